@@ -1,0 +1,37 @@
+# The two commands of the README: `make up` (run the product) and `make test` (run every test).
+# The work is done by the scripts in infra/; the list of backend services is in infra/lib.sh (APP_SERVICES).
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+.PHONY: help up down test build logs services status deps
+
+help: ## list the targets
+	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-9s %s\n", $$1, $$2 }'
+
+up: ## install, build, migrate and start everything; prints the URLs
+	@bash infra/up.sh
+
+down: ## stop what `make up` started (the local servers stay up)
+	@bash infra/down.sh
+
+# One file or pattern: make test T=services/identity/src/foo.spec.ts
+test: ## start the local servers if needed, install deps if missing, run every test (T=<path> for one file)
+	@bash infra/services.sh
+	@bash -c 'source infra/lib.sh && require_node && ensure_deps'
+	npm test$(if $(T), -- $(T))
+
+build: deps ## compile every package (tsc -b)
+	npm run build
+
+deps: ## install node_modules when missing or older than package-lock.json
+	@bash -c 'source infra/lib.sh && require_node && ensure_deps'
+
+services: ## start PostgreSQL, Redis and NATS (JetStream) when they are not running
+	@bash infra/services.sh
+
+logs: ## follow the logs of the running processes
+	@ls .run/logs/*.log >/dev/null 2>&1 || { echo "no logs yet: run make up"; exit 1; }
+	tail -n 50 -F .run/logs/*.log
+
+status: ## which processes of `make up` are running
+	@bash -c 'source infra/lib.sh; for n in $$(all_process_names); do \
+	  if p=$$(running_pid $$n); then echo "  $$n: running (pid $$p)"; else echo "  $$n: stopped"; fi; done'

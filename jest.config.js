@@ -1,0 +1,17 @@
+// One jest run for the whole monorepo. Workspace packages are mapped to their sources so tests need no build.
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, target: 'es2022', transform: { legacyDecorator: true, decoratorMetadata: true } } }];
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: {
+    '^@app/proto$': '<rootDir>/proto/src/index.ts',
+    '^@app/platform$': '<rootDir>/services/platform/src/index.ts',
+    '^@app/platform/(.*)$': '<rootDir>/services/platform/src/$1',
+  },
+  testMatch: ['**/src/**/*.spec.ts', '**/test/**/*.spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  globalSetup: '<rootDir>/test/global-setup.js',
+  globalTeardown: '<rootDir>/test/global-teardown.js',
+  setupFiles: ['<rootDir>/test/setup-env.js'],
+  testTimeout: 30000,
+};

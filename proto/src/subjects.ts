@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import type { ServiceName } from './klasses';
+import * as D from './documents';
+import * as I from './identity';
+
+// NATS subjects. Every name is prefixed by configuration (APP_PREFIX) so a test run never answers, or is
+// answered by, a running product on the same broker (DESIGN: running it).
+
+export function appPrefix(): string {
+  return process.env.APP_PREFIX || 'app';
+}
+
+/** `<prefix>.<name>`, e.g. `app.identity.session.login`. */
+export function subject(name: string, prefix = appPrefix()): string {
+  return `${prefix}.${name}`;
+}
+
+/** The queue group a service's copies share, so each request is served once. */
+export function queueGroup(service: ServiceName, prefix = appPrefix()): string {
+  return `${prefix}.${service}`;
+}
+
+/** JetStream stream of change events and its subjects. */
+export function changeStream(prefix = appPrefix()) {
+  const safe = prefix.replace(/[^A-Za-z0-9_-]/g, '_');
+  return { name: `${safe}_changes`, subjects: [`${prefix}.changes.>`], subject: (service: ServiceName) => `${prefix}.changes.${service}` };
+}
+
+export function docSubject(service: ServiceName, op: D.DocOp): `${ServiceName}.doc.${D.DocOp}` {
+  return `${service}.doc.${op}`;
+}
+
+type Call<Req extends z.ZodType, Res> = { req: z.infer<Req>; res: Res };
+
+type DocCalls<S extends ServiceName> = {
+  [K in `${S}.doc.get`]: Call<typeof D.DocGetRequest, D.Doc>;
+} & { [K in `${S}.doc.find`]: Call<typeof D.DocFindRequest, D.FindReply> } & {
+  [K in `${S}.doc.put`]: Call<typeof D.DocPutRequest, D.WriteReply>;
+} & { [K in `${S}.doc.post`]: Call<typeof D.DocPostRequest, D.WriteReply> } & {
+  [K in `${S}.doc.delete`]: Call<typeof D.DocDeleteRequest, D.WriteReply>;
+} & { [K in `${S}.doc.view`]: Call<typeof D.DocViewRequest, D.ViewReply> } & {
+  [K in `${S}.doc.update`]: Call<typeof D.DocUpdateRequest, D.WriteReply>;
+};
+
+/** Every request/reply call: the subject name (without prefix) to its request and reply types. */
+export type Calls = DocCalls<ServiceName> & {
+  'identity.session.login': Call<typeof I.LoginRequest, I.LoginReply>;
+  'identity.session.get': Call<typeof I.SessionGetRequest, I.SessionReply>;
+  'identity.user.register': Call<typeof I.RegisterRequest, I.PublicUser>;
+  'identity.user.get': Call<typeof I.UserGetRequest, Partial<I.PublicUser>>;
+  'identity.user.update': Call<typeof I.UserUpdateRequest, D.WriteReply>;
+  'identity.confirmation.request': Call<typeof I.EmailRequest, I.OkReply>;
+  'identity.confirmation.confirm': Call<typeof I.ConfirmRequest, I.OkReply>;
+  'identity.password.request': Call<typeof I.EmailRequest, I.OkReply>;
+  'identity.password.reset': Call<typeof I.PasswordResetRequest, I.OkReply>;
+  'identity.token.verify': Call<typeof I.TokenVerifyRequest, I.TokenVerifyReply>;
+};
+export type CallName = keyof Calls;
+
+/** Request schemas by call, so both sides validate the same shape. */
+export const CALL_SCHEMAS: { [K in CallName]?: z.ZodType } = {
+  'identity.session.login': I.LoginRequest,
+  'identity.session.get': I.SessionGetRequest,
+  'identity.user.register': I.RegisterRequest,
+  'identity.user.get': I.UserGetRequest,
+  'identity.user.update': I.UserUpdateRequest,
+  'identity.confirmation.request': I.EmailRequest,
+  'identity.confirmation.confirm': I.ConfirmRequest,
+  'identity.password.request': I.EmailRequest,
+  'identity.password.reset': I.PasswordResetRequest,
+  'identity.token.verify': I.TokenVerifyRequest,
+};
+
+export const DOC_REQUEST_SCHEMAS: Record<D.DocOp, z.ZodType> = {
+  get: D.DocGetRequest,
+  find: D.DocFindRequest,
+  put: D.DocPutRequest,
+  post: D.DocPostRequest,
+  delete: D.DocDeleteRequest,
+  view: D.DocViewRequest,
+  update: D.DocUpdateRequest,
+};
