@@ -16,7 +16,8 @@ ensure_database() {
   found="$(psql "$admin" -w -tAc "select 1 from pg_database where datname = '$name'")" ||
     die "cannot connect to $admin"
   if [ "$found" != 1 ]; then
-    psql "$admin" -w -qc "create database \"$name\"" >/dev/null
+    # C collation: string comparisons and sorts of the document store go by code point (docs/decisions.md)
+    psql "$admin" -w -qc "create database \"$name\" template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C'" >/dev/null
     say "created database $name"
   fi
 }

@@ -7,6 +7,17 @@ export const TokenContext = z.object({
   permissions: z.array(z.string()),
 });
 
+/** Who the signed-in user is, as the gateway knows it from the session (kept fresh by identity.session.get). */
+export const CallerUser = z.object({
+  email: z.string(),
+  fullname: z.string().nullable(),
+  label: z.string(),
+  gravatar_hash: z.string(),
+  /** confirmed_at set and no unconfirmed_email pending (spec §4) */
+  confirmed: z.boolean(),
+});
+export type CallerUser = z.infer<typeof CallerUser>;
+
 export const CallerContext = z.object({
   /** the signed-in user, or null for public calls (register, login, password reset) */
   user_id: z.string().nullable(),
@@ -22,6 +33,8 @@ export const CallerContext = z.object({
   /** the browser's route name header (spec §7), for logs */
   route_name: z.string().optional(),
   locale: z.string().optional(),
+  /** the signed-in user's summary; absent for public calls */
+  user: CallerUser.optional(),
 });
 export type CallerContext = z.infer<typeof CallerContext>;
 

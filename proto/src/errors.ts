@@ -6,6 +6,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  token_missing: 404,
   method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,

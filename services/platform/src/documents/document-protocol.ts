@@ -21,6 +21,7 @@ import {
   WriteReply,
 } from '@app/proto';
 import type { DocumentStore } from '../store/document-store';
+import { parseFields, projectFields } from '../mango/sort-fields';
 
 export type WriteOp = 'create' | 'update' | 'delete';
 
@@ -74,7 +75,8 @@ export class DocumentProtocol {
     const db = requireDb(req.ctx);
     const wanted = req.query.selector.klass;
     if (typeof wanted === 'string' && !this.owns(wanted)) throw errors.badRequest(`klass ${wanted} is not served here`);
-    const docs = await this.store.find(db, req.query, { klasses: this.klasses });
+    // whole documents: the policy reads klass and owner fields before the query's `fields` are applied below
+    const docs = await this.store.find(db, req.query, { klasses: this.klasses, project: false });
     const shown: Doc[] = [];
     for (const doc of docs) {
       const policy = this.policies[doc.klass as Klass]!;
@@ -195,21 +197,7 @@ function written(doc: Doc): WriteReply {
   return { ok: true, id: doc._id, rev: doc._rev, doc };
 }
 
-/** `fields` projection of a find or get; _id always stays (CouchDB keeps what is asked; the id is needed to act). */
+/** `fields` projection of a find or get, with the same path rules as the store's. */
 export function project(doc: Doc, fields?: string[]): Doc {
-  if (!fields || fields.length === 0) return doc;
-  const out: Record<string, unknown> = { _id: doc._id };
-  for (const path of fields) {
-    const parts = path.split('.');
-    let src: unknown = doc;
-    for (const p of parts) src = src && typeof src === 'object' ? (src as Record<string, unknown>)[p] : undefined;
-    if (src === undefined) continue;
-    let dst = out;
-    parts.slice(0, -1).forEach((p) => {
-      dst[p] = dst[p] && typeof dst[p] === 'object' ? dst[p] : {};
-      dst = dst[p] as Record<string, unknown>;
-    });
-    dst[parts[parts.length - 1]] = src;
-  }
-  return out as Doc;
+  return projectFields(doc, parseFields(fields));
 }

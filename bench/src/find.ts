@@ -1,0 +1,157 @@
+// bench/find: `_find` with an indexed selector (limit 10) over 100,000 documents of one database, 50 concurrent
+// clients, through gateway → NATS → identity service → Postgres, and the same SQL served by a minimal
+// single-process HTTP server. Prints requests/s, p50, p99 and the ratio. Not a test: it prints figures.
+//
+// Needs `npm run build` first and PostgreSQL, Redis and NATS on 127.0.0.1 (make services). It uses its own
+// database and APP_PREFIX, and removes them when done. Run: `npm run bench:find` (env: DOCS, CONCURRENCY, SECONDS).
+import { ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { Client } from 'pg';
+import { SMTPServer } from 'smtp-server';
+import type { LoadResult, LoadSpec } from './load';
+
+const ROOT = path.resolve(__dirname, '../..');
+const DOCS = Number(process.env.DOCS || 100_000);
+const CONCURRENCY = Number(process.env.CONCURRENCY || 50);
+const SECONDS = Number(process.env.SECONDS || 15);
+const run = `bench${crypto.randomBytes(3).toString('hex')}`;
+const dbName = `sd_${run}`;
+const adminUrl = process.env.PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbUrl = adminUrl.replace(/\/[^/]*$/, `/${dbName}`);
+const GATEWAY_PORT = 39000 + Math.floor(Math.random() * 500);
+const MINIMAL_PORT = GATEWAY_PORT + 500;
+const SMTP_PORT = GATEWAY_PORT + 1000;
+const children: ChildProcess[] = [];
+
+const env = { ...process.env, APP_PREFIX: run, DATABASE_URL: dbUrl, GATEWAY_PORT: String(GATEWAY_PORT), SMTP_PORT: String(SMTP_PORT), LOG_LEVEL: 'error', NODE_ENV: 'production' };
+
+function start(name: string, script: string, extra: Record<string, string> = {}): ChildProcess {
+  const child = spawn(process.execPath, [script], { cwd: path.dirname(path.dirname(script)), env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'inherit'] });
+  child.stdout!.on('data', () => undefined);
+  child.on('exit', (code) => code && console.error(`${name} exited with ${code}`));
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url: string, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function load(spec: LoadSpec): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(__dirname, 'load.js'), JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code ? reject(new Error(`load exited ${code}`)) : resolve(JSON.parse(out))));
+  });
+}
+
+async function main() {
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
+  const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (s, _c, cb) => s.on('end', cb).resume() });
+  await new Promise<void>((r) => smtp.listen(SMTP_PORT, '127.0.0.1', r));
+  try {
+    start('identity', path.join(ROOT, 'services/identity/dist/main.js'));
+    start('gateway', path.join(ROOT, 'gateway/dist/main.js'));
+    const api = `http://127.0.0.1:${GATEWAY_PORT}`;
+    await waitFor(`${api}/`);
+
+    // A user, signed in with a session cookie, owns the database the documents go into.
+    const email = `${run}@example.com`;
+    const password = 'bench-password-1';
+    let r = await fetch(`${api}/_users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, password_confirmation: password, accept: true }) });
+    if (!r.ok) throw new Error(`register: ${r.status} ${await r.text()}`);
+    r = await fetch(`${api}/_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
+    if (!r.ok) throw new Error(`login: ${r.status} ${await r.text()}`);
+    const userId = ((await r.json()) as { name: string }).name;
+    const cookies = r.headers.getSetCookie().map((c) => c.split(';')[0]);
+    const xsrf = decodeURIComponent(cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]);
+
+    // 100,000 configuration documents in that one database, 10 per key; written in bulk by SQL since the
+    // write path is not what is measured here.
+    const db = new Client({ connectionString: dbUrl });
+    await db.connect();
+    const t0 = Date.now();
+    await db.query(
+      `INSERT INTO identity.documents (account_id, id, klass, rev, deleted, body, created_at, updated_at, size)
+       SELECT $1, 'ucn-bench' || i, 'UserConfiguration', '1-bench', false,
+              jsonb_build_object('_id', 'ucn-bench' || i, '_rev', '1-bench', 'klass', 'UserConfiguration', 'key', 'setting-' || (i % ($2::int / 10)),
+                                 'value', i, 'created_at', now(), 'updated_at', now(), 'created_by', $1::text),
+              now(), now(), 200
+       FROM generate_series(1, $2::int) AS i`,
+      [userId, DOCS],
+    );
+    await db.query('ANALYZE identity.documents');
+    console.log(`seeded ${DOCS} documents in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+    const query = { selector: { klass: 'UserConfiguration', key: 'setting-4242' }, limit: 10 };
+    const body = JSON.stringify(query);
+    const check = await fetch(`${api}/${userId}/_find`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-xsrf-token': xsrf }, body });
+    const found = (await check.json()) as { docs: unknown[] };
+    if (!check.ok || found.docs.length !== 10) throw new Error(`gateway _find: ${check.status} ${JSON.stringify(found).slice(0, 200)}`);
+    const plan = await db.query(`EXPLAIN SELECT body FROM identity.documents WHERE account_id = $1 AND NOT deleted AND klass = 'UserConfiguration' AND (body #> '{key}') = '"setting-4242"'::jsonb LIMIT 10`, [userId]);
+    console.log(`plan: ${plan.rows.map((x) => x['QUERY PLAN']).filter((l: string) => /Scan/.test(l)).join(' | ').trim()}`);
+    await db.end();
+
+    const minimal = start('minimal', path.join(__dirname, 'minimal-server.js'), {
+      PORT: String(MINIMAL_PORT),
+      DB: userId,
+      TABLE: '"identity"."documents"',
+      KLASSES: 'UserConfiguration,UserToken',
+    });
+    await waitFor(`http://127.0.0.1:${MINIMAL_PORT}/`);
+
+    const common = { method: 'POST', body, concurrency: CONCURRENCY, warmupMs: 3000, durationMs: SECONDS * 1000 };
+    const product = await load({ ...common, url: `${api}/${userId}/_find`, headers: { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-xsrf-token': xsrf } });
+    const baseline = await load({ ...common, url: `http://127.0.0.1:${MINIMAL_PORT}/`, headers: { 'content-type': 'application/json' } });
+    minimal.kill();
+
+    const row = (name: string, x: LoadResult) =>
+      `${name.padEnd(40)} ${x.rps.toFixed(0).padStart(8)} ${x.p50.toFixed(1).padStart(8)} ${x.p99.toFixed(1).padStart(8)} ${String(x.errors).padStart(7)}`;
+    console.log(`\n_find ${JSON.stringify(query)} over ${DOCS} docs, ${CONCURRENCY} clients, ${SECONDS} s each (${require('os').cpus().length} cores)`);
+    console.log(`${'path'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`);
+    console.log(row('gateway → NATS → identity → Postgres', product));
+    console.log(row('minimal HTTP server → Postgres', baseline));
+    const ratio = product.rps / baseline.rps;
+    console.log(`ratio ${ratio.toFixed(2)} (target ≥ 0.5), product p99 ${product.p99.toFixed(1)} ms (target ≤ 20 ms)`);
+  } finally {
+    for (const c of children) c.kill();
+    await new Promise((r) => setTimeout(r, 500));
+    smtp.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+    await cleanupBroker();
+  }
+}
+
+async function cleanupBroker() {
+  const { connect } = await import('nats');
+  const nc = await connect({ servers: process.env.NATS_URL || 'nats://127.0.0.1:4222' });
+  const jsm = await nc.jetstreamManager();
+  for await (const s of jsm.streams.list()) if (s.config.name.startsWith(`${run}_`)) await jsm.streams.delete(s.config.name);
+  await nc.close();
+  const Redis = (await import('ioredis')).default;
+  const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
+  const keys = await redis.keys(`${run}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+}
+
+main().catch((e) => {
+  console.error(e);
+  for (const c of children) c.kill();
+  process.exitCode = 1;
+});

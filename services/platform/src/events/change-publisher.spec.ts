@@ -1,0 +1,164 @@
+import type { JsMsg, NatsConnection } from 'nats';
+import type { Pool } from 'pg';
+import { changeStream, type ChangeEvent } from '@app/proto';
+import { DocumentStore } from '../store/document-store';
+import { EVENTS_TEST_SCHEMA, openTestNats, openTestPool, testDb } from '../store/testing/test-env';
+import { ChangePublisher } from './change-publisher';
+import { CHANGE_STREAM_DUPLICATE_WINDOW_MS, CHANGE_STREAM_MAX_AGE_MS } from './change-stream';
+
+// Store → outbox → ChangePublisher → JetStream, on the real Postgres and NATS.
+
+interface Seen {
+  event: ChangeEvent;
+  msgId: string | undefined;
+  subject: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('ChangePublisher', () => {
+  let pool: Pool;
+  let nc: NatsConnection;
+  const stream = changeStream();
+  const subject = stream.subject('tickets');
+  const publishers: ChangePublisher[] = [];
+
+  function publisher(opts: { intervalMs?: number; batchSize?: number; nc?: NatsConnection } = {}): ChangePublisher {
+    const p = new ChangePublisher(opts.nc ?? nc, { pool, schema: EVENTS_TEST_SCHEMA, service: 'tickets', intervalMs: opts.intervalMs ?? 0, batchSize: opts.batchSize, logger: { error: () => undefined } });
+    publishers.push(p);
+    return p;
+  }
+
+  /** Every message of the stream on the tickets subject for one db, read from the start. */
+  async function streamed(db: string): Promise<Seen[]> {
+    const js = nc.jetstream();
+    const consumer = await js.consumers.get(stream.name, { filterSubjects: subject });
+    const out: Seen[] = [];
+    const pending = (await consumer.info()).num_pending;
+    if (pending === 0) return out;
+    const msgs = await consumer.fetch({ max_messages: pending, expires: 2000 });
+    for await (const m of msgs as AsyncIterable<JsMsg>) {
+      const event = m.json<ChangeEvent>();
+      if (event.account_id === db) out.push({ event, msgId: m.headers?.get('Nats-Msg-Id'), subject: m.subject });
+    }
+    return out;
+  }
+
+  async function waitForStreamed(db: string, count: number, timeoutMs = 5000): Promise<Seen[]> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const seen = await streamed(db);
+      if (seen.length >= count || Date.now() > until) return seen;
+      await sleep(50);
+    }
+  }
+
+  async function outboxCount(db: string): Promise<number> {
+    const { rows } = await pool.query(`SELECT count(*)::int AS n FROM "${EVENTS_TEST_SCHEMA}".outbox WHERE event->>'account_id' = $1`, [db]);
+    return rows[0].n;
+  }
+
+  async function insertOutbox(events: ChangeEvent[]): Promise<void> {
+    for (const e of events) await pool.query(`INSERT INTO "${EVENTS_TEST_SCHEMA}".outbox (event) VALUES ($1::jsonb)`, [JSON.stringify(e)]);
+  }
+
+  function fakeEvent(db: string, i: number): ChangeEvent {
+    return { account_id: db, id: `tkt-${i}`, klass: 'Ticket', rev: `1-${i}`, deleted: false, label: null, updated_at: new Date().toISOString(), size: 10 };
+  }
+
+  beforeAll(async () => {
+    pool = await openTestPool();
+    nc = await openTestNats();
+  });
+
+  afterAll(async () => {
+    for (const p of publishers) await p.close();
+    await nc?.close();
+    await pool?.end();
+  });
+
+  it('publishes every write of the store in order, with msg ids, and empties the outbox', async () => {
+    const pub = publisher();
+    const store = new DocumentStore({ pool, schema: EVENTS_TEST_SCHEMA, service: 'tickets', publisher: pub });
+    const db = testDb();
+    const created = await store.create(db, { klass: 'Ticket', title: 'Leak' }, 'usr-a');
+    const updated = await store.update(db, created._id, created._rev, { title: 'Leak 2' }, 'usr-a');
+    const tomb = await store.remove(db, created._id, updated._rev, 'usr-a');
+    await pub.flush();
+
+    const seen = await waitForStreamed(db, 3);
+    expect(seen.map((s) => s.event)).toEqual([
+      { account_id: db, id: created._id, klass: 'Ticket', rev: created._rev, deleted: false, label: 'Leak', updated_at: created.updated_at, size: expect.any(Number) },
+      { account_id: db, id: created._id, klass: 'Ticket', rev: updated._rev, deleted: false, label: 'Leak 2', updated_at: updated.updated_at, size: expect.any(Number) },
+      { account_id: db, id: created._id, klass: 'Ticket', rev: tomb._rev, deleted: true, label: 'Leak 2', updated_at: tomb.updated_at, size: expect.any(Number) },
+    ]);
+    expect(seen.map((s) => s.msgId)).toEqual([created, updated, tomb].map((d) => `${db}:${d._id}:${d._rev}`));
+    expect(seen.every((s) => s.subject === subject)).toBe(true);
+    expect(await outboxCount(db)).toBe(0);
+  });
+
+  it('creates the stream with file storage, limits retention, 7 days max age and a 2 minute duplicate window', async () => {
+    await publisher().flush();
+    const info = await (await nc.jetstreamManager()).streams.info(stream.name);
+    expect(info.config).toMatchObject({
+      name: stream.name,
+      subjects: stream.subjects,
+      storage: 'file',
+      retention: 'limits',
+      max_age: CHANGE_STREAM_MAX_AGE_MS * 1e6,
+      duplicate_window: CHANGE_STREAM_DUPLICATE_WINDOW_MS * 1e6,
+    });
+  });
+
+  it('a re-sent event (same msg id) is stored once', async () => {
+    const db = testDb();
+    const e = fakeEvent(db, 1);
+    await insertOutbox([e]);
+    await publisher().flush();
+    await insertOutbox([e, e]); // as after a crash between publish and delete
+    await publisher().flush();
+    await sleep(200);
+    expect(await streamed(db)).toHaveLength(1);
+    expect(await outboxCount(db)).toBe(0);
+  });
+
+  it('concurrent flushes, in one process and across publishers, publish each event once and in order', async () => {
+    const db = testDb();
+    const events = Array.from({ length: 120 }, (_, i) => fakeEvent(db, i));
+    await insertOutbox(events);
+    const a = publisher({ batchSize: 7 });
+    const b = publisher({ batchSize: 11 });
+    await Promise.all([a.flush(), b.flush(), a.flush(), b.flush(), a.flush()]);
+    // b may have found the outbox locked by a and left the rest to a (or to its retry): wait for it to drain
+    const until = Date.now() + 5000;
+    while ((await outboxCount(db)) > 0 && Date.now() < until) await sleep(50);
+    const seen = await waitForStreamed(db, 120);
+    expect(seen.map((s) => s.event.id)).toEqual(events.map((e) => e.id));
+    expect(await outboxCount(db)).toBe(0);
+  });
+
+  it('the timer publishes leftovers; close() stops it', async () => {
+    const db = testDb();
+    const pub = publisher({ intervalMs: 100 });
+    await insertOutbox([fakeEvent(db, 1)]);
+    expect(await waitForStreamed(db, 1, 3000)).toHaveLength(1);
+    await pub.close();
+    await insertOutbox([fakeEvent(db, 2)]);
+    await sleep(400);
+    expect(await outboxCount(db)).toBe(1);
+    await publisher().flush();
+    expect(await outboxCount(db)).toBe(0);
+  });
+
+  it('when NATS is unreachable the flush rejects and the events stay in the outbox', async () => {
+    const db = testDb();
+    const closed = await openTestNats();
+    await closed.close();
+    await insertOutbox([fakeEvent(db, 1)]);
+    await expect(publisher({ nc: closed }).flush()).rejects.toBeDefined();
+    expect(await outboxCount(db)).toBe(1);
+    await publisher().flush();
+    expect(await waitForStreamed(db, 1)).toHaveLength(1);
+    expect(await outboxCount(db)).toBe(0);
+  });
+});

@@ -1,0 +1,368 @@
+import type { Pool } from 'pg';
+import { AppError, REASONS, type ChangeEvent, type Doc } from '@app/proto';
+import { DocumentStore } from './document-store';
+import { buildFindSql } from './find-sql';
+import { mapPgError } from './pg-errors';
+import { openTestPool, TEST_SCHEMA, testDb } from './testing/test-env';
+
+async function appError(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(AppError);
+    return e as AppError;
+  }
+  throw new Error('expected an AppError');
+}
+
+describe('DocumentStore on Postgres', () => {
+  let pool: Pool;
+  let store: DocumentStore;
+  let flushes = 0;
+
+  beforeAll(async () => {
+    pool = await openTestPool();
+    store = new DocumentStore({ pool, schema: TEST_SCHEMA, service: 'tickets', publisher: { requestFlush: () => flushes++ } });
+  });
+
+  afterAll(async () => {
+    await pool?.end();
+  });
+
+  async function outboxOf(db: string): Promise<ChangeEvent[]> {
+    const { rows } = await pool.query<{ event: ChangeEvent }>(
+      `SELECT event FROM "${TEST_SCHEMA}".outbox WHERE event->>'account_id' = $1 ORDER BY seq`,
+      [db],
+    );
+    return rows.map((r) => r.event);
+  }
+
+  it('migrations are re-runnable (each migration runs once)', async () => {
+    const again = await openTestPool();
+    await again.end();
+    const { rows } = await pool.query(`SELECT count(*)::int AS n FROM "${TEST_SCHEMA}".__drizzle_migrations`);
+    expect(rows[0].n).toBe(1);
+  });
+
+  describe('create and get', () => {
+    const db = testDb();
+
+    it('generates a prefixed id, rev 1 and the stamps; get returns the stored body', async () => {
+      const before = flushes;
+      const doc = await store.create(db, { klass: 'Ticket', title: 'Broken pump', priority: 2 }, 'usr-alice');
+      expect(doc._id).toMatch(/^tkt-[0-9a-f]{20}$/);
+      expect(doc._rev).toMatch(/^1-[0-9a-f]{32}$/);
+      expect(doc).toMatchObject({ klass: 'Ticket', title: 'Broken pump', priority: 2, created_by: 'usr-alice' });
+      expect(doc.created_at).toBe(doc.updated_at);
+      expect(new Date(doc.created_at).toISOString()).toBe(doc.created_at);
+      expect(await store.get(db, doc._id)).toEqual(doc);
+      expect(flushes).toBe(before + 1);
+      const { rows } = await pool.query(`SELECT klass, rev, deleted, size, created_at FROM "${TEST_SCHEMA}".documents WHERE account_id = $1 AND id = $2`, [db, doc._id]);
+      expect(rows[0]).toMatchObject({ klass: 'Ticket', rev: doc._rev, deleted: false, size: Buffer.byteLength(JSON.stringify(doc)) });
+    });
+
+    it('writes a change event in the same transaction', async () => {
+      const doc = await store.create(db, { klass: 'Customer', name: 'ACME', email: 'acme@x.test' }, 'usr-alice');
+      const events = await outboxOf(db);
+      expect(events[events.length - 1]).toEqual({
+        account_id: db,
+        id: doc._id,
+        klass: 'Customer',
+        rev: doc._rev,
+        deleted: false,
+        label: 'ACME',
+        updated_at: doc.updated_at,
+        size: Buffer.byteLength(JSON.stringify(doc)),
+      });
+    });
+
+    it('keeps a given _id with the klass prefix and ignores client stamps', async () => {
+      const doc = await store.create(
+        db,
+        { _id: 'cus-given-1', _rev: '9-abc', klass: 'Customer', name: 'Given', created_at: '2000-01-01T00:00:00.000Z', created_by: 'usr-evil', updated_at: 'x' },
+        'usr-bob',
+      );
+      expect(doc._id).toBe('cus-given-1');
+      expect(doc._rev).toMatch(/^1-/);
+      expect(doc.created_by).toBe('usr-bob');
+      expect(doc.created_at).not.toBe('2000-01-01T00:00:00.000Z');
+      expect(doc.updated_at).not.toBe('x');
+    });
+
+    it('refuses bad input with 400', async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ _id: 'tkt-abc', klass: 'Customer' }, '_id of a Customer must start with cus-'],
+        [{ _id: 'cus-', klass: 'Customer' }, '_id of a Customer must start with cus-'],
+        [{ klass: 'Customer', _secret: 1 }, 'field _secret is not allowed'],
+        [{ klass: 'Customer', _deleted: true }, 'field _deleted is not allowed'],
+        [{ klass: 'Nope' }, 'unknown klass Nope'],
+        [{ klass: 'User' }, 'klass User is not stored by the tickets service'],
+        [{ name: 'x' }, 'klass is required'],
+        [{ klass: 'Customer', name: 'bad\u0000nul' }, 'NUL'],
+        [{ klass: 'Customer', n: BigInt(1) }, 'not valid JSON'],
+      ];
+      for (const [doc, reason] of cases) {
+        const e = await appError(store.create(db, doc as never, null));
+        expect([e.error, String(e.reason)]).toEqual(['bad_request', expect.stringContaining(reason)]);
+      }
+      expect((await appError(store.create('', { klass: 'Customer' }, null))).error).toBe('bad_request');
+      expect((await appError(store.create('acc x', { klass: 'Customer' }, null))).error).toBe('bad_request');
+    });
+
+    it('refuses a create over a live document with 409', async () => {
+      await store.create(db, { _id: 'cus-dupe', klass: 'Customer' }, null);
+      const e = await appError(store.create(db, { _id: 'cus-dupe', klass: 'Customer' }, null));
+      expect([e.status, e.reason]).toEqual([409, REASONS.conflict]);
+    });
+
+    it('two concurrent creates of one id: one wins, one gets 409', async () => {
+      const results = await Promise.allSettled([
+        store.create(db, { _id: 'cus-race', klass: 'Customer', n: 1 }, null),
+        store.create(db, { _id: 'cus-race', klass: 'Customer', n: 2 }, null),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect((rejected.reason as AppError).status).toBe(409);
+    });
+
+    it('a unique klass index reports the taken field (422)', async () => {
+      await store.create(db, { klass: 'Customer', email: 'uniq@x.test' }, null);
+      const e = await appError(store.create(db, { klass: 'Customer', email: 'uniq@x.test' }, null));
+      expect([e.status, e.reason]).toEqual([422, { email: 'has-already-been-taken' }]);
+      // another account may use the same value
+      await expect(store.create(testDb(), { klass: 'Customer', email: 'uniq@x.test' }, null)).resolves.toBeDefined();
+    });
+
+    it('get of a missing document is null; documents of another db are not visible', async () => {
+      expect(await store.get(db, 'tkt-missing')).toBeNull();
+      const doc = await store.create(db, { klass: 'Ticket' }, null);
+      expect(await store.get(testDb(), doc._id)).toBeNull();
+    });
+  });
+
+  describe('update, put and remove', () => {
+    const db = testDb();
+    let doc: Doc;
+
+    beforeAll(async () => {
+      doc = await store.create(db, { klass: 'Ticket', title: 'T1', status: 'open' }, 'usr-alice');
+    });
+
+    it('update replaces the fields, increments the rev, keeps created_at and created_by', async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      const updated = await store.update(db, doc._id, doc._rev, { title: 'T1b', created_by: 'usr-evil', created_at: 'x', _rev: '99-x' }, 'usr-bob');
+      expect(updated._rev).toMatch(/^2-[0-9a-f]{32}$/);
+      expect(updated).toMatchObject({ _id: doc._id, klass: 'Ticket', title: 'T1b', created_at: doc.created_at, created_by: 'usr-alice' });
+      expect(updated.status).toBeUndefined();
+      expect(updated.updated_at > doc.updated_at).toBe(true);
+      expect(await store.get(db, doc._id)).toEqual(updated);
+      doc = updated;
+    });
+
+    it('the rev hash is the md5 of the body', async () => {
+      const same1 = await store.create(db, { _id: 'tkt-h1', klass: 'Ticket' }, null);
+      expect(same1._rev).not.toBe(doc._rev);
+      expect(same1._rev.split('-')[1]).toHaveLength(32);
+    });
+
+    it('a stale or missing rev is 409; a missing doc 404 missing', async () => {
+      let e = await appError(store.update(db, doc._id, '1-stale', { title: 'x' }, null));
+      expect([e.status, e.error, e.reason]).toEqual([409, 'conflict', REASONS.conflict]);
+      e = await appError(store.update(db, doc._id, undefined, { title: 'x' }, null));
+      expect([e.status, e.reason]).toEqual([409, REASONS.conflict]);
+      e = await appError(store.update(db, 'tkt-nothing', '1-x', { title: 'x' }, null));
+      expect([e.status, e.error, e.reason]).toEqual([404, 'not_found', 'missing']);
+    });
+
+    it('the klass cannot change and _id must match', async () => {
+      let e = await appError(store.update(db, doc._id, doc._rev, { klass: 'Customer' }, null));
+      expect([e.status, String(e.reason)]).toEqual([400, expect.stringContaining('klass cannot change')]);
+      e = await appError(store.update(db, doc._id, doc._rev, { _id: 'tkt-other' }, null));
+      expect([e.status, String(e.reason)]).toEqual([400, expect.stringContaining('_id does not match')]);
+      e = await appError(store.update(db, doc._id, doc._rev, { _attachments: {} }, null));
+      expect(e.status).toBe(400);
+    });
+
+    it('two concurrent updates with the same rev: exactly one wins, the stored doc is the winner', async () => {
+      const results = await Promise.allSettled([
+        store.update(db, doc._id, doc._rev, { title: 'A' }, 'usr-a'),
+        store.update(db, doc._id, doc._rev, { title: 'B' }, 'usr-b'),
+      ]);
+      const ok = results.filter((r): r is PromiseFulfilledResult<Doc> => r.status === 'fulfilled');
+      const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(ok).toHaveLength(1);
+      expect(failed).toHaveLength(1);
+      expect((failed[0].reason as AppError).status).toBe(409);
+      expect(await store.get(db, doc._id)).toEqual(ok[0].value);
+      expect(ok[0].value._rev).toMatch(/^3-/);
+      doc = ok[0].value;
+    });
+
+    it('many concurrent updates with the same rev: one winner', async () => {
+      const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => store.update(db, doc._id, doc._rev, { title: `C${i}` }, null)));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      doc = (await store.get(db, doc._id))!;
+      expect(doc._rev).toMatch(/^4-/);
+    });
+
+    it('put creates when there is no document, then updates with the rev', async () => {
+      const created = await store.put(db, 'tkt-put-1', undefined, { klass: 'Ticket', title: 'P' }, 'usr-p');
+      expect(created).toMatchObject({ _id: 'tkt-put-1', _rev: expect.stringMatching(/^1-/), title: 'P', created_by: 'usr-p' });
+      const updated = await store.put(db, 'tkt-put-1', created._rev, { title: 'P2' }, 'usr-q');
+      expect(updated).toMatchObject({ _rev: expect.stringMatching(/^2-/), title: 'P2', klass: 'Ticket', created_by: 'usr-p' });
+      const e = await appError(store.put(db, 'tkt-put-1', created._rev, { title: 'P3' }, null));
+      expect(e.status).toBe(409);
+      expect((await appError(store.put(db, 'tkt-put-2', undefined, { klass: 'Customer' }, null))).status).toBe(400);
+      expect((await appError(store.put(db, 'tkt-put-3', undefined, { title: 'no klass' }, null))).status).toBe(400);
+    });
+
+    it('remove leaves a tombstone that get, find and update treat as deleted', async () => {
+      const d = await store.create(db, { klass: 'Ticket', title: 'Doomed', status: 'zzz' }, null);
+      let e = await appError(store.remove(db, d._id, '1-stale', null));
+      expect(e.status).toBe(409);
+      e = await appError(store.remove(db, d._id, undefined, null));
+      expect(e.status).toBe(409);
+      const tomb = await store.remove(db, d._id, d._rev, 'usr-x');
+      expect(Object.keys(tomb).sort()).toEqual(['_deleted', '_id', '_rev', 'klass', 'updated_at']);
+      expect(tomb).toMatchObject({ _id: d._id, _deleted: true, klass: 'Ticket', _rev: expect.stringMatching(/^2-/) });
+      expect(await store.get(db, d._id)).toBeNull();
+      expect(await store.get(db, d._id, { includeDeleted: true })).toEqual(tomb);
+      expect(await store.find(db, { selector: { status: 'zzz' } })).toEqual([]);
+      expect(await store.find(db, { selector: { _deleted: true } })).toEqual([]);
+      e = await appError(store.update(db, d._id, tomb._rev, { title: 'x' }, null));
+      expect([e.status, e.reason]).toEqual([404, REASONS.deleted]);
+      e = await appError(store.remove(db, d._id, tomb._rev, null));
+      expect([e.status, e.reason]).toEqual([404, REASONS.deleted]);
+      e = await appError(store.remove(db, 'tkt-none', '1-x', null));
+      expect([e.status, e.reason]).toEqual([404, REASONS.missing]);
+      const events = await outboxOf(db);
+      expect(events[events.length - 1]).toMatchObject({ id: d._id, deleted: true, rev: tomb._rev, label: 'Doomed', klass: 'Ticket' });
+
+      // a create (or put) over the tombstone reuses the id and goes on counting
+      const again = await store.create(db, { _id: d._id, klass: 'Ticket', title: 'Back' }, 'usr-y');
+      expect(again._rev).toMatch(/^3-/);
+      expect(again.created_by).toBe('usr-y');
+      const tomb2 = await store.remove(db, d._id, again._rev, null);
+      const put = await store.put(db, d._id, undefined, { klass: 'Ticket', title: 'Put back' }, null);
+      expect([tomb2._rev.split('-')[0], put._rev.split('-')[0]]).toEqual(['4', '5']);
+    });
+  });
+
+  describe('find', () => {
+    const db = testDb();
+
+    beforeAll(async () => {
+      for (let i = 0; i < 40; i++) {
+        await store.create(db, { _id: `cus-${String(i).padStart(2, '0')}`, klass: 'Customer', name: `N${String(39 - i).padStart(2, '0')}`, rank: i % 3, info: { city: i % 2 ? 'Rio' : 'Lima' } }, null);
+      }
+      await store.create(db, { klass: 'Ticket', name: 'a ticket' }, null);
+    });
+
+    it('limits to 25 by default, at most 1000, and pages with skip', async () => {
+      expect(await store.find(db, { selector: {} })).toHaveLength(25);
+      expect(await store.find(db, { selector: {}, limit: 1000 })).toHaveLength(41);
+      expect(await store.find(db, { selector: {}, limit: 0 })).toHaveLength(0);
+      const page2 = await store.find(db, { selector: { klass: 'Customer' }, limit: 10, skip: 10 });
+      expect(page2.map((d) => d._id)).toEqual(Array.from({ length: 10 }, (_, i) => `cus-${10 + i}`));
+      for (const limit of [1001, -1, 1.5]) expect((await appError(store.find(db, { selector: {}, limit }))).status).toBe(400);
+      expect((await appError(store.find(db, { selector: {}, skip: -1 }))).status).toBe(400);
+      expect((await appError(store.find(db, {} as never))).reason).toBe('selector is required');
+    });
+
+    it('sorts ascending and descending on jsonb values, several keys', async () => {
+      const asc = await store.find(db, { selector: { klass: 'Customer' }, sort: ['name'], limit: 3 });
+      expect(asc.map((d) => d.name)).toEqual(['N00', 'N01', 'N02']);
+      const desc = await store.find(db, { selector: { klass: 'Customer' }, sort: [{ rank: 'desc' }, { name: 'asc' }], limit: 3 });
+      expect(desc.map((d) => [d.rank, d.name])).toEqual([[2, 'N01'], [2, 'N04'], [2, 'N07']]);
+      expect((await appError(store.find(db, { selector: {}, sort: [{ name: 'up' as 'asc' }] }))).status).toBe(400);
+    });
+
+    it('projects fields, always keeping _id', async () => {
+      const docs = await store.find(db, { selector: { _id: 'cus-01' }, fields: ['name', 'info.city'] });
+      expect(docs).toEqual([{ _id: 'cus-01', name: 'N38', info: { city: 'Rio' } }]);
+      const whole = await store.find(db, { selector: { _id: 'cus-01' }, fields: ['name'] }, { project: false });
+      expect(whole[0]).toMatchObject({ klass: 'Customer', rank: 1 });
+    });
+
+    it('restricts to the given klasses', async () => {
+      expect(await store.find(db, { selector: {}, limit: 1000 }, { klasses: ['Ticket'] })).toHaveLength(1);
+      expect(await store.find(db, { selector: {}, limit: 1000 }, { klasses: ['Ticket', 'Customer'] })).toHaveLength(41);
+      expect(await store.find(db, { selector: { klass: 'Customer' } }, { klasses: ['Ticket'] })).toHaveLength(0);
+    });
+
+    it('refuses a bad selector with 400 and a clear reason', async () => {
+      const e = await appError(store.find(db, { selector: { name: { $foo: 1 } } }));
+      expect([e.status, e.reason]).toEqual([400, 'unknown operator $foo']);
+      expect((await appError(store.find(db, { selector: { name: { $regex: '[' } } }))).status).toBe(400);
+    });
+
+    it('reads odd field names through escaped literals', async () => {
+      const odd = { "it's": 1, 'back\\slash': 2, 'quo"te': 3, 'com,ma': 4, '{brace}': 5, NULL: 6, 'sp ace': 7 };
+      const doc = await store.create(db, { klass: 'Ticket', ...odd }, null);
+      for (const [k, v] of Object.entries(odd)) {
+        const found = await store.find(db, { selector: { [k]: v } });
+        expect([k, found.map((d) => d._id)]).toEqual([k, [doc._id]]);
+      }
+    });
+  });
+
+  describe('indexes', () => {
+    const db = testDb();
+
+    beforeAll(async () => {
+      const day = (i: number) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10);
+      for (let chunk = 0; chunk < 300; chunk += 50) {
+        await Promise.all(
+          Array.from({ length: 50 }, (_, j) => chunk + j).flatMap((i) => [
+            store.create(db, { klass: 'Customer', name: `C${i}` }, null),
+            store.create(db, { klass: 'Ticket', status: `s${i % 50}`, due: { date: day(i) } }, null),
+          ]),
+        );
+      }
+      await pool.query(`ANALYZE "${TEST_SCHEMA}".documents`);
+    });
+
+    async function plan(query: Record<string, unknown>, klasses?: string[]): Promise<string> {
+      const q = buildFindSql({ table: `"${TEST_SCHEMA}"."documents"`, db, query, klasses });
+      const c = await pool.connect();
+      try {
+        await c.query('BEGIN');
+        await c.query('SET LOCAL enable_seqscan = off');
+        const { rows } = await c.query(`EXPLAIN ${q.text}`, q.values);
+        await c.query('ROLLBACK');
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      } finally {
+        c.release();
+      }
+    }
+
+    it('an equality on an indexed field uses the klass index', async () => {
+      expect(await plan({ selector: { klass: 'Customer', name: 'C7' } })).toContain('documents_customer_name_idx');
+      expect(await plan({ selector: { name: 'C7' } }, ['Customer'])).toContain('documents_customer_name_idx');
+      expect(await plan({ selector: { $and: [{ klass: 'Customer' }, { name: { $in: ['C7', 'C8'] } }] } })).toContain('documents_customer_name_idx');
+      expect(await plan({ selector: { klass: 'Ticket', status: { $in: ['s3', 'x'] } } })).toContain('documents_ticket_status_idx');
+    });
+
+    it('a range and a sort on a dotted indexed field use the klass index', async () => {
+      expect(await plan({ selector: { klass: 'Ticket', 'due.date': { $gte: '2026-10-20' } } })).toContain('documents_ticket_due_date_idx');
+      expect(await plan({ selector: { klass: 'Ticket' }, sort: [{ 'due.date': 'desc' }], limit: 5 })).toContain('documents_ticket_due_date_idx');
+    });
+
+    it('the indexed queries return the right documents', async () => {
+      expect((await store.find(db, { selector: { klass: 'Customer', name: 'C7' } })).map((d) => d.name)).toEqual(['C7']);
+      const due = await store.find(db, { selector: { klass: 'Ticket', 'due.date': { $gte: '2026-10-25' } }, sort: [{ 'due.date': 'desc' }] });
+      expect(due.map((d) => (d.due as { date: string }).date)).toEqual(['2026-10-27', '2026-10-26', '2026-10-25']);
+    });
+  });
+
+  it('maps Postgres errors from bad input to 400', () => {
+    expect((mapPgError({ code: '2201B', message: 'invalid regular expression: brackets [] not balanced' }) as AppError).toBody()).toEqual({
+      error: 'bad_request',
+      reason: 'invalid $regex: invalid regular expression: brackets [] not balanced',
+    });
+    expect((mapPgError({ code: '54001' }) as AppError).status).toBe(400);
+    expect((mapPgError({ code: '23505', constraint: 'documents_pkey' }) as AppError).status).toBe(409);
+    const other = { code: '08006' };
+    expect(mapPgError(other)).toBe(other);
+  });
+});

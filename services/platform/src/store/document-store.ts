@@ -1,0 +1,242 @@
+import type { Pool, PoolClient } from 'pg';
+import { errors, REASONS, type Doc, type FindQuery, type ServiceName } from '@app/proto';
+import { projectFields } from '../mango/sort-fields';
+import { checkSchemaName } from './document-tables';
+import {
+  bodySize,
+  changeEvent,
+  checkDb,
+  checkFields,
+  checkId,
+  checkIdPrefix,
+  checkKlass,
+  labelOf,
+  newDocId,
+  revNumber,
+  stampBody,
+  tombstoneBody,
+} from './document-body';
+import { buildFindSql } from './find-sql';
+import { mapPgError } from './pg-errors';
+
+// The document store of one service: documents in `<schema>.documents` (see document-tables.ts), one "db" per
+// account (acc-…), user (usr-…) or `_users`. Every write runs in a transaction that also puts its ChangeEvent in
+// `<schema>.outbox`; after the commit the publisher is asked to send it to JetStream.
+//
+// Writes and revisions: `_rev` is `N-md5(body)`, N going up by one on every write (a create over a tombstone goes on
+// from the tombstone's N). An update or delete must name the current rev: a stale or missing one is 409 conflict,
+// checked in the UPDATE itself (`… WHERE rev = $expected`), so of two writers holding the same rev exactly one wins.
+
+/** What the store needs of a ChangePublisher: a nudge after a commit (it never throws; it logs and retries). */
+export interface FlushRequester {
+  requestFlush(): void;
+}
+
+export interface DocumentStoreOptions {
+  pool: Pool;
+  /** the service's Postgres schema (its documents and outbox tables) */
+  schema: string;
+  /** the service whose klasses this store accepts */
+  service: ServiceName;
+  publisher?: FlushRequester;
+}
+
+export interface FindOptions {
+  /** only documents of these klasses (e.g. the klasses the calling handler serves) */
+  klasses?: string[];
+  /** apply the query's `fields` (default true); false returns whole documents, e.g. to check access first */
+  project?: boolean;
+}
+
+interface Row {
+  klass: string;
+  rev: string;
+  deleted: boolean;
+  body: Doc;
+}
+
+export class DocumentStore {
+  private readonly pool: Pool;
+  private readonly service: ServiceName;
+  private readonly publisher?: FlushRequester;
+  private readonly table: string;
+  private readonly outbox: string;
+
+  constructor(opts: DocumentStoreOptions) {
+    this.pool = opts.pool;
+    this.service = opts.service;
+    this.publisher = opts.publisher;
+    const schema = checkSchemaName(opts.schema);
+    this.table = `"${schema}"."documents"`;
+    this.outbox = `"${schema}"."outbox"`;
+  }
+
+  /** A document, or null when there is none (or only its tombstone, unless includeDeleted). */
+  async get(db: string, id: string, opts: { includeDeleted?: boolean } = {}): Promise<Doc | null> {
+    checkDb(db);
+    if (typeof id !== 'string' || id === '') throw errors.badRequest('invalid document id');
+    const row = await this.read(this.pool, db, id, false);
+    if (!row || (row.deleted && !opts.includeDeleted)) return null;
+    return row.body;
+  }
+
+  /** Live documents matching a Mango query (default limit 25, at most 1000), sorted, paged and projected. */
+  async find(db: string, query: FindQuery, opts: FindOptions = {}): Promise<Doc[]> {
+    checkDb(db);
+    const q = buildFindSql({ table: this.table, db, query, klasses: opts.klasses });
+    let rows: { body: Doc }[];
+    try {
+      ({ rows } = await this.pool.query<{ body: Doc }>(q.text, q.values));
+    } catch (e) {
+      throw mapPgError(e);
+    }
+    const docs = rows.map((r) => r.body);
+    return opts.project === false ? docs : docs.map((d) => projectFields(d, q.fields));
+  }
+
+  /** Creates a document; `_id` is generated unless given (with the klass's prefix). 409 when a live one exists. */
+  async create(db: string, doc: Record<string, unknown> & { klass: string }, actor: string | null): Promise<Doc> {
+    checkDb(db);
+    const fields = checkFields(doc);
+    const klass = checkKlass(fields.klass, this.service);
+    let id: string;
+    if (fields._id === undefined) id = newDocId(klass);
+    else {
+      id = checkId(fields._id);
+      checkIdPrefix(id, klass);
+    }
+    return this.transaction(async (c) => {
+      const row = await this.read(c, db, id, true);
+      if (row && !row.deleted) throw errors.conflict(REASONS.conflict);
+      return this.insert(c, db, id, klass, fields, actor, row);
+    });
+  }
+
+  /** Replaces a document's fields; `rev` must be its current revision. */
+  async update(db: string, id: string, rev: string | undefined, doc: Record<string, unknown>, actor: string | null): Promise<Doc> {
+    checkDb(db);
+    checkId(id);
+    const fields = checkFields(doc);
+    return this.transaction(async (c) => {
+      const row = await this.read(c, db, id, false);
+      if (!row) throw errors.notFound(REASONS.missing);
+      if (row.deleted) throw errors.notFound(REASONS.deleted);
+      return this.replace(c, db, id, rev, row, fields, actor);
+    });
+  }
+
+  /** Creates the document when there is no live one with this id, else updates it (then `rev` must be current). */
+  async put(db: string, id: string, rev: string | undefined, doc: Record<string, unknown>, actor: string | null): Promise<Doc> {
+    checkDb(db);
+    checkId(id);
+    const fields = checkFields(doc);
+    return this.transaction(async (c) => {
+      const row = await this.read(c, db, id, true);
+      if (row && !row.deleted) return this.replace(c, db, id, rev, row, fields, actor);
+      const klass = checkKlass(fields.klass, this.service);
+      checkIdPrefix(id, klass);
+      return this.insert(c, db, id, klass, fields, actor, row);
+    });
+  }
+
+  /** Deletes a document (leaves a tombstone, which it returns); `rev` must be its current revision. */
+  async remove(db: string, id: string, rev: string | undefined, actor: string | null): Promise<Doc> {
+    checkDb(db);
+    checkId(id);
+    void actor; // a tombstone holds only _id, _rev, klass, _deleted and updated_at
+    return this.transaction(async (c) => {
+      const row = await this.read(c, db, id, false);
+      if (!row) throw errors.notFound(REASONS.missing);
+      if (row.deleted) throw errors.notFound(REASONS.deleted);
+      if (rev === undefined || rev !== row.rev) throw errors.conflict(REASONS.conflict);
+      const body = tombstoneBody(id, row.klass, revNumber(row.rev) + 1, new Date().toISOString());
+      await this.write(c, 'update', db, body, true, row.rev, row.body.created_at ?? null);
+      await this.enqueue(c, db, body, true, labelOf(row.body));
+      return body;
+    });
+  }
+
+  // ---- internals ----------------------------------------------------------------------------------------------
+
+  private async read(c: Pool | PoolClient, db: string, id: string, lock: boolean): Promise<Row | null> {
+    try {
+      const { rows } = await c.query<Row>(
+        `SELECT klass, rev, deleted, body FROM ${this.table} WHERE account_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
+        [db, id],
+      );
+      return rows[0] ?? null;
+    } catch (e) {
+      throw mapPgError(e);
+    }
+  }
+
+  /** A new document, or a new life for a tombstone (its N goes on). */
+  private async insert(c: PoolClient, db: string, id: string, klass: string, fields: Record<string, unknown>, actor: string | null, tombstone: Row | null): Promise<Doc> {
+    const now = new Date().toISOString();
+    const body = stampBody({ id, klass, n: revNumber(tombstone?.rev) + 1, fields, created_at: now, created_by: actor, updated_at: now });
+    await this.write(c, tombstone ? 'update' : 'insert', db, body, false, tombstone?.rev, now);
+    await this.enqueue(c, db, body, false, labelOf(body));
+    return body;
+  }
+
+  private async replace(c: PoolClient, db: string, id: string, rev: string | undefined, row: Row, fields: Record<string, unknown>, actor: string | null): Promise<Doc> {
+    void actor; // created_by stays the creator's; there is no updated_by field
+    if (fields._id !== undefined && fields._id !== id) throw errors.badRequest('_id does not match the document id');
+    if (fields.klass !== undefined && fields.klass !== row.klass) throw errors.badRequest(`klass cannot change (it is ${row.klass})`);
+    if (rev === undefined || rev !== row.rev) throw errors.conflict(REASONS.conflict);
+    const createdAt = typeof row.body.created_at === 'string' ? row.body.created_at : new Date().toISOString();
+    const body = stampBody({
+      id,
+      klass: row.klass,
+      n: revNumber(row.rev) + 1,
+      fields,
+      created_at: createdAt,
+      created_by: (row.body.created_by as string | null | undefined) ?? null,
+      updated_at: new Date().toISOString(),
+    });
+    await this.write(c, 'update', db, body, false, rev, createdAt);
+    await this.enqueue(c, db, body, false, labelOf(body));
+    return body;
+  }
+
+  /** INSERT, or UPDATE guarded by the expected rev: 0 rows means someone else wrote first (409). */
+  private async write(c: PoolClient, mode: 'insert' | 'update', db: string, body: Doc, deleted: boolean, expectedRev: string | undefined, createdAt: string | null): Promise<void> {
+    const values = [db, body._id, body.klass, body._rev, deleted, JSON.stringify(body), createdAt, body.updated_at, bodySize(body)];
+    if (mode === 'insert') {
+      await c.query(
+        `INSERT INTO ${this.table} (account_id, id, klass, rev, deleted, body, created_at, updated_at, size) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9)`,
+        values,
+      );
+      return;
+    }
+    const res = await c.query(
+      `UPDATE ${this.table} SET klass = $3, rev = $4, deleted = $5, body = $6::jsonb, created_at = $7, updated_at = $8, size = $9
+       WHERE account_id = $1 AND id = $2 AND rev = $10`,
+      [...values, expectedRev],
+    );
+    if (res.rowCount !== 1) throw errors.conflict(REASONS.conflict);
+  }
+
+  private async enqueue(c: PoolClient, db: string, body: Doc, deleted: boolean, label: string | null): Promise<void> {
+    const event = changeEvent(db, body, deleted, bodySize(body), label);
+    await c.query(`INSERT INTO ${this.outbox} (event) VALUES ($1::jsonb)`, [JSON.stringify(event)]);
+  }
+
+  private async transaction<T>(fn: (c: PoolClient) => Promise<T>): Promise<T> {
+    const c = await this.pool.connect();
+    let result: T;
+    try {
+      await c.query('BEGIN');
+      result = await fn(c);
+      await c.query('COMMIT');
+    } catch (e) {
+      let broken: Error | undefined;
+      await c.query('ROLLBACK').catch((err: Error) => (broken = err));
+      c.release(broken);
+      throw mapPgError(e);
+    }
+    c.release();
+    this.publisher?.requestFlush();
+    return result;
+  }
+}
