@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ClientNats, ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { AppError, CallName, Calls, isWireError, subject } from '@app/proto';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 
@@ -38,6 +39,11 @@ export class RpcClient {
 
 function toAppError(name: string, err: unknown): AppError {
   if (isWireError(err)) return AppError.fromWire(err);
+  if (err instanceof EmptyResponseException) {
+    // nothing subscribes to the subject: the service is down or not deployed
+    logger.error(`${name}: no service answers`);
+    return new AppError('service_unavailable', 'The service is not available, please try again later');
+  }
   if (err instanceof TimeoutError) {
     logger.error(`${name}: no reply in time`);
     return new AppError('service_unavailable', 'The service did not answer in time, please try again');

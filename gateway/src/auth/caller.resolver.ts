@@ -1,0 +1,100 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RpcClient } from '@app/platform';
+import { AppError, errors, SessionReply } from '@app/proto';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
+import { routeNameOf } from '../http/request-log';
+import { anonymousCaller, ResolvedCaller } from './caller';
+import { SessionCookies } from './session-cookies';
+import { SessionData, SessionStore } from './session.store';
+import { TokenVerifier } from './token.verifier';
+
+// Turns a request's credentials into a ResolvedCaller: a bearer token first, else the session cookie, else nobody.
+// A session identity has not confirmed for `recheckSeconds` is checked again (the user may have been locked out or
+// deleted meanwhile).
+
+@Injectable()
+export class CallerResolver {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly sessions: SessionStore,
+    private readonly cookies: SessionCookies,
+    private readonly tokens: TokenVerifier,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async resolve(request: FastifyRequest, reply: FastifyReply): Promise<ResolvedCaller> {
+    const route_name = routeNameOf(request);
+    const authorization = request.headers.authorization;
+    if (authorization) return this.fromToken(authorization, request.id, route_name);
+
+    const sessionId = this.cookies.sessionId(request);
+    if (!sessionId) return anonymousCaller(request.id, route_name);
+    let session = await this.sessions.get(sessionId);
+    if (!session) return anonymousCaller(request.id, route_name, true);
+
+    let fresh: SessionReply | undefined;
+    if (Date.now() - session.checked_at > this.config.session.recheckSeconds * 1000) {
+      ({ session, fresh } = await this.recheck(request, reply, sessionId, session));
+    }
+    return {
+      ctx: {
+        user_id: session.user_id,
+        db: null,
+        roles: session.roles,
+        admin: false,
+        token: null,
+        request_id: request.id,
+        locale: session.locale,
+        ...(route_name ? { route_name } : {}),
+      },
+      via: 'session',
+      sessionId,
+      session,
+      staleCookie: false,
+      fresh,
+    };
+  }
+
+  /**
+   * Asks identity about the session's user and stores the answer (roles, locale, time). A deleted user (401) ends the
+   * session; a locked-out one (403 'Please confirm your email first') keeps it but is refused until it confirms.
+   */
+  async recheck(request: FastifyRequest, reply: FastifyReply, sessionId: string, session: SessionData): Promise<{ session: SessionData; fresh: SessionReply }> {
+    let fresh: SessionReply;
+    try {
+      fresh = await this.rpc.call('identity.session.get', { user_id: session.user_id });
+    } catch (err) {
+      if (err instanceof AppError && (err.status === 401 || err.status === 404)) {
+        await this.sessions.destroy(sessionId, session.user_id);
+        this.cookies.clear(request, reply);
+        throw errors.unauthorized();
+      }
+      throw err;
+    }
+    const next: SessionData = { ...session, roles: fresh.userCtx.roles, locale: fresh.locale, checked_at: Date.now() };
+    await this.sessions.save(sessionId, next);
+    this.cookies.issue(request, reply, sessionId, next, this.sessions.ttlSeconds); // slide the cookie with the session
+    return { session: next, fresh };
+  }
+
+  private async fromToken(authorization: string, request_id: string, route_name?: string): Promise<ResolvedCaller> {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match) throw errors.unauthorized('Use a session cookie or an Authorization: Bearer token');
+    const token = await this.tokens.verify(match[1]);
+    return {
+      ctx: {
+        user_id: token.user_id,
+        db: null,
+        roles: token.roles,
+        admin: false,
+        token: { id: token.token_id, permissions: token.permissions },
+        request_id,
+        locale: token.locale,
+        ...(route_name ? { route_name } : {}),
+      },
+      via: 'token',
+      staleCookie: false,
+    };
+  }
+}

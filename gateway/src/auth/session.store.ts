@@ -1,0 +1,107 @@
+import { createHash, randomBytes } from 'crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
+import { REDIS } from '../infra/infra.providers';
+
+// Sessions in Redis under `<prefix>:sess:<sha256(id)>` (the cookie value itself is never stored), with a sliding TTL.
+// `<prefix>:usess:<user_id>` lists a user's sessions so a password change can end the others.
+
+export interface SessionData {
+  user_id: string;
+  roles: string[];
+  locale: string;
+  /** ms since epoch when identity last confirmed this user may still sign in (0: check on the next request) */
+  checked_at: number;
+  xsrf: string;
+  created_at: number;
+}
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
+
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+@Injectable()
+export class SessionStore {
+  private readonly ttl: number;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {
+    this.ttl = config.session.ttlSeconds;
+  }
+
+  get ttlSeconds(): number {
+    return this.ttl;
+  }
+
+  private hash(id: string): string {
+    return createHash('sha256').update(id).digest('base64url');
+  }
+  private key(hash: string): string {
+    return `${this.config.prefix}:sess:${hash}`;
+  }
+  private userKey(userId: string): string {
+    return `${this.config.prefix}:usess:${userId}`;
+  }
+
+  async create(data: Omit<SessionData, 'xsrf' | 'created_at'>): Promise<{ id: string; data: SessionData }> {
+    const id = randomToken();
+    const full: SessionData = { ...data, xsrf: randomToken(), created_at: Date.now() };
+    const hash = this.hash(id);
+    await this.redis
+      .multi()
+      .set(this.key(hash), JSON.stringify(full), 'EX', this.ttl)
+      .sadd(this.userKey(data.user_id), hash)
+      .expire(this.userKey(data.user_id), this.ttl)
+      .exec();
+    return { id, data: full };
+  }
+
+  /** The live session of a cookie value, sliding its expiry; null for an unknown, expired or malformed id. */
+  async get(id: string): Promise<SessionData | null> {
+    if (!ID_PATTERN.test(id)) return null;
+    const key = this.key(this.hash(id));
+    const [[, raw]] = (await this.redis.multi().get(key).expire(key, this.ttl, 'XX').exec()) as [[null, string | null]];
+    if (!raw) return null;
+    try {
+      return JSON.parse(raw) as SessionData;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Rewrites a session that still exists (a concurrent logout wins). */
+  async save(id: string, data: SessionData): Promise<void> {
+    await this.redis.set(this.key(this.hash(id)), JSON.stringify(data), 'EX', this.ttl, 'XX');
+    await this.redis.expire(this.userKey(data.user_id), this.ttl);
+  }
+
+  /** Makes the next request of this session ask identity again (after writes that change roles or locale). */
+  async markStale(id: string, data: SessionData): Promise<void> {
+    await this.save(id, { ...data, checked_at: 0 });
+  }
+
+  async destroy(id: string, userId?: string): Promise<void> {
+    const hash = this.hash(id);
+    const multi = this.redis.multi().del(this.key(hash));
+    if (userId) multi.srem(this.userKey(userId), hash);
+    await multi.exec();
+  }
+
+  /** Ends every session of a user except `keepId` (after a password change). */
+  async destroyOthers(userId: string, keepId?: string): Promise<number> {
+    const keep = keepId ? this.hash(keepId) : undefined;
+    const hashes = (await this.redis.smembers(this.userKey(userId))).filter((h) => h !== keep);
+    if (hashes.length === 0) return 0;
+    await this.redis
+      .multi()
+      .del(...hashes.map((h) => this.key(h)))
+      .srem(this.userKey(userId), ...hashes)
+      .exec();
+    return hashes.length;
+  }
+}

@@ -1,0 +1,68 @@
+import { AppConfig, loadConfig } from '@app/platform';
+
+// The gateway's settings: the shared AppConfig plus what only the HTTP edge needs. Read once at start.
+
+export interface RateLimit {
+  /** requests (or failures, for login) allowed per window */
+  max: number;
+  windowSeconds: number;
+}
+
+export interface GatewayConfig extends AppConfig {
+  port: number;
+  host: string;
+  /** trust X-Forwarded-* (only behind a proxy that sets them) */
+  trustProxy: boolean;
+  /** always mark cookies Secure, even when the request did not come over TLS */
+  cookieSecure: boolean;
+  bodyLimit: number;
+  /** JSON bodies nested deeper than this are refused */
+  maxBodyDepth: number;
+  session: {
+    ttlSeconds: number;
+    /** a session older than this is re-checked with identity.session.get */
+    recheckSeconds: number;
+  };
+  /** how long a verified bearer token is trusted without asking identity again */
+  tokenCacheSeconds: number;
+  rateLimits: {
+    loginPerEmail: RateLimit;
+    loginPerIp: RateLimit;
+    mailPerEmail: RateLimit;
+    mailPerIp: RateLimit;
+  };
+}
+
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+
+const DAY = 24 * 60 * 60;
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`expected a non-negative integer, got ${value}`);
+  return n;
+}
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  return {
+    ...loadConfig(env),
+    port: int(env.GATEWAY_PORT, 3000),
+    host: env.GATEWAY_HOST || '127.0.0.1',
+    trustProxy: env.TRUST_PROXY === 'true',
+    cookieSecure: env.COOKIE_SECURE === 'true',
+    bodyLimit: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    maxBodyDepth: int(env.BODY_MAX_DEPTH, 50),
+    session: {
+      ttlSeconds: int(env.SESSION_TTL_SECONDS, 14 * DAY),
+      recheckSeconds: int(env.SESSION_RECHECK_SECONDS, 60),
+    },
+    tokenCacheSeconds: Math.min(30, int(env.TOKEN_CACHE_SECONDS, 30)),
+    rateLimits: {
+      loginPerEmail: { max: int(env.RL_LOGIN_EMAIL_MAX, 10), windowSeconds: int(env.RL_LOGIN_WINDOW_SECONDS, 60) },
+      loginPerIp: { max: int(env.RL_LOGIN_IP_MAX, 10), windowSeconds: int(env.RL_LOGIN_WINDOW_SECONDS, 60) },
+      mailPerEmail: { max: int(env.RL_MAIL_EMAIL_MAX, 5), windowSeconds: int(env.RL_MAIL_WINDOW_SECONDS, 15 * 60) },
+      mailPerIp: { max: int(env.RL_MAIL_IP_MAX, 20), windowSeconds: int(env.RL_MAIL_WINDOW_SECONDS, 15 * 60) },
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { AppError } from '@app/proto';
+import { serviceOfDesign, serviceOfId, serviceOfNewDoc, serviceOfSelector } from './doc-router';
+
+function failure(fn: () => unknown): { status: number; error: string; reason: unknown } {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof AppError) return { status: err.status, error: err.error, reason: err.reason };
+    throw err;
+  }
+  throw new Error('expected an AppError');
+}
+
+describe('doc-router', () => {
+  it('routes by the selector klass, a $eq klass, or an _id prefix', () => {
+    expect(serviceOfSelector({ klass: 'UserToken', active: true })).toBe('identity');
+    expect(serviceOfSelector({ klass: { $eq: 'UserConfiguration' } })).toBe('identity');
+    expect(serviceOfSelector({ _id: 'ucn-123' })).toBe('identity');
+  });
+
+  it('asks for a klass when the selector names none', () => {
+    expect(failure(() => serviceOfSelector({ active: true }))).toMatchObject({ status: 400, reason: expect.stringContaining('selector.klass') });
+    expect(failure(() => serviceOfSelector({ klass: { $in: ['UserToken'] } }))).toMatchObject({ status: 400 });
+  });
+
+  it('refuses an unknown klass with 400 and an unknown id prefix with 404', () => {
+    expect(failure(() => serviceOfSelector({ klass: 'Nope' }))).toMatchObject({ status: 400, reason: 'unknown klass "Nope" in selector.klass' });
+    expect(failure(() => serviceOfNewDoc({ klass: 'constructor' }))).toMatchObject({ status: 400 });
+    expect(failure(() => serviceOfId('zzz-1'))).toMatchObject({ status: 404, error: 'not_found' });
+    expect(failure(() => serviceOfId('noprefix'))).toMatchObject({ status: 404 });
+  });
+
+  it('answers 503 for a klass whose service is not deployed', () => {
+    expect(failure(() => serviceOfSelector({ klass: 'Subscription' }))).toMatchObject({ status: 503, error: 'service_unavailable' });
+    expect(failure(() => serviceOfId('tkt-1'))).toMatchObject({ status: 503 });
+  });
+
+  it('routes a new document by klass or _id prefix', () => {
+    expect(serviceOfNewDoc({ klass: 'UserConfiguration', key: 'locale' })).toBe('identity');
+    expect(serviceOfNewDoc({ _id: 'utk-1' })).toBe('identity');
+    expect(failure(() => serviceOfNewDoc({ key: 'locale' }))).toMatchObject({ status: 400, reason: expect.stringContaining('klass is required') });
+  });
+
+  it('routes designs by the table, the more specific key first', () => {
+    const table = { status: 'accounts' as const, 'status/read': 'reader' as const, bookmark: 'identity' as const };
+    expect(serviceOfDesign('bookmark', 'true', table)).toBe('identity');
+    expect(failure(() => serviceOfDesign('status', 'accept', table))).toMatchObject({ status: 503 }); // accounts not deployed
+    expect(failure(() => serviceOfDesign('status', 'read', table))).toMatchObject({ status: 503 });
+    expect(failure(() => serviceOfDesign('nope', 'x', table))).toMatchObject({ status: 404 });
+    expect(failure(() => serviceOfDesign('constructor', 'x', table))).toMatchObject({ status: 404 });
+    expect(failure(() => serviceOfDesign('count-by-klass', 'all'))).toMatchObject({ status: 404 });
+  });
+});

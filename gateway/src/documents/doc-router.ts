@@ -1,0 +1,73 @@
+import { AppError, DocOp, errors, isKlass, Klass, klassOfId, serviceOfKlass, ServiceName } from '@app/proto';
+
+// Which service answers a document call (DESIGN "The public API"): the klass named in the selector or body, else the
+// prefix of the id, per proto's klass registry; views and update handlers by the design-name table below.
+
+/**
+ * The services that are deployed and answer `<service>.doc.*`. A klass owned by a service missing here is answered
+ * 503 instead of waiting for a NATS reply that cannot come. Add a service here when it ships.
+ */
+export const SERVED_SERVICES: ReadonlySet<ServiceName> = new Set<ServiceName>(['identity']);
+
+/**
+ * Design documents (`_design/<design>/_view/<view>`, `_design/<design>/_update/<handler>/<id>`) → owning service.
+ * A key is `<design>` or, when one design name is shared by two services (e.g. `status` for invitations and reader
+ * items), `<design>/<view or handler>`; the longer key wins. No deployed service has views or update handlers yet.
+ */
+export const DESIGN_SERVICES: Readonly<Record<string, ServiceName>> = {};
+
+export type DocSubject<Op extends DocOp> = `${ServiceName}.doc.${Op}`;
+
+export function docSubjectOf<Op extends DocOp>(service: ServiceName, op: Op): DocSubject<Op> {
+  return `${service}.doc.${op}` as DocSubject<Op>;
+}
+
+const MAX_SHOWN = 60;
+const shown = (value: string) => JSON.stringify(value.length > MAX_SHOWN ? `${value.slice(0, MAX_SHOWN)}…` : value);
+
+function served(service: ServiceName): ServiceName {
+  if (!SERVED_SERVICES.has(service)) throw new AppError('service_unavailable', `The ${service} service is not available yet`);
+  return service;
+}
+
+export function serviceOfKlassName(klass: unknown, where: string): ServiceName {
+  if (typeof klass !== 'string') throw errors.badRequest(`${where} must be the name of a kind of document`);
+  if (!isKlass(klass)) throw errors.badRequest(`unknown klass ${shown(klass)} in ${where}`);
+  return served(serviceOfKlass(klass));
+}
+
+/** The klass of a document id, from its prefix; 404 when the prefix names no kind of document. */
+export function klassOfDocId(id: string): Klass {
+  const klass = klassOfId(id);
+  if (!klass) throw errors.notFound(`no kind of document has the id ${shown(id)}: ids start with a klass prefix such as ucn-`);
+  return klass;
+}
+
+export function serviceOfId(id: string): ServiceName {
+  return served(serviceOfKlass(klassOfDocId(id)));
+}
+
+/** A find goes to the owner of `selector.klass` (a name, or `{$eq: name}`), else of a string `selector._id`. */
+export function serviceOfSelector(selector: Record<string, unknown>): ServiceName {
+  let klass = selector.klass;
+  if (klass && typeof klass === 'object' && !Array.isArray(klass) && Object.keys(klass).length === 1 && '$eq' in klass) {
+    klass = (klass as { $eq: unknown }).$eq;
+  }
+  if (klass !== undefined) return serviceOfKlassName(klass, 'selector.klass');
+  if (typeof selector._id === 'string') return serviceOfId(selector._id);
+  throw errors.badRequest('selector.klass is required: it names the kind of document to find');
+}
+
+/** A create goes to the owner of `body.klass`, else of the prefix of `body._id`. */
+export function serviceOfNewDoc(doc: Record<string, unknown>): ServiceName {
+  if (doc.klass !== undefined) return serviceOfKlassName(doc.klass, 'klass');
+  if (typeof doc._id === 'string') return serviceOfId(doc._id);
+  throw errors.badRequest('klass is required: it names the kind of document to create');
+}
+
+export function serviceOfDesign(design: string, name: string, table: Readonly<Record<string, ServiceName>> = DESIGN_SERVICES): ServiceName {
+  const own = (key: string) => (Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined);
+  const service = own(`${design}/${name}`) ?? own(design);
+  if (!service) throw errors.notFound(`design document ${shown(design)} has no ${shown(name)}`);
+  return served(service);
+}

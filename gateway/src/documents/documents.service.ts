@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { RpcClient } from '@app/platform';
+import { Doc, errors, FindQuery, FindReply, klassOfId, ServiceName, ViewReply, WriteReply } from '@app/proto';
+import { ResolvedCaller } from '../auth/caller';
+import { SessionStore } from '../auth/session.store';
+import { TokenVerifier } from '../auth/token.verifier';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
+import { objectBody } from '../http/body-parser';
+import { parseFields, parseViewParams, revOf } from '../http/query';
+import { docSubjectOf, serviceOfDesign, serviceOfId, serviceOfNewDoc, serviceOfSelector } from './doc-router';
+import { TenancyService } from './tenancy.service';
+
+// The document API of spec §7 on `/{db}/…`: checks who may address the database, routes the call to the service that
+// owns the klass (doc-router.ts) and answers like CouchDB.
+
+@Injectable()
+export class DocumentsService {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly tenancy: TenancyService,
+    private readonly tokens: TokenVerifier,
+    private readonly sessions: SessionStore,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async find(caller: ResolvedCaller, db: string, body: unknown): Promise<FindReply> {
+    const ctx = await this.tenancy.resolve(caller.ctx, db);
+    const query = parseFindQuery(body);
+    return this.rpc.call(docSubjectOf(serviceOfSelector(query.selector), 'find'), { ctx, query });
+  }
+
+  async get(caller: ResolvedCaller, db: string, id: string, fields: unknown): Promise<Doc> {
+    const ctx = await this.tenancy.resolve(caller.ctx, db);
+    return this.rpc.call(docSubjectOf(serviceOfId(id), 'get'), { ctx, id, fields: parseFields(fields) });
+  }
+
+  async create(caller: ResolvedCaller, db: string, body: unknown): Promise<WriteReply> {
+    const ctx = await this.tenancy.resolve(caller.ctx, db);
+    const doc = objectBody(body);
+    const service = serviceOfNewDoc(doc);
+    const reply = await this.rpc.call(docSubjectOf(service, 'post'), { ctx, doc });
+    await this.afterWrite(caller, service, reply.id);
+    return reply;
+  }
+
+  async put(caller: ResolvedCaller, db: string, id: string, queryRev: unknown, body: unknown): Promise<WriteReply> {
+    const ctx = await this.tenancy.resolve(caller.ctx, db);
+    const doc = objectBody(body);
+    const service = serviceOfId(id);
+    const reply = await this.rpc.call(docSubjectOf(service, 'put'), { ctx, id, rev: revOf(queryRev, doc), doc });
+    await this.afterWrite(caller, service, id);
+    return reply;
+  }
+
+  async remove(caller: ResolvedCaller, db: string, id: string, queryRev: unknown): Promise<WriteReply> {
+    const ctx = await this.tenancy.resolve(caller.ctx, db);
+    const service = serviceOfId(id);
+    const reply = await this.rpc.call(docSubjectOf(service, 'delete'), { ctx, id, rev: revOf(queryRev) });
+    await this.afterWrite(caller, service, id);
+    return reply;
+  }
+
+  async view(caller: ResolvedCaller, db: string, design: string, view: string, query: Record<string, unknown>): Promise<ViewReply> {
+    const ctx = await this.tenancy.resolve(caller.ctx, db);
+    const service = serviceOfDesign(design, view);
+    return this.rpc.call(docSubjectOf(service, 'view'), { ctx, design, view, params: parseViewParams(query, this.config.maxBodyDepth) });
+  }
+
+  async update(caller: ResolvedCaller, db: string, design: string, handler: string, id: string, body: unknown): Promise<WriteReply> {
+    const ctx = await this.tenancy.resolve(caller.ctx, db);
+    const service = serviceOfDesign(design, handler);
+    const reply = await this.rpc.call(docSubjectOf(service, 'update'), { ctx, design, handler, id, body });
+    await this.afterWrite(caller, service, id);
+    return reply;
+  }
+
+  /**
+   * A changed or deleted UserToken stops being trusted from the cache at once; a session whose user documents changed
+   * (configuration: locale) asks identity again on its next request.
+   */
+  private async afterWrite(caller: ResolvedCaller, service: ServiceName, id: string): Promise<void> {
+    if (klassOfId(id) === 'UserToken') await this.tokens.forget(id);
+    if (service === 'identity' && caller.via === 'session') await this.sessions.markStale(caller.sessionId!, caller.session!);
+  }
+}
+
+/** The body of `_find`, checked against proto's FindQuery (wrong types answer 400 with the field and the problem). */
+export function parseFindQuery(body: unknown): FindQuery {
+  const parsed = FindQuery.safeParse(objectBody(body));
+  if (!parsed.success) {
+    throw errors.badRequest(parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+  }
+  return parsed.data;
+}

@@ -1,0 +1,46 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import type Redis from 'ioredis';
+import { CallerGuard } from './auth/caller.guard';
+import { CallerResolver } from './auth/caller.resolver';
+import { SessionCookies } from './auth/session-cookies';
+import { SessionStore } from './auth/session.store';
+import { TokenVerifier } from './auth/token.verifier';
+import { GATEWAY_CONFIG, GatewayConfig } from './config/gateway-config';
+import { DocumentsController } from './documents/documents.controller';
+import { DocumentsService } from './documents/documents.service';
+import { TenancyService } from './documents/tenancy.service';
+import { HttpErrorFilter } from './http/error.filter';
+import { configProvider, Connections, REDIS, redisProvider, rpcProvider } from './infra/infra.providers';
+import { RateLimiter } from './rate-limit/rate-limiter';
+import { RootController } from './root/root.controller';
+import { SessionController } from './session/session.controller';
+import { SessionService } from './session/session.service';
+import { UsersController } from './users/users.controller';
+import { UsersService } from './users/users.service';
+
+@Module({
+  controllers: [RootController, SessionController, UsersController, DocumentsController],
+  providers: [
+    configProvider,
+    redisProvider,
+    rpcProvider,
+    Connections,
+    {
+      provide: RateLimiter,
+      inject: [REDIS, GATEWAY_CONFIG],
+      useFactory: (redis: Redis, config: GatewayConfig) => new RateLimiter(redis, config.prefix),
+    },
+    SessionStore,
+    SessionCookies,
+    TokenVerifier,
+    CallerResolver,
+    TenancyService,
+    SessionService,
+    UsersService,
+    DocumentsService,
+    { provide: APP_GUARD, useClass: CallerGuard },
+    { provide: APP_FILTER, useClass: HttpErrorFilter },
+  ],
+})
+export class GatewayModule {}

@@ -1,0 +1,45 @@
+import 'reflect-metadata';
+import { randomUUID } from 'crypto';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+import { logLevels } from '@app/platform';
+import { GatewayConfig, loadGatewayConfig } from './config/gateway-config';
+import { GatewayModule } from './gateway.module';
+import { registerBodyParsers } from './http/body-parser';
+import { setupOpenApi } from './http/openapi';
+import { installRequestHooks } from './http/request-log';
+
+export interface GatewayOptions {
+  /** 0 picks a free port; defaults to GATEWAY_PORT (3000) */
+  port?: number;
+  host?: string;
+}
+
+/** Builds the gateway and starts listening (tests use port 0 and read `app.getUrl()`). */
+export async function createGateway(options: GatewayOptions = {}): Promise<NestFastifyApplication> {
+  const config: GatewayConfig = loadGatewayConfig();
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.bodyLimit,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    logger: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule, adapter, {
+    bodyParser: false, // ours: registerBodyParsers
+    logger: logLevels(),
+  });
+  try {
+    const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance; // Nest ships its own copy of fastify's types
+    registerBodyParsers(fastify, { bodyLimit: config.bodyLimit, maxDepth: config.maxBodyDepth });
+    installRequestHooks(fastify, config.version);
+    setupOpenApi(app, fastify, config.version);
+    await app.listen(options.port ?? config.port, options.host ?? config.host);
+    return app;
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    throw err;
+  }
+}

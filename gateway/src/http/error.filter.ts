@@ -1,0 +1,35 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '@app/proto';
+import { toErrorResponse } from './error-mapping';
+import { redactUrl } from './request-log';
+
+const logger = new Logger('http');
+
+/** The only exception filter: every error leaves the gateway as spec §8 `{error, reason}` (see error-mapping.ts). */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    const res = toErrorResponse(exception);
+    if (res.log) {
+      // an AppError 500 came from a service, which logged its cause: one line here, with the request
+      const detail =
+        exception instanceof AppError ? exception.message : exception instanceof Error ? (exception.stack ?? exception.message) : safeJson(exception);
+      logger.error(`${request.method} ${redactUrl(request.url)} [${request.id}] → ${res.status}: ${detail}`);
+    }
+    if (reply.sent) return;
+    if (res.headers) reply.headers(res.headers);
+    reply.status(res.status).type('application/json; charset=utf-8').send(res.body);
+  }
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}

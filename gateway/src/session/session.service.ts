@@ -1,0 +1,89 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RpcClient } from '@app/platform';
+import { AppError, errors, SessionReply } from '@app/proto';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
+import { ResolvedCaller } from '../auth/caller';
+import { CallerResolver } from '../auth/caller.resolver';
+import { SessionCookies } from '../auth/session-cookies';
+import { SessionStore } from '../auth/session.store';
+import { Bucket, bucketKey, RateLimiter } from '../rate-limit/rate-limiter';
+import { objectBody } from '../http/body-parser';
+
+export interface LoginAnswer {
+  ok: true;
+  name: string | null;
+  roles: string[];
+}
+
+export interface AnonymousSession {
+  ok: true;
+  userCtx: { name: null; roles: string[] };
+}
+
+/** /_session: login (rate limited on failures), the session check, logout. */
+@Injectable()
+export class SessionService {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly sessions: SessionStore,
+    private readonly cookies: SessionCookies,
+    private readonly resolver: CallerResolver,
+    private readonly limiter: RateLimiter,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async login(request: FastifyRequest, reply: FastifyReply, rawBody: unknown): Promise<LoginAnswer> {
+    const body = objectBody(rawBody);
+    const username = body.username ?? body.name; // CouchDB clients send `name`
+    const password = body.password;
+    const buckets = this.loginBuckets(username, request.ip);
+    await this.limiter.assertRoom(...buckets);
+
+    let answer;
+    try {
+      answer = await this.rpc.call('identity.session.login', { username, password });
+    } catch (err) {
+      if (err instanceof AppError && err.status === 401) await this.limiter.hit(...buckets);
+      throw err;
+    }
+
+    const previous = this.cookies.sessionId(request);
+    if (previous) await this.sessions.destroy(previous); // a new login never continues an old session id
+    const { id, data } = await this.sessions.create({
+      user_id: answer.user_id,
+      roles: answer.userCtx.roles,
+      locale: answer.locale,
+      checked_at: Date.now(),
+    });
+    this.cookies.issue(request, reply, id, data, this.sessions.ttlSeconds);
+    return { ok: true, name: answer.userCtx.name, roles: answer.userCtx.roles };
+  }
+
+  async current(caller: ResolvedCaller, request: FastifyRequest, reply: FastifyReply): Promise<SessionReply | AnonymousSession> {
+    if (caller.via === 'none') {
+      if (caller.staleCookie) {
+        this.cookies.clear(request, reply);
+        throw errors.unauthorized();
+      }
+      return { ok: true, userCtx: { name: null, roles: [] } };
+    }
+    if (caller.fresh) return caller.fresh;
+    if (caller.via === 'session') return (await this.resolver.recheck(request, reply, caller.sessionId!, caller.session!)).fresh;
+    return this.rpc.call('identity.session.get', { user_id: caller.ctx.user_id! });
+  }
+
+  async logout(caller: ResolvedCaller, request: FastifyRequest, reply: FastifyReply): Promise<{ ok: true }> {
+    if (caller.via === 'session') await this.sessions.destroy(caller.sessionId!, caller.session!.user_id);
+    this.cookies.clear(request, reply);
+    return { ok: true };
+  }
+
+  private loginBuckets(username: unknown, ip: string): Bucket[] {
+    const { loginPerEmail, loginPerIp } = this.config.rateLimits;
+    const buckets: Bucket[] = [{ name: `login:ip:${ip}`, limit: loginPerIp }];
+    const email = typeof username === 'string' ? username.trim().toLowerCase() : '';
+    if (email) buckets.push({ name: `login:email:${bucketKey(email)}`, limit: loginPerEmail });
+    return buckets;
+  }
+}

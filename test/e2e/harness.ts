@@ -1,0 +1,121 @@
+import type { INestMicroservice } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Pool } from 'pg';
+import { createMicroservice, loadConfig, MailWorker, startMailWorker } from '@app/platform';
+import { SmtpSink, SunkMail } from '@app/platform/mail/testing/smtp-sink';
+import { Browser } from '../../gateway/src/testing/http-client';
+
+export { Browser, cookieAttributes } from '../../gateway/src/testing/http-client';
+export type { HttpResult } from '../../gateway/src/testing/http-client';
+
+// The product as a user meets it: the identity microservice (with its mail worker) on the real NATS, Postgres and
+// Redis, the gateway on a random port in front of it, and an SMTP sink that keeps every mail. Tests speak HTTP only
+// (Node's fetch), except for back-dating a user to test the 30-day rule.
+//
+// Each spec file gets its own prefix (`<run>_e2e_<name>`): NATS subjects and queue groups, Redis keys and the BullMQ
+// mail queue are then its own, so spec files running in parallel never answer each other. The prefix must be set
+// before identity's controllers are loaded (their subjects are fixed when their decorators run), hence the lazy import.
+
+export interface Stack {
+  url: string;
+  sink: SmtpSink;
+  /** a new browser (own cookie jar) */
+  browser(): Browser;
+  /** for back-dating a user in tests of time rules */
+  pool: Pool;
+  close(): Promise<void>;
+}
+
+export const PUBLIC_URL = 'http://app.test';
+
+export async function startStack(name: string, env: Record<string, string> = {}): Promise<Stack> {
+  const sink = new SmtpSink();
+  Object.assign(process.env, {
+    APP_PREFIX: `${process.env.TEST_RUN_ID ?? 'local'}_e2e_${name}`,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(await sink.start()),
+    PUBLIC_URL,
+    APP_VERSION: '0.0.0-e2e',
+    // every browser of a test run is 127.0.0.1: the per-IP limits would make tests meet (the per-e-mail ones stay)
+    RL_LOGIN_IP_MAX: '100000',
+    RL_MAIL_IP_MAX: '100000',
+    ...env,
+  });
+
+  const started: Array<() => Promise<unknown>> = [() => sink.stop()];
+  const stopAll = async () => {
+    for (const stop of started.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    const { IdentityModule } = await import('../../services/identity/src/identity.module');
+    const identity: INestMicroservice = await createMicroservice(IdentityModule, 'identity');
+    started.push(() => identity.close());
+    const config = loadConfig();
+    const worker: MailWorker = startMailWorker(config);
+    started.push(() => worker.close());
+    const pool = new Pool({ connectionString: config.databaseUrl, max: 2 });
+    started.push(() => pool.end());
+    const { createGateway } = await import('../../gateway/src/gateway');
+    const gateway: NestFastifyApplication = await createGateway({ port: 0, host: '127.0.0.1' });
+    started.push(() => gateway.close());
+    const url = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
+    return { url, sink, pool, browser: () => new Browser(url), close: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+let counter = 0;
+/** A fresh address for each test, so tests share the database without meeting. */
+export function newEmail(tag = 'e2e'): string {
+  return `${tag}-${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** The next mail to `to` after the `seen` ones already received (read `seen` from sink.to(to).length before acting). */
+export function nextMail(stack: Stack, to: string, seen: number, match: (m: SunkMail) => boolean = () => true): Promise<SunkMail> {
+  return stack.sink.waitFor(to, (m) => stack.sink.to(to).indexOf(m) >= seen && match(m));
+}
+
+/** The token of a mailed link: `${PUBLIC_URL}/user/confirm/<token>` or `/user/password/<token>`. */
+export function linkToken(mail: SunkMail, kind: 'confirm' | 'password'): string {
+  const m = new RegExp(`/user/${kind}/([A-Za-z0-9_%.~-]+)`).exec(mail.text);
+  if (!m) throw new Error(`no /user/${kind}/ link in: ${mail.text}`);
+  return decodeURIComponent(m[1]);
+}
+
+export const PASSWORD = 'correct horse battery';
+
+export interface User {
+  id: string;
+  email: string;
+  password: string;
+  /** signed in (session cookie and XSRF-TOKEN in its jar) */
+  browser: Browser;
+}
+
+/** Registers through POST /_users, optionally confirms through the mailed link, and signs in. */
+export async function signUp(stack: Stack, opts: { confirm?: boolean; locale?: string } = {}): Promise<User> {
+  const email = newEmail();
+  const browser = stack.browser();
+  const reg = await browser.post('/_users', { email, fullname: 'E2E User', password: PASSWORD, password_confirmation: PASSWORD, accept: true, locale: opts.locale ?? 'en' });
+  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${reg.text}`);
+  if (opts.confirm) {
+    const mail = await stack.sink.waitFor(email);
+    const confirmed = await browser.post(`/_users/_confirm/${encodeURIComponent(linkToken(mail, 'confirm'))}`);
+    if (confirmed.status !== 200) throw new Error(`confirm: ${confirmed.status} ${confirmed.text}`);
+  }
+  const login = await browser.post('/_session', { username: email, password: PASSWORD });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${login.text}`);
+  return { id: reg.body._id, email, password: PASSWORD, browser };
+}
+
+/** Sets a date field of a stored user `hoursAgo` hours back (the 30-day rule), in identity's table. */
+export async function backdate(stack: Stack, userId: string, field: string, hoursAgo: number): Promise<void> {
+  const when = new Date(Date.now() - hoursAgo * 3600 * 1000).toISOString();
+  const res = await stack.pool.query(
+    `UPDATE identity.documents SET body = jsonb_set(body, $1::text[], to_jsonb($2::text)) WHERE account_id = '_users' AND id = $3`,
+    [[field], when, userId],
+  );
+  if (res.rowCount !== 1) throw new Error(`no user ${userId}`);
+}
