@@ -7,6 +7,8 @@ module.exports = {
     '^@app/proto$': '<rootDir>/proto/src/index.ts',
     '^@app/platform$': '<rootDir>/services/platform/src/index.ts',
     '^@app/platform/(.*)$': '<rootDir>/services/platform/src/$1',
+    '^@app/identity$': '<rootDir>/services/identity/src/index.ts',
+    '^@app/accounts$': '<rootDir>/services/accounts/src/index.ts',
   },
   testMatch: ['**/src/**/*.spec.ts', '**/test/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

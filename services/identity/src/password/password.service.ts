@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, Calls, OkReply } from '@app/proto';
+import { hashPassword, randomSecret, sha256 } from '../common/secrets';
+import { retryOnConflict } from '../common/retry';
+import { UserLocaleService } from '../configuration/user-locale.service';
+import { IdentityMailer } from '../mail/identity-mailer';
+import { canMail, FieldErrors, readNewPassword, requestedEmail, tokenMissing } from '../users/user.rules';
+import { UsersRepository } from '../users/users.repository';
+import { resetExpired, resetFields } from './password.rules';
+
+@Injectable()
+export class PasswordService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly locales: UserLocaleService,
+    private readonly mailer: IdentityMailer,
+  ) {}
+
+  /**
+   * Mails a reset link for the account of this address (its e-mail, or a pending new address). A new request
+   * replaces the previous link. Always ok: the answer does not say whether the address is known.
+   */
+  async request(req: Calls['identity.password.request']['req']): Promise<OkReply> {
+    const email = requestedEmail(req.email);
+    await retryOnConflict(async () => {
+      const user = (await this.users.byEmail(email)) ?? (await this.users.byUnconfirmedEmail(email));
+      if (!user || !canMail(email)) return;
+      const token = randomSecret();
+      const saved = await this.users.update(
+        user,
+        { reset_password_token_hash: sha256(token), reset_password_sent_at: new Date().toISOString(), reset_password_sent_to: email },
+        user._id,
+      );
+      await this.mailer.passwordReset(saved, email, token, await this.locales.of(saved));
+    });
+    return { ok: true };
+  }
+
+  /** Sets the password with the link's token (once, within 24 hours), confirms the address, and says so by mail. */
+  async reset(req: Calls['identity.password.reset']['req']): Promise<OkReply> {
+    const errors: FieldErrors = {};
+    const password = readNewPassword(req.password, req.password_confirmation, errors, true);
+    if (Object.keys(errors).length || !password) throw new AppError('unprocessable_entity', errors);
+    const passwordHash = await hashPassword(password);
+    const saved = await retryOnConflict(async () => {
+      const user = await this.users.byResetTokenHash(sha256(req.token));
+      if (!user || resetExpired(user.reset_password_sent_at)) throw tokenMissing();
+      return this.users.update(user, { ...resetFields(user, new Date().toISOString()), password_hash: passwordHash }, user._id);
+    });
+    await this.mailer.passwordChanged(saved, await this.locales.of(saved));
+    return { ok: true };
+  }
+}

@@ -1,0 +1,127 @@
+import type { INestMicroservice } from '@nestjs/common';
+import { Pool } from 'pg';
+import { AppError, CallerContext, PublicUser } from '@app/proto';
+import { createMicroservice, loadConfig, MailWorker, RpcClient, startMailWorker } from '@app/platform';
+import { SmtpSink, SunkMail } from '@app/platform/mail/testing/smtp-sink';
+
+// Starts the identity service in-process on the real NATS/Postgres/Redis with an SMTP sink, the way the product runs
+// it, and calls it over NATS like the gateway does.
+//
+// Each spec file gets a prefix of its own (`<run>_<name>`): NATS subjects, queue group and BullMQ queue are then its
+// own, so no other file's service answers its calls and no other file's mail worker takes its mails. The prefix must
+// be set before the controllers are loaded (their subjects are fixed when their decorators run), which is why the
+// module is imported here, lazily, and why a spec file must not import it itself.
+
+export interface IdentityHarness {
+  rpc: RpcClient;
+  sink: SmtpSink;
+  /** for back-dating documents in tests */
+  pool: Pool;
+  publicUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startIdentity(name: string): Promise<IdentityHarness> {
+  const saved = { APP_PREFIX: process.env.APP_PREFIX, SMTP_PORT: process.env.SMTP_PORT, SMTP_HOST: process.env.SMTP_HOST, PUBLIC_URL: process.env.PUBLIC_URL };
+  const sink = new SmtpSink();
+  const publicUrl = 'http://app.test';
+  process.env.APP_PREFIX = `${process.env.TEST_RUN_ID ?? 'local'}_${name}`;
+  process.env.SMTP_HOST = '127.0.0.1';
+  process.env.SMTP_PORT = String(await sink.start());
+  process.env.PUBLIC_URL = publicUrl;
+
+  const { IdentityModule } = await import('../identity.module');
+  const app: INestMicroservice = await createMicroservice(IdentityModule, 'identity');
+  const config = loadConfig();
+  const worker: MailWorker = startMailWorker(config);
+  const rpc = new RpcClient(config.natsUrl);
+  await rpc.connect();
+  const pool = new Pool({ connectionString: config.databaseUrl, max: 2 });
+
+  return {
+    rpc,
+    sink,
+    pool,
+    publicUrl,
+    async close() {
+      await rpc.close();
+      await worker.close();
+      await app.close();
+      await pool.end();
+      await sink.stop();
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    },
+  };
+}
+
+let counter = 0;
+/** A fresh address for each test, so tests share the database without meeting. */
+export function newEmail(tag = 'user'): string {
+  return `${tag}-${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** The context the gateway would pass for a signed-in user (or a bearer token) addressing `db`. */
+export function ctxOf(userId: string | null, db: string | null = userId, token: CallerContext['token'] = null): CallerContext {
+  return { user_id: userId, db, roles: userId ? [userId, 'user'] : [], admin: false, token, request_id: `test-${counter++}` };
+}
+
+/** The AppError a call fails with (fails the test if it succeeds). */
+export async function failure(p: Promise<unknown>): Promise<{ error: string; reason: unknown; status: number }> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof AppError) return { error: err.error, reason: err.reason, status: err.status };
+    throw err;
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** The next mail to `to` after the `seen` ones already received (take `seen` from sink.to(to).length before acting). */
+export function nextMail(h: IdentityHarness, to: string, seen: number): Promise<SunkMail> {
+  return h.sink.waitFor(to, (m) => h.sink.to(to).indexOf(m) >= seen);
+}
+
+/** The token at the end of a mailed link (`/user/confirm/<token>` or `/user/password/<token>`). */
+export function linkToken(mail: SunkMail, kind: 'confirm' | 'password'): string {
+  const m = new RegExp(`/user/${kind}/([A-Za-z0-9_%-]+)`).exec(mail.text);
+  if (!m) throw new Error(`no /user/${kind}/ link in: ${mail.text}`);
+  return decodeURIComponent(m[1]);
+}
+
+/** Sets a date field of a stored user to `hoursAgo` hours in the past (the 30-day and 24-hour rules). */
+export async function backdate(pool: Pool, userId: string, field: string, hoursAgo: number): Promise<void> {
+  const when = new Date(Date.now() - hoursAgo * 3600 * 1000).toISOString();
+  const res = await pool.query(
+    `UPDATE identity.documents SET body = jsonb_set(body, $1::text[], to_jsonb($2::text)) WHERE account_id = '_users' AND id = $3`,
+    [[field], when, userId],
+  );
+  if (res.rowCount !== 1) throw new Error(`no user ${userId}`);
+}
+
+export interface Registered {
+  user: PublicUser;
+  email: string;
+  password: string;
+}
+
+/** Registers a user with a password (and optionally confirms it through the mailed link). */
+export async function registerUser(h: IdentityHarness, opts: { locale?: string; fullname?: string; confirm?: boolean; email?: string } = {}): Promise<Registered> {
+  const email = opts.email ?? newEmail();
+  const password = 'correct horse battery';
+  const user = await h.rpc.call('identity.user.register', {
+    email,
+    fullname: opts.fullname ?? 'Test User',
+    password,
+    password_confirmation: password,
+    accept: true,
+    locale: opts.locale ?? 'en',
+  });
+  if (opts.confirm) {
+    const mail = await h.sink.waitFor(email);
+    await h.rpc.call('identity.confirmation.confirm', { token: linkToken(mail, 'confirm') });
+  }
+  return { user, email, password };
+}

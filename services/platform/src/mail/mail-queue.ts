@@ -1,0 +1,33 @@
+import { Queue } from 'bullmq';
+import { MailJob } from '@app/proto';
+import type { AppConfig } from '../config/config';
+import { bullConnection, bullPrefix, MAIL_QUEUE } from './connection';
+
+/** How often a mail is tried before it is given up, with exponential backoff from 2 s (2, 4, 8, 16 s…). */
+export const MAIL_ATTEMPTS = 6;
+export const MAIL_BACKOFF_MS = 2000;
+
+/** The producer side of the mail queue: services enqueue a template, a locale and its values; the worker sends it. */
+export class MailQueue {
+  private readonly queue: Queue<MailJob>;
+
+  constructor(config: Pick<AppConfig, 'prefix' | 'redisUrl'>) {
+    this.queue = new Queue<MailJob>(MAIL_QUEUE, { connection: bullConnection(config), prefix: bullPrefix(config) });
+  }
+
+  /** Validates and enqueues one mail; resolves once the job is stored in Redis. */
+  async send(job: MailJob): Promise<string> {
+    const data = MailJob.parse(job);
+    const added = await this.queue.add(data.template, data, {
+      attempts: MAIL_ATTEMPTS,
+      backoff: { type: 'exponential', delay: MAIL_BACKOFF_MS },
+      removeOnComplete: { age: 24 * 3600, count: 1000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    });
+    return added.id ?? '';
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+}
