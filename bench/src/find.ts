@@ -48,6 +48,16 @@ async function waitFor(url: string, ms = 60_000): Promise<void> {
   throw new Error(`${url} did not answer`);
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const f = require('fs').readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 function load(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(__dirname, 'load.js'), JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -72,7 +82,13 @@ async function main() {
     // A user, signed in with a session cookie, owns the database the documents go into.
     const email = `${run}@example.com`;
     const password = 'bench-password-1';
-    let r = await fetch(`${api}/_users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, password_confirmation: password, accept: true }) });
+    const register = () => fetch(`${api}/_users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, password_confirmation: password, accept: true }) });
+    let r = await register();
+    // the gateway may answer before the identity service has subscribed
+    for (let i = 0; r.status === 503 && i < 100; i++) {
+      await new Promise((ok) => setTimeout(ok, 200));
+      r = await register();
+    }
     if (!r.ok) throw new Error(`register: ${r.status} ${await r.text()}`);
     r = await fetch(`${api}/_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
     if (!r.ok) throw new Error(`login: ${r.status} ${await r.text()}`);
@@ -80,15 +96,16 @@ async function main() {
     const cookies = r.headers.getSetCookie().map((c) => c.split(';')[0]);
     const xsrf = decodeURIComponent(cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]);
 
-    // 100,000 configuration documents in that one database, 10 per key; written in bulk by SQL since the
+    // 100,000 configuration documents in that one database (one per key: keys are unique per user); written in bulk by SQL since the
     // write path is not what is measured here.
     const db = new Client({ connectionString: dbUrl });
+    db.on('error', () => undefined); // the database is dropped at the end, whatever happened
     await db.connect();
     const t0 = Date.now();
     await db.query(
       `INSERT INTO identity.documents (account_id, id, klass, rev, deleted, body, created_at, updated_at, size)
        SELECT $1, 'ucn-bench' || i, 'UserConfiguration', '1-bench', false,
-              jsonb_build_object('_id', 'ucn-bench' || i, '_rev', '1-bench', 'klass', 'UserConfiguration', 'key', 'setting-' || (i % ($2::int / 10)),
+              jsonb_build_object('_id', 'ucn-bench' || i, '_rev', '1-bench', 'klass', 'UserConfiguration', 'key', 'setting-' || lpad(i::text, 6, '0'),
                                  'value', i, 'created_at', now(), 'updated_at', now(), 'created_by', $1::text),
               now(), now(), 200
        FROM generate_series(1, $2::int) AS i`,
@@ -97,12 +114,14 @@ async function main() {
     await db.query('ANALYZE identity.documents');
     console.log(`seeded ${DOCS} documents in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-    const query = { selector: { klass: 'UserConfiguration', key: 'setting-4242' }, limit: 10 };
+    const query = { selector: { klass: 'UserConfiguration', key: { $gte: 'setting-042420' } }, sort: [{ key: 'asc' }], limit: 10 };
     const body = JSON.stringify(query);
     const check = await fetch(`${api}/${userId}/_find`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-xsrf-token': xsrf }, body });
     const found = (await check.json()) as { docs: unknown[] };
     if (!check.ok || found.docs.length !== 10) throw new Error(`gateway _find: ${check.status} ${JSON.stringify(found).slice(0, 200)}`);
-    const plan = await db.query(`EXPLAIN SELECT body FROM identity.documents WHERE account_id = $1 AND NOT deleted AND klass = 'UserConfiguration' AND (body #> '{key}') = '"setting-4242"'::jsonb LIMIT 10`, [userId]);
+    const { buildFindSql } = await import('@app/platform');
+    const sql = buildFindSql({ table: '"identity"."documents"', db: userId, query, klasses: ['UserConfiguration', 'UserToken'] });
+    const plan = await db.query(`EXPLAIN ${sql.text}`, sql.values);
     console.log(`plan: ${plan.rows.map((x) => x['QUERY PLAN']).filter((l: string) => /Scan/.test(l)).join(' | ').trim()}`);
     await db.end();
 
@@ -115,8 +134,12 @@ async function main() {
     await waitFor(`http://127.0.0.1:${MINIMAL_PORT}/`);
 
     const common = { method: 'POST', body, concurrency: CONCURRENCY, warmupMs: 3000, durationMs: SECONDS * 1000 };
+    const procs = { identity: children[0].pid, gateway: children[1].pid, minimal: minimal.pid };
+    const cpu0 = Object.fromEntries(Object.entries(procs).map(([k, pid]) => [k, cpuSeconds(pid)]));
     const product = await load({ ...common, url: `${api}/${userId}/_find`, headers: { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-xsrf-token': xsrf } });
+    const cpu1 = Object.fromEntries(Object.entries(procs).map(([k, pid]) => [k, cpuSeconds(pid)]));
     const baseline = await load({ ...common, url: `http://127.0.0.1:${MINIMAL_PORT}/`, headers: { 'content-type': 'application/json' } });
+    const cpu2 = cpuSeconds(procs.minimal);
     minimal.kill();
 
     const row = (name: string, x: LoadResult) =>
@@ -125,8 +148,14 @@ async function main() {
     console.log(`${'path'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`);
     console.log(row('gateway → NATS → identity → Postgres', product));
     console.log(row('minimal HTTP server → Postgres', baseline));
+    const window = SECONDS + 3; // warm-up included
+    const share = (k: string) => `${k} ${(((cpu1[k] - cpu0[k]) / window) * 100).toFixed(0)}%`;
+    console.log(`CPU during the product run (of one core): ${share('gateway')}, ${share('identity')}; minimal server during its run: ${(((cpu2 - cpu1.minimal) / window) * 100).toFixed(0)}%`);
     const ratio = product.rps / baseline.rps;
     console.log(`ratio ${ratio.toFixed(2)} (target ≥ 0.5), product p99 ${product.p99.toFixed(1)} ms (target ≤ 20 ms)`);
+  } catch (e) {
+    console.error(e);
+    process.exitCode = 1;
   } finally {
     for (const c of children) c.kill();
     await new Promise((r) => setTimeout(r, 500));

@@ -20,7 +20,7 @@ http
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ docs: rows.map((r) => r.body) }));
       } catch (e) {
-        res.writeHead(500);
+        res.writeHead(req.method === "POST" ? 500 : 400);
         res.end(String(e));
       }
     });
