@@ -4,5 +4,7 @@ export * from './context';
 export * from './documents';
 export * from './events';
 export * from './identity';
+export * from './accounts';
 export * from './subjects';
 export * from './mail';
+export * from './health';

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type { ServiceName } from './klasses';
 import * as D from './documents';
 import * as I from './identity';
+import * as H from './health';
+import * as A from './accounts';
 
 // NATS subjects. Every name is prefixed by configuration (APP_PREFIX) so a test run never answers, or is
 // answered by, a running product on the same broker (DESIGN: running it).
@@ -43,7 +45,9 @@ type DocCalls<S extends ServiceName> = {
 };
 
 /** Every request/reply call: the subject name (without prefix) to its request and reply types. */
-export type Calls = DocCalls<ServiceName> & {
+type HealthCalls = { [K in `${ServiceName}.health`]: Call<typeof H.HealthRequest, H.HealthReply> };
+
+export type Calls = DocCalls<ServiceName> & HealthCalls & {
   'identity.session.login': Call<typeof I.LoginRequest, I.LoginReply>;
   'identity.session.get': Call<typeof I.SessionGetRequest, I.SessionReply>;
   'identity.user.register': Call<typeof I.RegisterRequest, I.PublicUser>;
@@ -54,6 +58,15 @@ export type Calls = DocCalls<ServiceName> & {
   'identity.password.request': Call<typeof I.EmailRequest, I.OkReply>;
   'identity.password.reset': Call<typeof I.PasswordResetRequest, I.OkReply>;
   'identity.token.verify': Call<typeof I.TokenVerifyRequest, I.TokenVerifyReply>;
+  'accounts.account.create': Call<typeof A.AccountCreateRequest, A.AccountCreateReply>;
+  'accounts.account.get': Call<typeof A.AccountGetRequest, D.Doc>;
+  'accounts.account.update': Call<typeof A.AccountUpdateRequest, D.WriteReply>;
+  'accounts.account.children': Call<typeof A.AccountChildrenRequest, A.AccountChildrenReply>;
+  'accounts.membership.resolve': Call<typeof A.MembershipResolveRequest, A.MembershipResolveReply>;
+  'accounts.roles.get': Call<typeof A.RolesGetRequest, A.RolesGetReply>;
+  'accounts.security.get': Call<typeof A.SecurityGetRequest, A.SecurityReply>;
+  'accounts.db.info': Call<typeof A.DbInfoRequest, A.DbInfoReply>;
+  'accounts.changes.get': Call<typeof A.ChangesGetRequest, A.ChangesReply>;
 };
 export type CallName = keyof Calls;
 
@@ -69,6 +82,15 @@ export const CALL_SCHEMAS: { [K in CallName]?: z.ZodType } = {
   'identity.password.request': I.EmailRequest,
   'identity.password.reset': I.PasswordResetRequest,
   'identity.token.verify': I.TokenVerifyRequest,
+  'accounts.account.create': A.AccountCreateRequest,
+  'accounts.account.get': A.AccountGetRequest,
+  'accounts.account.update': A.AccountUpdateRequest,
+  'accounts.account.children': A.AccountChildrenRequest,
+  'accounts.membership.resolve': A.MembershipResolveRequest,
+  'accounts.roles.get': A.RolesGetRequest,
+  'accounts.security.get': A.SecurityGetRequest,
+  'accounts.db.info': A.DbInfoRequest,
+  'accounts.changes.get': A.ChangesGetRequest,
 };
 
 export const DOC_REQUEST_SCHEMAS: Record<D.DocOp, z.ZodType> = {

@@ -1,4 +1,9 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import Redis from 'ioredis';
+import { RpcClient } from '@app/platform';
+import { SERVED_SERVICES } from '../documents/doc-router';
+import { REDIS } from '../infra/infra.providers';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/access';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
@@ -7,7 +12,11 @@ import { ApiErrors, ApiOk, DOCS_PATH, OPENAPI_PATH } from '../http/openapi';
 @ApiTags('server')
 @Controller()
 export class RootController {
-  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly rpc: RpcClient,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
 
   @Get()
   @Public()
@@ -20,5 +29,29 @@ export class RootController {
       version: this.config.version,
       api: { docs: `/${DOCS_PATH}`, openapi: OPENAPI_PATH },
     };
+  }
+
+  @Get('_up')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Readiness: Redis and every deployed service (each checks its database); 503 when one is not ready' })
+  @ApiOk(200, 'Ready')
+  async up(@Res({ passthrough: true }) reply: FastifyReply) {
+    const checks: Record<string, string> = {};
+    await Promise.all([
+      this.redis.ping().then(
+        () => (checks.redis = 'ok'),
+        (e: Error) => (checks.redis = `error: ${e.message}`),
+      ),
+      ...[...SERVED_SERVICES].map((service) =>
+        this.rpc.call(`${service}.health`, {}, { timeoutMs: 2000 }).then(
+          (h) => (checks[service] = h.ok ? 'ok' : Object.values(h.checks).join('; ')),
+          (e: Error) => (checks[service] = `error: ${e.message}`),
+        ),
+      ),
+    ]);
+    const ok = Object.values(checks).every((c) => c === 'ok');
+    if (!ok) reply.status(503);
+    return { status: ok ? 'ok' : 'unavailable', version: this.config.version, checks };
   }
 }

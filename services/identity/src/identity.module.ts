@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { healthController } from '@app/platform';
+import { PG_POOL } from './common/tokens';
 import { ShutdownTasks } from './common/shutdown-tasks';
 import { ConfigurationRepository } from './configuration/configuration.repository';
 import { UserConfigurationPolicy } from './configuration/user-configuration.policy';
@@ -26,7 +28,7 @@ import { UsersService } from './users/users.service';
  * Start it with `createMicroservice(IdentityModule, 'identity')` (@app/platform); it migrates its schema on init.
  */
 @Module({
-  controllers: [SessionController, UsersController, ConfirmationController, PasswordController, TokensController, DocumentsController],
+  controllers: [healthController('identity', PG_POOL), SessionController, UsersController, ConfirmationController, PasswordController, TokensController, DocumentsController],
   providers: [
     ...databaseProviders,
     ShutdownTasks,

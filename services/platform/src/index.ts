@@ -7,3 +7,4 @@ export * from './mail';
 export * from './store';
 export * from './mango';
 export * from './events';
+export * from './health/health.controller';

@@ -34,12 +34,12 @@ export class RpcClient {
     this.nc ??= await connect({ servers: [this.natsUrl], name: 'rpc-client' });
   }
 
-  async call<K extends CallName>(name: K, req: Calls[K]['req']): Promise<Calls[K]['res']> {
+  async call<K extends CallName>(name: K, req: Calls[K]['req'], opts: { timeoutMs?: number } = {}): Promise<Calls[K]['res']> {
     if (!this.nc) await this.connect();
     const pattern = subject(name);
     let reply: NestReply;
     try {
-      const msg = await this.nc!.request(pattern, codec.encode({ pattern, data: req, id: randomUUID() }), { timeout: this.timeoutMs });
+      const msg = await this.nc!.request(pattern, codec.encode({ pattern, data: req, id: randomUUID() }), { timeout: opts.timeoutMs ?? this.timeoutMs });
       reply = codec.decode(msg.data) as NestReply;
     } catch (err) {
       throw transportError(name, err);
