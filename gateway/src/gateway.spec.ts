@@ -153,6 +153,7 @@ describe('the edge', () => {
       [
         'GET /',
         'GET /_session',
+        'GET /_up',
         'POST /_session',
         'DELETE /_session',
         'POST /_users',

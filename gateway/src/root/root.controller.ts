@@ -4,7 +4,7 @@ import Redis from 'ioredis';
 import { RpcClient } from '@app/platform';
 import { SERVED_SERVICES } from '../documents/doc-router';
 import { REDIS } from '../infra/infra.providers';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/access';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 import { ApiErrors, ApiOk, DOCS_PATH, OPENAPI_PATH } from '../http/openapi';
@@ -35,7 +35,9 @@ export class RootController {
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Readiness: Redis and every deployed service (each checks its database); 503 when one is not ready' })
-  @ApiOk(200, 'Ready')
+  @ApiResponse({ status: 200, description: 'ready: {status: "ok", version, checks: {redis, <service>: "ok"}}' })
+  @ApiResponse({ status: 503, description: 'not ready: {status: "unavailable", version, checks} naming what failed' })
+  @ApiErrors()
   async up(@Res({ passthrough: true }) reply: FastifyReply) {
     const checks: Record<string, string> = {};
     await Promise.all([
