@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CallerContext } from './context';
+import { SessionMembership } from './identity';
 import { WriteReply } from './documents';
 import { FIELD_MESSAGES as M, REASONS } from './errors';
 
@@ -246,13 +247,6 @@ export type MembershipResolveReply = z.infer<typeof MembershipResolveReply>;
 /** accounts.roles.get: the acc- roles of the session (accepted memberships and pending invitations). */
 export const RolesGetRequest = z.object({ user_id: z.string(), email: z.string().optional() });
 export type RolesGetRequest = z.infer<typeof RolesGetRequest>;
-export const SessionMembership = z.object({
-  account_id: z.string(),
-  subscription_id: z.string(),
-  account_name: z.string(),
-  bookmark: z.boolean(),
-  status: z.enum(MEMBERSHIP_STATUSES),
-});
 export const RolesGetReply = z.object({ roles: z.array(z.string()), memberships: z.array(SessionMembership) });
 export type RolesGetReply = z.infer<typeof RolesGetReply>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CallerContext, TokenPermission, TOKEN_PERMISSIONS } from './context';
+import { CallerContext, CallerUser, TokenPermission, TOKEN_PERMISSIONS } from './context';
 
 // Messages of the identity service (spec §7: /_session, /_users; e-mail confirmation, password reset, tokens).
 
@@ -32,8 +32,28 @@ export type PublicUser = z.infer<typeof PublicUser>;
 export const UserCtx = z.object({ name: z.string().nullable(), roles: z.array(z.string()) });
 export type UserCtx = z.infer<typeof UserCtx>;
 
-/** GET /_session: userCtx (name, roles) and the locale (spec §7). */
-export const SessionReply = z.object({ ok: z.literal(true), userCtx: UserCtx, locale: z.string(), confirmed: z.boolean() });
+/** The membership list the session keeps (spec §3 "Membership in the session store"). */
+export const SessionMembership = z.object({
+  account_id: z.string(),
+  subscription_id: z.string(),
+  account_name: z.string(),
+  bookmark: z.boolean(),
+  status: z.enum(['pending', 'accepted']),
+});
+export type SessionMembership = z.infer<typeof SessionMembership>;
+
+/**
+ * GET /_session: userCtx (name, roles) and the locale (spec §7), whether the e-mail is confirmed, the user's summary
+ * (for the caller context) and, once the gateway added them from the accounts service, the memberships.
+ */
+export const SessionReply = z.object({
+  ok: z.literal(true),
+  userCtx: UserCtx,
+  locale: z.string(),
+  confirmed: z.boolean(),
+  user: CallerUser,
+  memberships: z.array(SessionMembership).optional(),
+});
 export type SessionReply = z.infer<typeof SessionReply>;
 
 export const LoginRequest = z.object({ username: z.unknown().optional(), password: z.unknown().optional() });

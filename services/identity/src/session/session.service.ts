@@ -38,6 +38,8 @@ export class SessionService {
     const user = await this.users.byId(req.user_id);
     if (!user) throw errors.unauthorized(REASONS.loginAgain);
     assertAccess(user);
-    return { ok: true, userCtx: userCtx(user._id), locale: await this.locales.of(user), confirmed: isConfirmed(user) };
+    const confirmed = isConfirmed(user);
+    const summary = { email: user.email, fullname: user.fullname, label: user.label, gravatar_hash: user.gravatar_hash, confirmed };
+    return { ok: true, userCtx: userCtx(user._id), locale: await this.locales.of(user), confirmed, user: summary };
   }
 }

@@ -76,6 +76,7 @@ describe('identity sessions', () => {
         userCtx: { name: user._id, roles: [user._id, 'user'] },
         locale: 'en',
         confirmed: false,
+        user: { email: user.email, fullname: user.fullname, label: user.label, gravatar_hash: user.gravatar_hash, confirmed: false },
       });
       const confirmed = await registerUser(h, { confirm: true });
       expect((await h.rpc.call('identity.session.get', { user_id: confirmed.user._id })).confirmed).toBe(true);

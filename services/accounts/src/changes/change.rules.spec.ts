@@ -1,0 +1,47 @@
+import { actionOf, counterDelta, countByKlassRows, parseChangesParams } from './change.rules';
+
+describe('change feed rules', () => {
+  it('derives the action: deleted → destroy, 1- → create, else update', () => {
+    expect(actionOf('1-abc', false)).toBe('create');
+    expect(actionOf('2-abc', false)).toBe('update');
+    expect(actionOf('11-abc', false)).toBe('update');
+    expect(actionOf('1-abc', true)).toBe('destroy');
+    expect(actionOf('3-abc', true)).toBe('destroy');
+  });
+
+  it('reads _changes parameters from JSON or query text', () => {
+    expect(parseChangesParams({})).toEqual({ since: 0, includeDocs: false, limit: 1000, descending: true });
+    expect(parseChangesParams({ since: '5', include_docs: 'true', limit: '20', descending: 'false' })).toEqual({ since: 5, includeDocs: true, limit: 20, descending: false });
+    expect(parseChangesParams({ since: 'now' }).since).toBe('now');
+    expect(() => parseChangesParams({ since: -1 })).toThrow();
+    expect(() => parseChangesParams({ since: '1.5' })).toThrow();
+    expect(() => parseChangesParams({ limit: 10_001 })).toThrow();
+    expect(() => parseChangesParams({ descending: 'yes' })).toThrow();
+  });
+
+  it('moves counters by the change of a document between states', () => {
+    expect(counterDelta(null, { deleted: false, size: 10 })).toEqual({ count: 1, size: 10 });
+    expect(counterDelta(null, { deleted: true, size: 3 })).toEqual({ count: 0, size: 0 });
+    expect(counterDelta({ deleted: false, size: 10 }, { deleted: false, size: 25 })).toEqual({ count: 0, size: 15 });
+    expect(counterDelta({ deleted: false, size: 10 }, { deleted: true, size: 3 })).toEqual({ count: -1, size: -10 });
+    expect(counterDelta({ deleted: true, size: 3 }, { deleted: false, size: 8 })).toEqual({ count: 1, size: 8 });
+  });
+
+  it('answers count-by-klass per counted klass or as one total', () => {
+    const counters = [
+      { klass: 'Ticket', count: 3, size: 300 },
+      { klass: 'AccountConfiguration', count: 13, size: 999 },
+      { klass: 'Customer', count: 2, size: 50 },
+      { klass: 'Comment', count: 0, size: 0 },
+    ];
+    expect(countByKlassRows(counters, {})).toEqual([{ key: null, value: { count: 5, size: 350 } }]);
+    expect(countByKlassRows(counters, { group_level: 0 })).toEqual([{ key: null, value: { count: 5, size: 350 } }]);
+    expect(countByKlassRows(counters, { group: true })).toEqual([
+      { key: 'Customer', value: { count: 2, size: 50 } },
+      { key: 'Ticket', value: { count: 3, size: 300 } },
+    ]);
+    expect(countByKlassRows(counters, { group_level: 1, keys: ['Ticket'] })).toEqual([{ key: 'Ticket', value: { count: 3, size: 300 } }]);
+    expect(countByKlassRows(counters, { group_level: 1, key: 'AccountConfiguration' })).toEqual([]);
+    expect(() => countByKlassRows(counters, { group_level: 'x' })).toThrow();
+  });
+});

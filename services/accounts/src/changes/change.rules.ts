@@ -1,0 +1,81 @@
+import { AppError, ChangeAction, KLASSES, isKlass, type ChangesGetRequest, type CountByKlassRow } from '@app/proto';
+
+// The change feed's rules, without I/O (spec §4 version action, §9 timeline, DESIGN events and the change feed).
+
+/** deleted → destroy; a revision starting with `1-` → create; otherwise update. */
+export function actionOf(rev: string, deleted: boolean): ChangeAction {
+  if (deleted) return 'destroy';
+  return rev.startsWith('1-') ? 'create' : 'update';
+}
+
+export const MAX_CHANGES_LIMIT = 10_000;
+export const DEFAULT_CHANGES_LIMIT = 1000;
+
+export interface ChangesParams {
+  since: number | 'now';
+  includeDocs: boolean;
+  limit: number;
+  descending: boolean;
+}
+
+function bool(value: unknown, name: string, dflt: boolean): boolean {
+  if (value === undefined) return dflt;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new AppError('bad_request', `${name} must be true or false`);
+}
+
+function count(value: unknown, name: string, dflt: number, max: number): number {
+  if (value === undefined || value === '') return dflt;
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0 || n > max) throw new AppError('bad_request', `${name} must be an integer from 0 to ${max}`);
+  return n;
+}
+
+/** `_changes` parameters: since (a seq or "now"; default 0), include_docs, limit, descending (default true). */
+export function parseChangesParams(req: Omit<ChangesGetRequest, 'ctx'>): ChangesParams {
+  const since = req.since === 'now' ? 'now' : count(req.since, 'since', 0, Number.MAX_SAFE_INTEGER);
+  return {
+    since,
+    includeDocs: bool(req.include_docs, 'include_docs', false),
+    limit: count(req.limit, 'limit', DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT),
+    descending: bool(req.descending, 'descending', true),
+  };
+}
+
+export interface DocState {
+  deleted: boolean;
+  size: number;
+}
+
+/** What a document's move from `prev` (null: never seen) to `next` does to its klass's counter. */
+export function counterDelta(prev: DocState | null, next: DocState): { count: number; size: number } {
+  const was = prev && !prev.deleted ? { count: 1, size: prev.size } : { count: 0, size: 0 };
+  const now = next.deleted ? { count: 0, size: 0 } : { count: 1, size: next.size };
+  return { count: now.count - was.count, size: now.size - was.size };
+}
+
+/** Klasses that count for usage and the Free-plan limit (spec §3 Counter). */
+export function isCounted(klass: string): boolean {
+  return isKlass(klass) && KLASSES[klass].counted;
+}
+
+/**
+ * `_design/count-by-klass/_view/all`: rows `{key: klass, value: {count, size}}` of the counted klasses with live
+ * documents (group_level ≥ 1 or group=true), or one total row with key null (the default, group_level 0), like a
+ * CouchDB reduce. `key` / `keys` pick klasses.
+ */
+export function countByKlassRows(counters: Array<{ klass: string; count: number; size: number }>, params: Record<string, unknown>): CountByKlassRow[] {
+  const level = params.group_level === undefined ? (bool(params.group, 'group', false) ? 1 : 0) : count(params.group_level, 'group_level', 0, 100);
+  let rows = counters.filter((c) => isCounted(c.klass) && c.count > 0);
+  if (params.key !== undefined) rows = rows.filter((c) => c.klass === params.key);
+  if (params.keys !== undefined) {
+    if (!Array.isArray(params.keys)) throw new AppError('bad_request', 'keys must be an array');
+    rows = rows.filter((c) => (params.keys as unknown[]).includes(c.klass));
+  }
+  rows.sort((a, b) => (a.klass < b.klass ? -1 : a.klass > b.klass ? 1 : 0));
+  if (level === 0) {
+    return [{ key: null, value: rows.reduce((t, r) => ({ count: t.count + r.count, size: t.size + r.size }), { count: 0, size: 0 }) }];
+  }
+  return rows.map((r) => ({ key: r.klass, value: { count: r.count, size: r.size } }));
+}

@@ -1,0 +1,129 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool, PoolClient } from 'pg';
+import { ChangeEvent } from '@app/proto';
+import { revNumber } from '@app/platform';
+import { PG_POOL } from '../common/tokens';
+import { counterDelta } from './change.rules';
+
+const LOG = '"accounts"."change_log"';
+const STATE = '"accounts"."doc_state"';
+const COUNTERS = '"accounts"."counters"';
+const SEQS = '"accounts"."account_seqs"';
+
+/** A label is what the timeline shows of a record: a long description is cut. */
+export const MAX_LABEL = 500;
+
+export interface LogRow {
+  seq: number;
+  id: string;
+  rev: string;
+  klass: string;
+  deleted: boolean;
+  label: string | null;
+  updated_at: string;
+}
+
+/**
+ * The change feed's tables (accounts.schema.ts): the log, each document's newest state and the counters, written in
+ * one transaction per batch of events. Idempotent by (account, id, rev); exact under concurrent writers because an
+ * account's events are applied while holding its `account_seqs` row (locked in account order: no deadlocks).
+ */
+@Injectable()
+export class ChangesRepository {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  /** Applies the events (DocumentChange's are skipped); answers how many were new. Rolls back all on failure. */
+  async apply(events: ChangeEvent[]): Promise<number> {
+    const byAccount = new Map<string, ChangeEvent[]>();
+    for (const e of events) {
+      if (e.klass === 'DocumentChange') continue;
+      const list = byAccount.get(e.account_id) ?? [];
+      list.push(e);
+      byAccount.set(e.account_id, list);
+    }
+    if (!byAccount.size) return 0;
+    const accounts = [...byAccount.keys()].sort();
+    const c = await this.pool.connect();
+    let broken: Error | undefined;
+    let applied = 0;
+    try {
+      await c.query('BEGIN');
+      for (const account of accounts) applied += await this.applyAccount(c, account, byAccount.get(account)!);
+      await c.query('COMMIT');
+      return applied;
+    } catch (e) {
+      await c.query('ROLLBACK').catch((err: Error) => (broken = err));
+      throw e;
+    } finally {
+      c.release(broken);
+    }
+  }
+
+  private async applyAccount(c: PoolClient, account: string, events: ChangeEvent[]): Promise<number> {
+    await c.query(`INSERT INTO ${SEQS} (account_id, last_seq) VALUES ($1, 0) ON CONFLICT (account_id) DO NOTHING`, [account]);
+    const { rows } = await c.query<{ last_seq: string }>(`SELECT last_seq FROM ${SEQS} WHERE account_id = $1 FOR UPDATE`, [account]);
+    const start = Number(rows[0].last_seq);
+    let seq = start;
+    for (const e of events) {
+      const revNum = revNumber(e.rev);
+      const inserted = await c.query(
+        `INSERT INTO ${LOG} (account_id, seq, id, rev, rev_num, klass, deleted, label, updated_at, size)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (account_id, id, rev) DO NOTHING`,
+        [account, seq + 1, e.id, e.rev, revNum, e.klass, e.deleted, e.label === null ? null : e.label.slice(0, MAX_LABEL), e.updated_at, e.size],
+      );
+      if (inserted.rowCount !== 1) continue; // seen before: a redelivery
+      seq++;
+      const { rows: prev } = await c.query<{ klass: string; rev_num: number; deleted: boolean; size: number }>(
+        `SELECT klass, rev_num, deleted, size FROM ${STATE} WHERE account_id = $1 AND id = $2`,
+        [account, e.id],
+      );
+      const before = prev[0] ?? null;
+      if (before && before.rev_num >= revNum) continue; // an older revision arriving late: history, not state
+      await c.query(
+        `INSERT INTO ${STATE} (account_id, id, klass, rev_num, deleted, size) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (account_id, id) DO UPDATE SET klass = EXCLUDED.klass, rev_num = EXCLUDED.rev_num, deleted = EXCLUDED.deleted, size = EXCLUDED.size`,
+        [account, e.id, e.klass, revNum, e.deleted, e.size],
+      );
+      const delta = counterDelta(before, { deleted: e.deleted, size: e.size });
+      if (delta.count !== 0 || delta.size !== 0) {
+        await c.query(
+          `INSERT INTO ${COUNTERS} (account_id, klass, count, size) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (account_id, klass) DO UPDATE SET count = ${COUNTERS}.count + EXCLUDED.count, size = ${COUNTERS}.size + EXCLUDED.size`,
+          [account, e.klass, delta.count, delta.size],
+        );
+      }
+    }
+    if (seq !== start) await c.query(`UPDATE ${SEQS} SET last_seq = $2 WHERE account_id = $1`, [account, seq]);
+    return seq - start;
+  }
+
+  /** The account's last seq (0 before its first change). */
+  async lastSeq(accountId: string): Promise<number> {
+    const { rows } = await this.pool.query<{ last_seq: string }>(`SELECT last_seq FROM ${SEQS} WHERE account_id = $1`, [accountId]);
+    return rows.length ? Number(rows[0].last_seq) : 0;
+  }
+
+  /** Live documents of every klass in the account. */
+  async docCount(accountId: string): Promise<number> {
+    const { rows } = await this.pool.query<{ n: string }>(`SELECT COALESCE(sum(count), 0) AS n FROM ${COUNTERS} WHERE account_id = $1`, [accountId]);
+    return Number(rows[0].n);
+  }
+
+  async counters(accountId: string): Promise<Array<{ klass: string; count: number; size: number }>> {
+    const { rows } = await this.pool.query<{ klass: string; count: string; size: string }>(
+      `SELECT klass, count, size FROM ${COUNTERS} WHERE account_id = $1 ORDER BY klass`,
+      [accountId],
+    );
+    return rows.map((r) => ({ klass: r.klass, count: Number(r.count), size: Number(r.size) }));
+  }
+
+  /** Log entries with seq > since, newest or oldest first. */
+  async entries(accountId: string, since: number, limit: number, descending: boolean): Promise<LogRow[]> {
+    const { rows } = await this.pool.query<LogRow & { seq: string }>(
+      `SELECT seq, id, rev, klass, deleted, label, updated_at FROM ${LOG}
+       WHERE account_id = $1 AND seq > $2 ORDER BY seq ${descending ? 'DESC' : 'ASC'} LIMIT $3`,
+      [accountId, since, limit],
+    );
+    return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
+  }
+}

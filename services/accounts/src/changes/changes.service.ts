@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { CallerContext, ChangeResult, ChangesGetRequest, ChangesReply, DbInfoReply, ViewReply } from '@app/proto';
+import { anyDb } from '../common/caller';
+import { actionOf, countByKlassRows, parseChangesParams } from './change.rules';
+import { ChangesRepository } from './changes.repository';
+
+/** The change feed of an account (or of the caller's user db): db info, `_changes`, the count-by-klass view. */
+@Injectable()
+export class ChangesService {
+  constructor(private readonly changes: ChangesRepository) {}
+
+  /** GET /{account_id}: `update_seq` is the account's last change seq; `doc_count` its live documents. */
+  async dbInfo(ctx: CallerContext): Promise<DbInfoReply> {
+    const db = anyDb(ctx);
+    const [update_seq, doc_count] = await Promise.all([this.changes.lastSeq(db), this.changes.docCount(db)]);
+    return { db_name: db, update_seq, doc_count };
+  }
+
+  /**
+   * GET /{account_id}/_changes: every logged write after `since` (newest first unless descending=false), each with
+   * its derived action; with include_docs a live record carries `{_id, _rev, label, updated_at}`, a deleted one only
+   * its id. `last_seq` is the highest seq answered (or `since` when nothing is newer).
+   */
+  async get(req: ChangesGetRequest): Promise<ChangesReply> {
+    const db = anyDb(req.ctx);
+    const params = parseChangesParams(req);
+    const since = params.since === 'now' ? await this.changes.lastSeq(db) : params.since;
+    const rows = await this.changes.entries(db, since, params.limit, params.descending);
+    const results = rows.map((r): ChangeResult => {
+      const out: ChangeResult = { seq: r.seq, id: r.id, changes: [{ rev: r.rev }], action: actionOf(r.rev, r.deleted), klass: r.klass };
+      if (r.deleted) out.deleted = true;
+      else if (params.includeDocs) out.doc = { _id: r.id, _rev: r.rev, label: r.label, updated_at: r.updated_at };
+      return out;
+    });
+    return { results, last_seq: results.reduce((max, r) => Math.max(max, r.seq), since) };
+  }
+
+  /** `_design/count-by-klass/_view/all` (spec §2 admin tiles, usage, billing). */
+  async countByKlass(ctx: CallerContext, params: Record<string, unknown>): Promise<ViewReply> {
+    const db = anyDb(ctx);
+    return { rows: countByKlassRows(await this.changes.counters(db), params) };
+  }
+}

@@ -1,0 +1,198 @@
+import { Pool } from 'pg';
+import { ChangeEvent, changeStream } from '@app/proto';
+import { AccountsHarness, ctxOf, eventually, failure, newUser, publishEvent, sleep, startAccounts, testAccountId, ticketEvent, waitForSeq } from '../testing/accounts-harness';
+import { ChangeConsumer } from './change-consumer';
+import { ChangesRepository } from './changes.repository';
+
+// The change feed: every service's change events, consumed durably from JetStream into the per-account log, the
+// documents' state and the counters; read through db.info, changes.get and the count-by-klass view.
+describe('change feed', () => {
+  let h: AccountsHarness;
+
+  beforeAll(async () => {
+    h = await startAccounts('changes');
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const viewer = (db: string) => ctxOf(newUser(), db);
+  const changes = (db: string, params: Record<string, unknown> = {}) => h.rpc.call('accounts.changes.get', { ctx: viewer(db), ...params });
+  const counts = (db: string, params: Record<string, unknown> = { group_level: 1 }) =>
+    h.rpc.call('accounts.doc.view', { ctx: viewer(db), design: 'count-by-klass', view: 'all', params });
+
+  async function logRows(db: string): Promise<number> {
+    const { rows } = await h.pool.query(`SELECT count(*)::int AS n FROM accounts.change_log WHERE account_id = $1`, [db]);
+    return rows[0].n;
+  }
+
+  it('after 25 writes the last 20 come back newest first; a delete shows as destroy with the id only', async () => {
+    const db = testAccountId();
+    const events: ChangeEvent[] = [];
+    for (let i = 0; i < 24; i++) events.push(ticketEvent(db, `tkt-${i}`, 1, { label: `Ticket ${i}` }));
+    events.push(ticketEvent(db, 'tkt-3', 2, { deleted: true }));
+    for (const e of events) await publishEvent(h, e);
+
+    const info = await waitForSeq(h, viewer(db), 25);
+    expect(info).toEqual({ db_name: db, update_seq: 25, doc_count: 23 });
+
+    // the dashboard: the last 20 sequence numbers
+    const res = await changes(db, { since: info.update_seq - 20, include_docs: true });
+    expect(res.results.map((r) => r.seq)).toEqual(Array.from({ length: 20 }, (_, i) => 25 - i));
+    expect(res.last_seq).toBe(25);
+    expect(res.results[0]).toEqual({ seq: 25, id: 'tkt-3', changes: [{ rev: events[24].rev }], deleted: true, action: 'destroy', klass: 'Ticket' });
+    expect(res.results[1]).toEqual({
+      seq: 24,
+      id: 'tkt-23',
+      changes: [{ rev: events[23].rev }],
+      doc: { _id: 'tkt-23', _rev: events[23].rev, label: 'Ticket 23', updated_at: events[23].updated_at },
+      action: 'create',
+      klass: 'Ticket',
+    });
+    // without include_docs no doc; oldest first on request; limit; since=now
+    expect((await changes(db, { since: '20' })).results.every((r) => !('doc' in r))).toBe(true);
+    expect((await changes(db, { descending: 'false', limit: '3' })).results.map((r) => r.seq)).toEqual([1, 2, 3]);
+    expect(await changes(db, { since: 'now' })).toEqual({ results: [], last_seq: 25 });
+    expect((await failure(changes(db, { limit: -1 }))).status).toBe(400);
+    expect((await failure(changes(db, { include_docs: 'maybe' }))).status).toBe(400);
+  });
+
+  it('reads the stream through the durable consumer <prefix>_accounts_changes on <prefix>.changes.>', async () => {
+    const jsm = await h.nc.jetstreamManager();
+    const info = await jsm.consumers.info(changeStream(h.prefix).name, `${h.prefix}_accounts_changes`);
+    expect(info.config).toMatchObject({ durable_name: `${h.prefix}_accounts_changes`, filter_subject: `${h.prefix}.changes.>`, ack_policy: 'explicit' });
+  });
+
+  it('with 20 or fewer changes the dashboard reads from zero; an update is an update', async () => {
+    const db = testAccountId();
+    await publishEvent(h, ticketEvent(db, 'tkt-a', 1));
+    const second = ticketEvent(db, 'tkt-a', 2, { label: 'renamed' });
+    await publishEvent(h, second);
+    await waitForSeq(h, viewer(db), 2);
+    const res = await changes(db, { since: 0, include_docs: 'true' });
+    expect(res.results.map((r) => [r.seq, r.action])).toEqual([
+      [2, 'update'],
+      [1, 'create'],
+    ]);
+    expect(res.results[0].doc).toMatchObject({ label: 'renamed', _rev: second.rev });
+    // an account without changes
+    expect(await h.rpc.call('accounts.db.info', { ctx: viewer(testAccountId()) })).toMatchObject({ update_seq: 0, doc_count: 0 });
+  });
+
+  it("logs the accounts service's own writes and counts the counted klasses only", async () => {
+    const owner = newUser();
+    const group = await h.rpc.call('accounts.account.create', { ctx: ctxOf(owner, null), name: 'Counted' });
+    const ctx = ctxOf(owner, group.id, { admin: true });
+    const info = await eventually(() => h.rpc.call('accounts.db.info', { ctx }), (i) => i.doc_count === 15); // Account, Subscription, 13 settings
+    expect(info.update_seq).toBe(15);
+    const feed = await changes(group.id, { descending: false, include_docs: true });
+    expect(feed.results.slice(0, 2).map((r) => [r.klass, r.action, r.id])).toEqual([
+      ['Account', 'create', group.id],
+      ['Subscription', 'create', group.subscription_id],
+    ]);
+    expect(feed.results[0].doc).toMatchObject({ label: 'Counted' });
+    expect(new Set(feed.results.slice(2).map((r) => r.klass))).toEqual(new Set(['AccountConfiguration']));
+
+    const rows = (await counts(group.id)).rows;
+    expect(rows).toEqual([
+      { key: 'Account', value: { count: 1, size: expect.any(Number) } },
+      { key: 'Subscription', value: { count: 1, size: expect.any(Number) } },
+    ]);
+    const total = (await counts(group.id, {})).rows;
+    expect(total).toEqual([{ key: null, value: { count: 2, size: (rows[0].value as { size: number }).size + (rows[1].value as { size: number }).size } }]);
+    expect((await counts(group.id, { group_level: 1, key: 'Subscription' })).rows.map((r) => r.key)).toEqual(['Subscription']);
+
+    // a phone list is a subrecord: it changes no counter
+    await h.rpc.call('accounts.doc.post', { ctx, doc: { klass: 'AccountConfiguration', key: 'phones', value: '[{"id":"p","number":"1"}]' } });
+    await waitForSeq(h, ctx, 16);
+    expect((await counts(group.id, {})).rows[0].value).toEqual(total[0].value);
+  });
+
+  it('a redelivered event changes nothing; an older revision after a newer one does not move the counters back', async () => {
+    const db = testAccountId();
+    const first = ticketEvent(db, 'tkt-x', 1, { size: 100 });
+    await publishEvent(h, first);
+    await publishEvent(h, first); // the same event again (another msg id: the stream keeps both)
+    const newer = ticketEvent(db, 'tkt-y', 2, { size: 250 });
+    const older = ticketEvent(db, 'tkt-y', 1, { size: 120 });
+    await publishEvent(h, newer);
+    await publishEvent(h, older);
+    await waitForSeq(h, viewer(db), 3);
+    await sleep(300); // give a wrong fourth entry the time to show up
+    expect(await logRows(db)).toBe(3);
+    expect((await counts(db)).rows).toEqual([{ key: 'Ticket', value: { count: 2, size: 350 } }]);
+
+    // the same through the repository directly: applying a batch twice counts it once
+    const repo = new ChangesRepository(h.pool);
+    const batch = [ticketEvent(db, 'tkt-z', 1, { size: 10 }), ticketEvent(db, 'tkt-z', 2, { size: 20, deleted: true })];
+    expect(await repo.apply(batch)).toBe(2);
+    expect(await repo.apply(batch)).toBe(0);
+    expect(await repo.apply([...batch].reverse())).toBe(0);
+    // and the same event applied by racing consumers is logged once
+    const dup = [ticketEvent(db, 'tkt-w', 1, { size: 0 })];
+    expect((await Promise.all([1, 2, 3, 4].map(() => repo.apply(dup)))).reduce((a, b) => a + b)).toBe(1);
+    expect((await counts(db)).rows).toEqual([{ key: 'Ticket', value: { count: 3, size: 350 } }]);
+  });
+
+  it('keeps exact counters with concurrent consumers and events in any order', async () => {
+    const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 6 });
+    const extra = [1, 2].map((i) => new ChangeConsumer(h.nc, new ChangesRepository(pool), { prefix: h.prefix, batchSize: 7 * i, logger: { error: () => undefined, warn: () => undefined } }));
+    try {
+      for (const c of extra) await c.start();
+      const dbs = [testAccountId(), testAccountId()];
+      const events: ChangeEvent[] = [];
+      const live = new Map<string, number>(); // db → expected live size
+      for (const db of dbs) {
+        let size = 0;
+        for (let i = 0; i < 60; i++) {
+          const id = `tkt-${i}`;
+          events.push(ticketEvent(db, id, 1, { size: 10 }), ticketEvent(db, id, 2, { size: 20 + i }));
+          if (i % 3 === 0) events.push(ticketEvent(db, id, 3, { deleted: true, size: 5 }));
+          else size += 20 + i;
+        }
+        live.set(db, size);
+      }
+      events.sort(() => Math.random() - 0.5);
+      await Promise.all(events.map((e) => publishEvent(h, e)));
+      for (const db of dbs) {
+        await waitForSeq(h, viewer(db), 140, 20000);
+        expect(await logRows(db)).toBe(140);
+        expect((await counts(db)).rows).toEqual([{ key: 'Ticket', value: { count: 40, size: live.get(db) } }]);
+        const seqs = (await changes(db, { limit: 1000 })).results.map((r) => r.seq);
+        expect(seqs).toEqual(Array.from({ length: 140 }, (_, i) => 140 - i)); // gap-free per account
+      }
+    } finally {
+      for (const c of extra) await c.stop();
+      await pool.end();
+    }
+  });
+
+  it('skips DocumentChange events and drops malformed ones without holding others back', async () => {
+    const db = testAccountId();
+    await publishEvent(h, ticketEvent(db, 'dch-1', 1, { klass: 'DocumentChange' }));
+    await h.nc.jetstream().publish(changeStream(h.prefix).subject('tickets'), new TextEncoder().encode('{"not": "an event"}'));
+    await h.nc.jetstream().publish(changeStream(h.prefix).subject('tickets'), new TextEncoder().encode('not json'));
+    await publishEvent(h, ticketEvent(db, 'tkt-ok', 1));
+    await waitForSeq(h, viewer(db), 1);
+    expect((await changes(db)).results.map((r) => r.id)).toEqual(['tkt-ok']);
+  });
+
+  it('a stopped consumer finishes its batch and hands the rest back: nothing is lost or doubled', async () => {
+    const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+    const slow = { apply: async (events: ChangeEvent[]) => (await sleep(200), new ChangesRepository(pool).apply(events)) };
+    const consumer = new ChangeConsumer(h.nc, slow, { prefix: h.prefix, logger: { error: () => undefined, warn: () => undefined } });
+    try {
+      await consumer.start();
+      const db = testAccountId();
+      await Promise.all(Array.from({ length: 100 }, (_, i) => publishEvent(h, ticketEvent(db, `tkt-${i}`, 1))));
+      await consumer.stop(); // what it held is handed back (nak) and applied by the service's own consumer
+      await waitForSeq(h, viewer(db), 100, 20000);
+      expect(await logRows(db)).toBe(100);
+      expect((await counts(db)).rows).toEqual([{ key: 'Ticket', value: { count: 100, size: 10000 } }]);
+    } finally {
+      await consumer.stop();
+      await pool.end();
+    }
+  });
+});

@@ -1,0 +1,12 @@
+import { AppError } from '@app/proto';
+
+/** Runs a read-then-write again when the write lost a race (409 conflict), so it applies to the winner's revision. */
+export async function retryOnConflict<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= attempts || !(err instanceof AppError) || err.error !== 'conflict') throw err;
+    }
+  }
+}

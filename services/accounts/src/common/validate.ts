@@ -1,0 +1,32 @@
+import { AppError } from '@app/proto';
+
+/**
+ * The part of a proto (zod) schema used here. Typed structurally on purpose: `zod` resolves to proto's zod 4 only
+ * from inside proto; from this package a bare `import 'zod'` would reach an unrelated zod 3 in the root node_modules.
+ */
+export interface RequestSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+}
+
+/** Validates a request against its proto schema: a malformed request is a 400 naming the paths at fault. */
+export function parseRequest<T>(schema: RequestSchema<T>, data: unknown): T {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const reason = parsed.error.issues.map((i) => `${i.path.map(String).join('.') || 'body'}: ${i.message}`).join('; ');
+  throw new AppError('bad_request', reason);
+}
+
+/**
+ * Validates a field value against a proto schema whose messages are spec §5 message keys: a failure is 422 with a
+ * reason map of `<prefix>.<path>` to the first message of each path.
+ */
+export function parseField<T>(schema: RequestSchema<T>, data: unknown, prefix: string): T {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const reason: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = [prefix, ...issue.path.map(String)].join('.');
+    reason[key] ??= issue.message;
+  }
+  throw new AppError('unprocessable_entity', reason);
+}
