@@ -79,7 +79,7 @@ done
 start_bg gateway "$ROOT/gateway" node "$ROOT/gateway/dist/main.js"
 started+=(gateway)
 
-# ---- 4. wait until the gateway answers GET / (and every process stays alive) ----
+# ---- 4. wait until the gateway answers GET /_up: Redis and every service ready (and every process stays alive) ----
 fail() { # fail <message> <log names…>: show the logs, stop what was started, exit 1
   local msg="$1"; shift
   tail_logs "$@"
@@ -92,9 +92,9 @@ check_alive() {
     running_pid "$n" >/dev/null || fail "$n exited during start-up" "$n"
   done
 }
-say "waiting for the gateway on http://127.0.0.1:$GATEWAY_PORT/ …"
+say "waiting for the gateway and services (http://127.0.0.1:$GATEWAY_PORT/_up) …"
 deadline=$((SECONDS + UP_TIMEOUT))
-until http_ok "$GATEWAY_PORT" /; do
+until http_ok "$GATEWAY_PORT" /_up; do
   check_alive
   [ "$SECONDS" -lt "$deadline" ] || fail "the gateway did not answer within ${UP_TIMEOUT}s" "${APP_SERVICES[@]}" gateway
   sleep 1
