@@ -8,3 +8,5 @@ export * from './store';
 export * from './mango';
 export * from './events';
 export * from './health/health.controller';
+export * from './rpc/request-validation';
+export { retryOnConflict } from './store/retry-on-conflict';

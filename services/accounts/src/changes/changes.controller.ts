@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ChangesGetRequest, DbInfoRequest, subject } from '@app/proto';
-import { parseRequest } from '../common/validate';
 import { ChangesService } from './changes.service';
+import { parseRequest } from '@app/platform';
 
 // GET /{account_id} (update_seq) and GET /{account_id}/_changes.
 @Controller()

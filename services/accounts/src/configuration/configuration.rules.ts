@@ -11,8 +11,8 @@ import {
   PhoneList,
   SERVER_CONFIG_KEYS,
 } from '@app/proto';
-import { parseField } from '../common/validate';
 import { MAX_EMAIL, MAX_NAME } from '../groups/account.rules';
+import { parseField } from '@app/platform';
 
 // Account configuration (spec §3): key/value documents in the account's db, one per key, written by administrators.
 // Every key of the spec is accepted, each value checked for its key; phones and addresses are JSON-text lists whose

@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DocDeleteRequest, DocFindRequest, DocGetRequest, DocPostRequest, DocPutRequest, DocUpdateRequest, DocViewRequest, docSubject, subject } from '@app/proto';
-import { parseRequest } from '../common/validate';
 import { DocumentsService } from './documents.service';
+import { parseRequest } from '@app/platform';
 
 // The document protocol for groups, their configuration and memberships (/{account_id}/…, /{user_id}/… memberships).
 @Controller()

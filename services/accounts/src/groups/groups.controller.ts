@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AccountChildrenRequest, AccountCreateRequest, AccountGetRequest, AccountUpdateRequest, subject } from '@app/proto';
-import { parseRequest } from '../common/validate';
 import { GroupsService } from './groups.service';
+import { parseRequest } from '@app/platform';
 
 // Groups: create, read (GET /accounts/{account_id}), edit the profile, list sub-groups.
 @Controller()

@@ -13,9 +13,8 @@ import {
   errors,
   WriteReply,
 } from '@app/proto';
-import { newDocId, project, requireWrite } from '@app/platform';
+import { newDocId, project, requireWrite, retryOnConflict } from '@app/platform';
 import { accountDb, fieldsOf, requireAdmin, signedIn, SignedIn } from '../common/caller';
-import { retryOnConflict } from '../common/retry';
 import { ConfigurationRepository } from '../configuration/configuration.repository';
 import { FreeGroups } from '../memberships/free-groups';
 import { creatorSubscription } from '../memberships/membership.rules';

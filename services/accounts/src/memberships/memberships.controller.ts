@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MembershipResolveRequest, RolesGetRequest, SecurityGetRequest, subject } from '@app/proto';
-import { parseRequest } from '../common/validate';
 import { MembershipsService } from './memberships.service';
+import { parseRequest } from '@app/platform';
 
 // Tenancy for the gateway (membership resolve, session roles) and the account's security document.
 @Controller()

@@ -13,9 +13,8 @@ import {
   SecurityReply,
   WriteReply,
 } from '@app/proto';
-import { requireWrite } from '@app/platform';
+import { requireWrite, retryOnConflict } from '@app/platform';
 import { accountDb, fieldsOf, isAppError, isUserDb, normalizeEmail, requireAdmin, signedIn } from '../common/caller';
-import { retryOnConflict } from '../common/retry';
 import { ConfigurationRepository } from '../configuration/configuration.repository';
 import { isFreeGroup, parentOf } from '../groups/account.rules';
 import { AccountsRepository } from '../groups/accounts.repository';

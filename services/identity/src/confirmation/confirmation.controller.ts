@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ConfirmRequest, EmailRequest, subject } from '@app/proto';
-import { parseRequest } from '../common/validate';
 import { ConfirmationService } from './confirmation.service';
+import { parseRequest } from '@app/platform';
 
 // E-mail confirmation (spec §4): resend the link, and confirm with it.
 @Controller()

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Calls, OkReply } from '@app/proto';
 import { randomSecret, sha256 } from '../common/secrets';
-import { retryOnConflict } from '../common/retry';
 import { UserLocaleService } from '../configuration/user-locale.service';
 import { IdentityMailer } from '../mail/identity-mailer';
 import { canMail, confirmedFields, requestedEmail, tokenMissing } from '../users/user.rules';
 import { UsersRepository } from '../users/users.repository';
+import { retryOnConflict } from '@app/platform';
 
 @Injectable()
 export class ConfirmationService {

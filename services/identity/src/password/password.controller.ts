@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { EmailRequest, PasswordResetRequest, subject } from '@app/proto';
-import { parseRequest } from '../common/validate';
 import { PasswordService } from './password.service';
+import { parseRequest } from '@app/platform';
 
 // Password reset (spec §9: the link is valid 24 hours): mail the link, and set the password with it.
 @Controller()

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, Calls, OkReply } from '@app/proto';
 import { hashPassword, randomSecret, sha256 } from '../common/secrets';
-import { retryOnConflict } from '../common/retry';
 import { UserLocaleService } from '../configuration/user-locale.service';
 import { IdentityMailer } from '../mail/identity-mailer';
 import { canMail, FieldErrors, readNewPassword, requestedEmail, tokenMissing } from '../users/user.rules';
 import { UsersRepository } from '../users/users.repository';
 import { resetExpired, resetFields } from './password.rules';
+import { retryOnConflict } from '@app/platform';
 
 @Injectable()
 export class PasswordService {

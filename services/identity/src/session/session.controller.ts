@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { LoginRequest, SessionGetRequest, subject } from '@app/proto';
-import { parseRequest } from '../common/validate';
 import { SessionService } from './session.service';
+import { parseRequest } from '@app/platform';
 
 // /_session (spec §7): log in and read the session. The gateway keeps the session itself (cookie, Redis).
 @Controller()

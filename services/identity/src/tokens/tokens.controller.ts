@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { subject, TokenVerifyRequest } from '@app/proto';
-import { parseRequest } from '../common/validate';
 import { TokensService } from './tokens.service';
+import { parseRequest } from '@app/platform';
 
 // Bearer user tokens: the gateway asks who a token belongs to. Tokens are created and revoked through the
 // document protocol (documents.controller.ts).

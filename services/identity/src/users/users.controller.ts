@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { RegisterRequest, subject, UserGetRequest, UserUpdateRequest } from '@app/proto';
-import { parseRequest } from '../common/validate';
 import { UsersService } from './users.service';
+import { parseRequest } from '@app/platform';
 
 // /_users (spec §7): register, read and edit the caller's own profile.
 @Controller()

@@ -1,8 +1,7 @@
 import { AppError } from '@app/proto';
 
 /**
- * The part of a proto (zod) schema used here. Typed structurally on purpose: `zod` resolves to proto's zod 4 only
- * from inside proto; from this package a bare `import 'zod'` would reach an unrelated zod 3 in the root node_modules.
+ * The part of a proto (zod) schema used here, typed structurally so a service needs no zod import of its own.
  */
 export interface RequestSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
