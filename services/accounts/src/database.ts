@@ -1,8 +1,8 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit, Provider } from '@nestjs/common';
-import { connect, type NatsConnection } from 'nats';
+import type { NatsConnection } from 'nats';
 import path from 'path';
 import { Pool } from 'pg';
-import { AppConfig, ChangePublisher, DocumentStore, loadConfig, migrateSchema } from '@app/platform';
+import { AppConfig, ChangePublisher, migrateSchema, storeProviders } from '@app/platform';
 import { ACCOUNTS_SCHEMA } from './accounts.schema';
 import { ChangeConsumer } from './changes/change-consumer';
 import { ChangesRepository } from './changes/changes.repository';
@@ -67,38 +67,11 @@ export class AccountsDatabase implements OnModuleInit, OnApplicationBootstrap, B
 }
 
 export const databaseProviders: Provider[] = [
-  { provide: APP_CONFIG, useFactory: () => loadConfig() },
-  {
-    provide: PG_POOL,
-    useFactory: (config: AppConfig) => new Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX || 10) }),
-    inject: [APP_CONFIG],
-  },
+  ...storeProviders({ service: 'accounts', schema: ACCOUNTS_SCHEMA }),
   {
     provide: LOCK_POOL,
     useFactory: (config: AppConfig) => new Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_LOCK_POOL_MAX || 4) }),
     inject: [APP_CONFIG],
-  },
-  {
-    provide: NATS_CONNECTION,
-    useFactory: (config: AppConfig) => connect({ servers: config.natsUrl, name: 'accounts-changes' }),
-    inject: [APP_CONFIG],
-  },
-  {
-    provide: ChangePublisher,
-    useFactory: (nc: NatsConnection, pool: Pool, config: AppConfig) =>
-      new ChangePublisher(nc, {
-        pool,
-        schema: ACCOUNTS_SCHEMA,
-        service: 'accounts',
-        prefix: config.prefix,
-        logger: { error: (m, e) => logger.error(`${m}: ${e instanceof Error ? e.message : String(e)}`) },
-      }),
-    inject: [NATS_CONNECTION, PG_POOL, APP_CONFIG],
-  },
-  {
-    provide: DocumentStore,
-    useFactory: (pool: Pool, publisher: ChangePublisher) => new DocumentStore({ pool, schema: ACCOUNTS_SCHEMA, service: 'accounts', publisher }),
-    inject: [PG_POOL, ChangePublisher],
   },
   ChangesRepository,
   AccountsDatabase,

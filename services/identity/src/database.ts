@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Provider } from '@nestjs/common';
-import { connect, type NatsConnection } from 'nats';
+import type { NatsConnection } from 'nats';
 import path from 'path';
 import { Pool } from 'pg';
-import { AppConfig, ChangePublisher, DocumentStore, loadConfig, migrateSchema } from '@app/platform';
-import { APP_CONFIG, NATS_CONNECTION, PG_POOL } from './common/tokens';
+import { ChangePublisher, migrateSchema, storeProviders } from '@app/platform';
+import { NATS_CONNECTION, PG_POOL } from './common/tokens';
 import { IDENTITY_SCHEMA } from './identity.schema';
 
 /** drizzle-kit's output, beside src/ and dist/ alike. */
@@ -45,34 +45,4 @@ export class IdentityDatabase implements OnModuleInit, OnApplicationShutdown {
   }
 }
 
-export const databaseProviders: Provider[] = [
-  { provide: APP_CONFIG, useFactory: () => loadConfig() },
-  {
-    provide: PG_POOL,
-    useFactory: (config: AppConfig) => new Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX || 10) }),
-    inject: [APP_CONFIG],
-  },
-  {
-    provide: NATS_CONNECTION,
-    useFactory: (config: AppConfig) => connect({ servers: config.natsUrl, name: 'identity-changes' }),
-    inject: [APP_CONFIG],
-  },
-  {
-    provide: ChangePublisher,
-    useFactory: (nc: NatsConnection, pool: Pool, config: AppConfig) =>
-      new ChangePublisher(nc, {
-        pool,
-        schema: IDENTITY_SCHEMA,
-        service: 'identity',
-        prefix: config.prefix,
-        logger: { error: (m, e) => logger.error(`${m}: ${e instanceof Error ? e.message : String(e)}`) },
-      }),
-    inject: [NATS_CONNECTION, PG_POOL, APP_CONFIG],
-  },
-  {
-    provide: DocumentStore,
-    useFactory: (pool: Pool, publisher: ChangePublisher) => new DocumentStore({ pool, schema: IDENTITY_SCHEMA, service: 'identity', publisher }),
-    inject: [PG_POOL, ChangePublisher],
-  },
-  IdentityDatabase,
-];
+export const databaseProviders: Provider[] = [...storeProviders({ service: 'identity', schema: IDENTITY_SCHEMA }), IdentityDatabase];

@@ -1,4 +1,2 @@
-/** Nest injection tokens for the values that are not classes. */
-export const APP_CONFIG = Symbol('APP_CONFIG');
-export const PG_POOL = Symbol('PG_POOL');
-export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+/** Nest injection tokens for the values that are not classes (the store's come from the platform). */
+export { APP_CONFIG, NATS_CONNECTION, PG_POOL } from '@app/platform';

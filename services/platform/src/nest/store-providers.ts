@@ -1,0 +1,51 @@
+import { Logger, Provider } from '@nestjs/common';
+import { connect, type NatsConnection } from 'nats';
+import { Pool } from 'pg';
+import type { ServiceName } from '@app/proto';
+import { AppConfig, loadConfig } from '../config/config';
+import { ChangePublisher } from '../events/change-publisher';
+import { DocumentStore } from '../store/document-store';
+
+/** Nest injection tokens for the connections every service with a store has. */
+export const APP_CONFIG = Symbol('APP_CONFIG');
+export const PG_POOL = Symbol('PG_POOL');
+export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+
+/**
+ * The providers of a service's document store: config, its Postgres pool, the NATS connection its change events
+ * leave by, the ChangePublisher and the DocumentStore on the service's schema. Migrations and shutdown order stay
+ * with the service (each has its own start-up work).
+ */
+export function storeProviders(opts: { service: ServiceName; schema: string }): Provider[] {
+  const logger = new Logger(`${opts.service}-store`);
+  return [
+    { provide: APP_CONFIG, useFactory: () => loadConfig() },
+    {
+      provide: PG_POOL,
+      useFactory: (config: AppConfig) => new Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX || 10) }),
+      inject: [APP_CONFIG],
+    },
+    {
+      provide: NATS_CONNECTION,
+      useFactory: (config: AppConfig) => connect({ servers: config.natsUrl, name: `${opts.service}-changes` }),
+      inject: [APP_CONFIG],
+    },
+    {
+      provide: ChangePublisher,
+      useFactory: (nc: NatsConnection, pool: Pool, config: AppConfig) =>
+        new ChangePublisher(nc, {
+          pool,
+          schema: opts.schema,
+          service: opts.service,
+          prefix: config.prefix,
+          logger: { error: (m, e) => logger.error(`${m}: ${e instanceof Error ? e.message : String(e)}`) },
+        }),
+      inject: [NATS_CONNECTION, PG_POOL, APP_CONFIG],
+    },
+    {
+      provide: DocumentStore,
+      useFactory: (pool: Pool, publisher: ChangePublisher) => new DocumentStore({ pool, schema: opts.schema, service: opts.service, publisher }),
+      inject: [PG_POOL, ChangePublisher],
+    },
+  ];
+}
