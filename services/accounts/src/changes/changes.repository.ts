@@ -103,10 +103,13 @@ export class ChangesRepository {
     return rows.length ? Number(rows[0].last_seq) : 0;
   }
 
-  /** Live documents of every klass in the account. */
-  async docCount(accountId: string): Promise<number> {
-    const { rows } = await this.pool.query<{ n: string }>(`SELECT COALESCE(sum(count), 0) AS n FROM ${COUNTERS} WHERE account_id = $1`, [accountId]);
-    return Number(rows[0].n);
+  /** The last seq and the live documents of the account, read in one statement so they agree with each other. */
+  async info(accountId: string): Promise<{ update_seq: number; doc_count: number }> {
+    const { rows } = await this.pool.query<{ last_seq: string; n: string }>(
+      `SELECT (SELECT last_seq FROM ${SEQS} WHERE account_id = $1) AS last_seq, (SELECT COALESCE(sum(count), 0) FROM ${COUNTERS} WHERE account_id = $1) AS n`,
+      [accountId],
+    );
+    return { update_seq: Number(rows[0].last_seq ?? 0), doc_count: Number(rows[0].n) };
   }
 
   async counters(accountId: string): Promise<Array<{ klass: string; count: number; size: number }>> {

@@ -12,8 +12,7 @@ export class ChangesService {
   /** GET /{account_id}: `update_seq` is the account's last change seq; `doc_count` its live documents. */
   async dbInfo(ctx: CallerContext): Promise<DbInfoReply> {
     const db = anyDb(ctx);
-    const [update_seq, doc_count] = await Promise.all([this.changes.lastSeq(db), this.changes.docCount(db)]);
-    return { db_name: db, update_seq, doc_count };
+    return { db_name: db, ...(await this.changes.info(db)) };
   }
 
   /**
