@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type Redis from 'ioredis';
+import { AccountsService } from './accounts/accounts.service';
+import { DatabasesController } from './accounts/databases.controller';
+import { GroupsController } from './accounts/groups.controller';
 import { CallerGuard } from './auth/caller.guard';
 import { CallerResolver } from './auth/caller.resolver';
 import { SessionCookies } from './auth/session-cookies';
+import { SessionProfileLoader } from './auth/session-profile';
 import { SessionStore } from './auth/session.store';
 import { TokenVerifier } from './auth/token.verifier';
 import { GATEWAY_CONFIG, GatewayConfig } from './config/gateway-config';
@@ -20,7 +24,7 @@ import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 
 @Module({
-  controllers: [RootController, SessionController, UsersController, DocumentsController],
+  controllers: [RootController, SessionController, UsersController, GroupsController, DatabasesController, DocumentsController],
   providers: [
     configProvider,
     redisProvider,
@@ -33,12 +37,14 @@ import { UsersService } from './users/users.service';
     },
     SessionStore,
     SessionCookies,
+    SessionProfileLoader,
     TokenVerifier,
     CallerResolver,
     TenancyService,
     SessionService,
     UsersService,
     DocumentsService,
+    AccountsService,
     { provide: APP_GUARD, useClass: CallerGuard },
     { provide: APP_FILTER, useClass: HttpErrorFilter },
   ],

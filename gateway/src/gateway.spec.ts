@@ -1,14 +1,14 @@
 import { createHash } from 'crypto';
 import Redis from 'ioredis';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppError, CallerContext, ERROR_STATUS, ErrorKey, errors, REASONS, SessionReply } from '@app/proto';
+import { AppError, CallerContext, ERROR_STATUS, ErrorKey, errors, REASONS, SessionMembership, SessionReply } from '@app/proto';
 import { createGateway } from './gateway';
 import { Browser, cookieAttributes } from './testing/http-client';
 import { StubService } from './testing/stub-service';
 
-// The gateway over real HTTP and NATS, against a stand-in identity service whose answers each test sets: sessions,
-// XSRF, bearer tokens, rate limits, tenancy, routing, body checks and the mapping of every error to {error, reason}.
-// (test/e2e drives the same paths against the real identity service.)
+// The gateway over real HTTP and NATS, against stand-in identity and accounts services whose answers each test sets:
+// sessions, XSRF, bearer tokens, rate limits, tenancy, routing, body checks and the mapping of every error to
+// {error, reason}. (test/e2e drives the same paths against the real services.)
 
 const ALICE = 'usr-alice';
 const BOB = 'usr-bob';
@@ -37,6 +37,26 @@ const identity = new StubService('identity', [
   'identity.doc.view',
   'identity.doc.update',
 ]);
+const accounts = new StubService('accounts', [
+  'accounts.roles.get',
+  'accounts.membership.resolve',
+  'accounts.account.create',
+  'accounts.account.get',
+  'accounts.account.update',
+  'accounts.account.children',
+  'accounts.security.get',
+  'accounts.db.info',
+  'accounts.changes.get',
+  'accounts.doc.get',
+  'accounts.doc.find',
+  'accounts.doc.post',
+  'accounts.doc.put',
+  'accounts.doc.delete',
+  'accounts.doc.view',
+  'accounts.doc.update',
+]);
+const ACC = 'acc-alices';
+const ALICE_MEMBERSHIP: SessionMembership = { account_id: ACC, subscription_id: 'sub-a', account_name: 'Alice Repairs', bookmark: false, status: 'accepted' };
 
 let ipCounter = 0;
 /** A browser with an address of its own (X-Forwarded-For; the gateway trusts the proxy here), so rate limits don't meet. */
@@ -48,11 +68,14 @@ function browser(): Browser {
   return b;
 }
 
+const summaryOf = (user_id: string) => ({ email: `${user_id}@example.com`, fullname: null, label: user_id, gravatar_hash: 'h', confirmed: true });
+
 const sessionOf = (user_id: string, overrides: Partial<SessionReply> = {}): SessionReply => ({
   ok: true,
   userCtx: { name: `${user_id}@example.com`, roles: [user_id, 'user'] },
   locale: 'en',
   confirmed: true,
+  user: summaryOf(user_id),
   ...overrides,
 });
 
@@ -79,6 +102,29 @@ function standardIdentity(): void {
     .on('identity.doc.delete', ({ id }) => ({ ok: true, id, rev: '3-x' }));
 }
 
+/** The stand-in accounts: alice administers ACC; nobody else belongs to any group. */
+function standardAccounts(): void {
+  accounts.reset();
+  accounts
+    .on('accounts.roles.get', ({ user_id }) => (user_id === ALICE ? { roles: [ACC], memberships: [ALICE_MEMBERSHIP] } : { roles: [], memberships: [] }))
+    .on('accounts.membership.resolve', ({ user_id, account_id }) => {
+      if (user_id !== ALICE || account_id !== ACC) throw errors.forbidden(REASONS.needSubscription);
+      return { subscription_id: 'sub-a', admin: true, status: 'accepted', report_view: true, account_name: 'Alice Repairs', parent_account_id: null };
+    })
+    .on('accounts.doc.find', () => ({ docs: [] }))
+    .on('accounts.doc.get', ({ id }) => ({ _id: id, _rev: '1-a', klass: 'Subscription', created_at: '', updated_at: '', created_by: null }))
+    .on('accounts.doc.delete', ({ id }) => ({ ok: true, id, rev: '2-x' }))
+    .on('accounts.doc.view', () => ({ rows: [{ key: null, value: { count: 3, size: 30 } }] }))
+    .on('accounts.doc.update', ({ id }) => ({ ok: true, id, rev: '2-u' }))
+    .on('accounts.account.create', () => ({ ok: true, id: 'acc-new', rev: '1-n', subscription_id: 'sub-new' }))
+    .on('accounts.account.get', ({ ctx }) => ({ _id: ctx.db!, _rev: '1-a', klass: 'Account', created_at: '', updated_at: '', created_by: ALICE, name: 'Alice Repairs' }))
+    .on('accounts.account.update', ({ ctx }) => ({ ok: true, id: ctx.db!, rev: '2-p' }))
+    .on('accounts.account.children', () => ({ docs: [] }))
+    .on('accounts.security.get', () => ({ admins: { roles: [ALICE] }, members: { roles: [] } }))
+    .on('accounts.db.info', ({ ctx }) => ({ db_name: ctx.db!, update_seq: 7, doc_count: 5 }))
+    .on('accounts.changes.get', () => ({ results: [], last_seq: 0 }));
+}
+
 async function login(b: Browser, email = 'alice@example.com'): Promise<void> {
   const res = await b.post('/_session', { username: email, password: PASSWORD });
   expect(res.status).toBe(200);
@@ -101,6 +147,7 @@ beforeAll(async () => {
   process.env.APP_VERSION = '9.9.9-test';
   process.env.TOKEN_CACHE_SECONDS = '30';
   await identity.start();
+  await accounts.start();
   app = await createGateway({ port: 0, host: '127.0.0.1' });
   url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
@@ -109,12 +156,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await identity.stop();
+  await accounts.stop();
   const keys = await redis.keys(`${prefix}:*`);
   if (keys.length) await redis.del(...keys);
   await redis.quit();
 });
 
-beforeEach(standardIdentity);
+beforeEach(() => {
+  standardIdentity();
+  standardAccounts();
+});
 
 describe('the edge', () => {
   it('GET / says welcome, the version and where the docs are; every response has x-app-version', async () => {
@@ -163,6 +214,13 @@ describe('the edge', () => {
         'PUT /_users/_password/{token}',
         'GET /_users/{name}',
         'PUT /_users/{id}',
+        'POST /accounts',
+        'GET /accounts/{account_id}',
+        'PUT /accounts/{account_id}',
+        'GET /accounts/{account_id}/groups',
+        'GET /{db}',
+        'GET /{db}/_changes',
+        'GET /{db}/_security',
         'POST /{db}/_find',
         'POST /{db}',
         'GET /{db}/_design/{design}/_view/{view}',
@@ -188,7 +246,8 @@ describe('the edge', () => {
     const res = await b.post(`/${ALICE}/_find`, { selector: { klass: 'UserConfiguration' } }, { headers: { 'x-route-name': 'profile.settings' } });
     expect(res.status).toBe(200);
     const ctx = identity.last('identity.doc.find').ctx;
-    expect(ctx).toMatchObject({ user_id: ALICE, db: ALICE, roles: [ALICE, 'user'], admin: false, token: null, route_name: 'profile.settings', locale: 'en' });
+    expect(ctx).toMatchObject({ user_id: ALICE, db: ALICE, roles: [ALICE, 'user', ACC], admin: false, token: null, route_name: 'profile.settings', locale: 'en' });
+    expect(ctx.user).toEqual(summaryOf(ALICE));
     expect(ctx.request_id).toBe(res.headers.get('x-request-id'));
   });
 });
@@ -244,7 +303,7 @@ describe('request bodies', () => {
     const b = browser();
     const res = await b.request('POST', '/_session', { form: { username: 'alice@example.com', password: PASSWORD } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: true, name: 'usr-alice@example.com', roles: [ALICE, 'user'] });
+    expect(res.body).toEqual({ ok: true, name: 'usr-alice@example.com', roles: [ALICE, 'user', ACC] });
   });
 });
 
@@ -282,7 +341,7 @@ describe('sessions', () => {
   it('login sets AuthSession (httpOnly) and XSRF-TOKEN (readable), both SameSite=Lax, Path=/', async () => {
     const b = browser();
     const res = await b.post('/_session', { username: 'alice@example.com', password: PASSWORD });
-    expect(res.body).toEqual({ ok: true, name: 'usr-alice@example.com', roles: [ALICE, 'user'] });
+    expect(res.body).toEqual({ ok: true, name: 'usr-alice@example.com', roles: [ALICE, 'user', ACC] });
     const session = cookieAttributes(res.setCookies, 'AuthSession')!;
     const xsrf = cookieAttributes(res.setCookies, 'XSRF-TOKEN')!;
     expect(session).toMatchObject({ path: '/', httponly: true, samesite: 'lax', 'max-age': String(14 * 24 * 3600) });
@@ -290,7 +349,7 @@ describe('sessions', () => {
     expect(xsrf).toMatchObject({ path: '/', samesite: 'lax' });
     expect(xsrf.httponly).toBeUndefined();
     const stored = JSON.parse((await redis.get(sessionKey(b)))!);
-    expect(stored).toMatchObject({ user_id: ALICE, roles: [ALICE, 'user'], locale: 'en', xsrf: b.xsrfToken });
+    expect(stored).toMatchObject({ user_id: ALICE, roles: [ALICE, 'user', ACC], locale: 'en', user: summaryOf(ALICE), memberships: [ALICE_MEMBERSHIP], xsrf: b.xsrfToken });
     expect(await redis.ttl(sessionKey(b))).toBeGreaterThan(14 * 24 * 3600 - 10);
   });
 
@@ -304,11 +363,50 @@ describe('sessions', () => {
     const b = browser();
     expect((await b.get('/_session')).body).toEqual({ ok: true, userCtx: { name: null, roles: [] } });
     await login(b);
-    identity.on('identity.session.get', ({ user_id }) => sessionOf(user_id, { locale: 'pt-BR', userCtx: { name: 'alice', roles: [ALICE, 'user', 'acc-1'] } }));
+    identity.on('identity.session.get', ({ user_id }) => sessionOf(user_id, { locale: 'pt-BR', userCtx: { name: 'alice', roles: [ALICE, 'user'] } }));
+    const invited: SessionMembership = { account_id: 'acc-2', subscription_id: 'sub-2', account_name: 'Bob Shop', bookmark: false, status: 'pending' };
+    accounts.on('accounts.roles.get', () => ({ roles: [ACC, 'acc-2'], memberships: [ALICE_MEMBERSHIP, invited] }));
     const res = await b.get('/_session');
-    expect(res.body).toEqual({ ok: true, userCtx: { name: 'alice', roles: [ALICE, 'user', 'acc-1'] }, locale: 'pt-BR', confirmed: true });
+    expect(res.body).toEqual({
+      ok: true,
+      userCtx: { name: 'alice', roles: [ALICE, 'user', ACC, 'acc-2'] },
+      locale: 'pt-BR',
+      confirmed: true,
+      user: summaryOf(ALICE),
+      memberships: [ALICE_MEMBERSHIP, invited],
+    });
+    expect(accounts.last('accounts.roles.get')).toEqual({ user_id: ALICE, email: summaryOf(ALICE).email }); // invitations by address too
     const stored = JSON.parse((await redis.get(sessionKey(b)))!);
-    expect(stored).toMatchObject({ roles: [ALICE, 'user', 'acc-1'], locale: 'pt-BR' }); // cached for the next requests
+    expect(stored).toMatchObject({ roles: [ALICE, 'user', ACC, 'acc-2'], locale: 'pt-BR', memberships: [ALICE_MEMBERSHIP, invited] }); // cached for the next requests
+  });
+
+  it('falls back to identity’s roles when the accounts service is not running (503)', async () => {
+    accounts.on('accounts.roles.get', () => {
+      throw new AppError('service_unavailable', 'The service is not available, please try again later');
+    });
+    const b = browser();
+    const res = await b.post('/_session', { username: 'alice@example.com', password: PASSWORD });
+    expect(res.body).toEqual({ ok: true, name: 'usr-alice@example.com', roles: [ALICE, 'user'] });
+    expect((await b.get('/_session')).body).toEqual({ ok: true, userCtx: { name: 'usr-alice@example.com', roles: [ALICE, 'user'] }, locale: 'en', confirmed: true, user: summaryOf(ALICE) });
+    expect((await b.get(`/${ALICE}/ucn-1`)).status).toBe(200);
+    // other failures of the accounts service are not hidden
+    accounts.on('accounts.roles.get', () => {
+      throw new Error('boom');
+    });
+    expect((await b.get('/_session')).status).toBe(500);
+  });
+
+  it('reloads a session stored without the user summary (before this version) on its next request', async () => {
+    const b = browser();
+    await login(b);
+    const raw = JSON.parse((await redis.get(sessionKey(b)))!);
+    delete raw.user;
+    delete raw.memberships;
+    await redis.set(sessionKey(b), JSON.stringify(raw), 'KEEPTTL');
+    const before = identity.requests('identity.session.get').length;
+    expect((await b.get(`/${ALICE}/ucn-1`)).status).toBe(200);
+    expect(identity.requests('identity.session.get')).toHaveLength(before + 1);
+    expect(identity.last('identity.doc.get').ctx.user).toEqual(summaryOf(ALICE));
   });
 
   it('requires X-XSRF-TOKEN equal to the session’s on unsafe methods authenticated by the cookie', async () => {
@@ -386,16 +484,32 @@ describe('sessions', () => {
     expect((await b.get(`/${ALICE}/ucn-1`)).status).toBe(200);
   });
 
-  it('does not ask identity again within 60 s', async () => {
+  it('does not ask identity or accounts again within 60 s', async () => {
     const b = browser();
-    await login(b);
-    await b.get(`/${ALICE}/ucn-1`);
-    await b.get(`/${ALICE}/ucn-1`);
-    expect(identity.requests('identity.session.get')).toHaveLength(0);
-    await ageSession(b);
+    await login(b); // the login loads the profile once
+    expect(identity.requests('identity.session.get')).toHaveLength(1);
+    expect(accounts.requests('accounts.roles.get')).toHaveLength(1);
     await b.get(`/${ALICE}/ucn-1`);
     await b.get(`/${ALICE}/ucn-1`);
     expect(identity.requests('identity.session.get')).toHaveLength(1);
+    await ageSession(b);
+    await b.get(`/${ALICE}/ucn-1`);
+    await b.get(`/${ALICE}/ucn-1`);
+    expect(identity.requests('identity.session.get')).toHaveLength(2);
+    expect(accounts.requests('accounts.roles.get')).toHaveLength(2);
+  });
+
+  it('confirming the e-mail (or resetting the password) by the mailed link reloads the profile of the session it comes with', async () => {
+    const b = browser();
+    await login(b);
+    identity.on('identity.confirmation.confirm', () => ({ ok: true })).on('identity.password.reset', () => ({ ok: true }));
+    expect((await b.post('/_users/_confirm/tok-1')).status).toBe(200);
+    expect(JSON.parse((await redis.get(sessionKey(b)))!).checked_at).toBe(0);
+    await b.get(`/${ALICE}/ucn-1`);
+    expect(JSON.parse((await redis.get(sessionKey(b)))!).checked_at).toBeGreaterThan(0);
+    expect((await b.put('/_users/_password/tok-2', { password: 'p', password_confirmation: 'p' })).status).toBe(200);
+    expect(JSON.parse((await redis.get(sessionKey(b)))!).checked_at).toBe(0);
+    expect((await browser().post('/_users/_confirm/tok-3')).status).toBe(200); // no session: nothing to do
   });
 
   it('a password change ends the user’s other sessions, not this one', async () => {
@@ -463,7 +577,10 @@ describe('bearer tokens', () => {
     const res = await browser().post(`/${ALICE}/_find`, { selector: { klass: 'UserToken' } }, { bearer: 'sdt_rw_token' });
     expect(res.status).toBe(200);
     const ctx: CallerContext = identity.last('identity.doc.find').ctx;
-    expect(ctx).toMatchObject({ user_id: ALICE, db: ALICE, token: { id: 'utk-rw', permissions: ['read', 'write'] }, roles: [ALICE, 'user'] });
+    expect(ctx).toMatchObject({ user_id: ALICE, db: ALICE, token: { id: 'utk-rw', permissions: ['read', 'write'] }, roles: [ALICE, 'user', ACC], locale: 'en' });
+    expect(ctx.user).toEqual(summaryOf(ALICE));
+    const session = await browser().get('/_session', { bearer: 'sdt_rw_token' });
+    expect(session.body).toMatchObject({ userCtx: { roles: [ALICE, 'user', ACC] }, user: summaryOf(ALICE), memberships: [ALICE_MEMBERSHIP] });
     const write = await browser().post(`/${ALICE}`, { klass: 'UserConfiguration', key: 'k', value: 'v' }, { bearer: 'sdt_rw_token' });
     expect(write.status).toBe(201);
   });
@@ -503,31 +620,163 @@ describe('documents', () => {
     await login(b);
   });
 
-  it('refuses another user’s database and any group database for now', async () => {
+  it('refuses another user’s database and a group without a membership', async () => {
     expect(await b.post(`/${BOB}/_find`, { selector: { klass: 'UserToken' } })).toMatchObject({
       status: 403,
       body: { error: 'forbidden', reason: 'You are not allowed to access this data' },
     });
     expect(await b.get(`/${BOB}/ucn-1`, { bearer: 'sdt_rw_token' })).toMatchObject({ status: 403 });
-    expect(await b.post('/acc-123/_find', { selector: { klass: 'Wallet' } })).toMatchObject({
+    expect(await b.post('/acc-123/_find', { selector: { klass: 'Wallet' } })).toEqual(
+      expect.objectContaining({ status: 403, body: { error: 'forbidden', reason: 'You need a subscription to access this Group' } }),
+    );
+    expect(accounts.last('accounts.membership.resolve')).toEqual({ user_id: ALICE, account_id: 'acc-123' });
+    expect(await b.get('/prices/prc-1')).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect(identity.requests('identity.doc.find')).toHaveLength(0);
+    expect(accounts.requests('accounts.doc.find')).toHaveLength(0);
+  });
+
+  it('asks accounts.membership.resolve on every request to a group (nothing cached) and passes db and admin', async () => {
+    for (let i = 0; i < 3; i++) expect((await b.post(`/${ACC}/_find`, { selector: { klass: 'Subscription' } })).status).toBe(200);
+    expect(accounts.requests('accounts.membership.resolve')).toHaveLength(3);
+    expect(accounts.last('accounts.doc.find').ctx).toMatchObject({ user_id: ALICE, db: ACC, admin: true, user: summaryOf(ALICE), locale: 'en' });
+    // the membership is removed: the very next request is refused
+    accounts.on('accounts.membership.resolve', () => {
+      throw errors.forbidden(REASONS.needSubscription);
+    });
+    expect(await b.post(`/${ACC}/_find`, { selector: { klass: 'Subscription' } })).toMatchObject({
       status: 403,
       body: { error: 'forbidden', reason: 'You need a subscription to access this Group' },
     });
-    expect(await b.get('/prices/prc-1')).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect(accounts.requests('accounts.doc.find')).toHaveLength(3);
+    // the accounts service is down: refused, never let through
+    accounts.on('accounts.membership.resolve', () => {
+      throw new AppError('service_unavailable', 'The service is not available, please try again later');
+    });
+    expect((await b.get(`/${ACC}/sub-a`)).status).toBe(503);
+    expect(accounts.requests('accounts.doc.get')).toHaveLength(0);
+  });
+
+  it('accepting an invitation skips the membership check: the group is addressed without administrator rights', async () => {
+    const res = await b.put('/acc-other/_design/status/_update/accept/sub-inv');
+    expect(res).toMatchObject({ status: 200, body: { ok: true, id: 'sub-inv' } });
+    expect(accounts.requests('accounts.membership.resolve')).toHaveLength(0);
+    expect(accounts.last('accounts.doc.update')).toMatchObject({ design: 'status', handler: 'accept', id: 'sub-inv', ctx: { user_id: ALICE, db: 'acc-other', admin: false } });
+    // any other handler of a group is checked; a user database is still only the caller's own
+    expect((await b.put('/acc-other/_design/bookmark/_update/true/sub-inv')).status).toBe(403);
+    expect((await b.put(`/${BOB}/_design/status/_update/accept/sub-inv`)).status).toBe(403);
+    expect(accounts.requests('accounts.doc.update')).toHaveLength(1);
+  });
+
+  it('routes designs, memberships and group configuration to accounts', async () => {
+    expect(await b.get(`/${ACC}/_design/count-by-klass/_view/all?group_level=0`)).toMatchObject({ status: 200, body: { rows: [{ key: null, value: { count: 3, size: 30 } }] } });
+    expect(accounts.last('accounts.doc.view')).toMatchObject({ design: 'count-by-klass', view: 'all', params: { group_level: 0 }, ctx: { db: ACC, admin: true } });
+    expect(await b.put(`/${ALICE}/_design/bookmark/_update/true/sub-a`)).toMatchObject({ status: 200, body: { id: 'sub-a' } });
+    expect(accounts.last('accounts.doc.update')).toMatchObject({ design: 'bookmark', handler: 'true', ctx: { db: ALICE } });
+    expect((await b.put(`/${ACC}/_design/status/_update/read/itm-1`)).status).toBe(404); // the reader's, not deployed yet
+    expect((await b.post(`/${ALICE}/_find`, { selector: { klass: 'Subscription' } })).status).toBe(200);
+    expect(accounts.last('accounts.doc.find').ctx.db).toBe(ALICE);
+  });
+
+  it('marks the session stale after a write that changes memberships, so the next request reloads the roles', async () => {
+    const reloads = () => accounts.requests('accounts.roles.get').length;
+    const start = reloads();
+    await b.get(`/${ACC}/sub-a`);
+    expect(reloads()).toBe(start); // a read changes nothing
+    for (const write of [
+      () => b.put(`/${ALICE}/_design/bookmark/_update/true/sub-a`),
+      () => b.put('/acc-other/_design/status/_update/accept/sub-inv'),
+      () => b.delete(`/${ACC}/sub-b?rev=1-a`),
+      () => b.post('/accounts', { name: 'Another' }),
+    ]) {
+      const before = reloads();
+      expect((await write()).status).toBeLessThan(300);
+      expect(JSON.parse((await redis.get(sessionKey(b)))!).checked_at).toBe(0);
+      await b.get(`/${ACC}/sub-a`);
+      expect(reloads()).toBe(before + 1);
+    }
+  });
+
+  it('reads groups and their database info, change feed and security through /accounts/… and /{db}/…', async () => {
+    expect(await b.post('/accounts', { name: 'New shop' })).toMatchObject({ status: 201, body: { ok: true, id: 'acc-new', subscription_id: 'sub-new' } });
+    expect(accounts.last('accounts.account.create')).toMatchObject({ name: 'New shop', ctx: { user_id: ALICE, db: null, admin: false, user: summaryOf(ALICE) } });
+    expect(accounts.last('accounts.account.create')).not.toHaveProperty('parent_account_id');
+    expect(await b.post('/accounts', { name: 'Sub', parent_account_id: 'acc-zzz' })).toMatchObject({ status: 403, body: { reason: REASONS.needSubscription } });
+    expect(await b.post('/accounts', { name: 'Sub', parent_account_id: 5 })).toMatchObject({ status: 400 });
+    await b.post('/accounts', { name: 'Sub', parent_account_id: ACC });
+    expect(accounts.last('accounts.account.create')).toMatchObject({ name: 'Sub', parent_account_id: ACC });
+
+    expect(await b.get(`/accounts/${ACC}?fields=name`)).toMatchObject({ status: 200, body: { _id: ACC, name: 'Alice Repairs' } });
+    expect(accounts.last('accounts.account.get')).toMatchObject({ fields: ['name'], ctx: { db: ACC, admin: true } });
+    expect(await b.put(`/accounts/${ACC}?rev=1-a`, { name: 'Renamed', billing_email: 'b@example.com' })).toMatchObject({ status: 200, body: { rev: '2-p' } });
+    expect(accounts.last('accounts.account.update')).toMatchObject({ rev: '1-a', body: { name: 'Renamed', billing_email: 'b@example.com' } });
+    expect(await b.get(`/accounts/${ACC}/groups`)).toMatchObject({ status: 200, body: { docs: [] } });
+    expect(await b.get('/accounts/acc-zzz')).toMatchObject({ status: 403, body: { reason: REASONS.needSubscription } });
+    expect(await b.get(`/accounts/${ALICE}`)).toMatchObject({ status: 404 }); // a group id only
+
+    expect(await b.get(`/${ACC}`)).toMatchObject({ status: 200, body: { db_name: ACC, update_seq: 7 } });
+    expect(await b.get(`/${ALICE}`)).toMatchObject({ status: 200, body: { db_name: ALICE } });
+    expect(await b.get(`/${BOB}`)).toMatchObject({ status: 403 });
+    expect((await b.get(`/${ACC}/_changes?since=3&include_docs=true&limit=20&descending=true`)).status).toBe(200);
+    expect(accounts.last('accounts.changes.get')).toMatchObject({ since: '3', include_docs: 'true', limit: '20', descending: 'true', ctx: { db: ACC } });
+    await b.get(`/${ACC}/_changes`);
+    expect(accounts.last('accounts.changes.get')).not.toHaveProperty('since');
+    expect(await b.get(`/${ACC}/_changes?since=1&since=2`)).toMatchObject({ status: 400 });
+    expect(await b.get(`/${ACC}/_security`)).toMatchObject({ status: 200, body: { admins: { roles: [ALICE] } } });
+    expect(await b.get('/acc-zzz/_security')).toMatchObject({ status: 403, body: { reason: REASONS.needSubscription } });
+  });
+
+  it('never lets /{db} routes capture /_users, /_session, /_up, /accounts or /api', async () => {
+    identity.on('identity.user.get', ({ name }) => ({ _id: name }) as never);
+    expect(await b.get(`/_users/${ALICE}`)).toMatchObject({ status: 200, body: { _id: ALICE } });
+    expect((await b.get('/_session')).body.userCtx.name).toBe('usr-alice@example.com');
+    expect((await b.get('/_up')).body.checks).toHaveProperty('accounts');
+    expect((await b.get('/api/docs-json')).body.openapi).toMatch(/^3\./);
+    expect((await b.get(`/accounts/${ACC}`)).body.klass).toBe('Account');
+    accounts.received.length = 0;
+    identity.received.length = 0;
+    for (const [method, path] of [
+      ['GET', '/_users'],
+      ['GET', '/accounts'],
+      ['GET', '/api'],
+      ['GET', '/_session/_changes'],
+      ['GET', '/_up/_security'],
+      ['POST', '/_users/_find'],
+      ['POST', '/_session/_find'],
+      ['POST', '/accounts/_find'],
+      ['POST', '/api/_find'],
+      ['DELETE', `/_users/${ALICE}`],
+      ['DELETE', `/accounts/${ACC}`],
+      ['GET', '/accounts/_changes'],
+      ['PUT', '/_session/x'],
+    ]) {
+      const res = await b.request(method, path, { body: method === 'GET' || method === 'DELETE' ? undefined : { selector: { klass: 'Subscription' } } });
+      expect([path, res.status, res.body.error]).toEqual([path, 404, 'not_found']);
+    }
+    expect(accounts.requests('accounts.membership.resolve')).toHaveLength(0);
+    for (const name of ['accounts.db.info', 'accounts.changes.get', 'accounts.security.get', 'accounts.doc.find', 'accounts.doc.delete'] as const) {
+      expect(accounts.requests(name)).toHaveLength(0);
+    }
     expect(identity.requests('identity.doc.find')).toHaveLength(0);
+    // the same for the anonymous: what is not a database is not found, what is one needs a login
+    const anonymous = browser();
+    for (const path of ['/favicon.ico', '/_users', '/accounts', '/robots.txt/_changes', '/accounts/favicon.ico']) {
+      expect([path, (await anonymous.get(path)).status]).toEqual([path, 404]);
+    }
+    expect((await anonymous.get('/acc-x')).status).toBe(401);
+    expect((await anonymous.get('/accounts/acc-x')).status).toBe(401);
   });
 
   it('routes by klass or id prefix and says clearly when it cannot', async () => {
     expect(await b.post(`/${ALICE}/_find`, { selector: { active: true } })).toMatchObject({ status: 400, body: { reason: expect.stringContaining('selector.klass is required') } });
     expect(await b.post(`/${ALICE}/_find`, { selector: { klass: 'Nope' } })).toMatchObject({ status: 400, body: { reason: 'unknown klass "Nope" in selector.klass' } });
-    expect(await b.post(`/${ALICE}/_find`, { selector: { klass: 'Subscription' } })).toMatchObject({
+    expect(await b.post(`/${ALICE}/_find`, { selector: { klass: 'Ticket' } })).toMatchObject({
       status: 503,
-      body: { error: 'service_unavailable', reason: 'The accounts service is not available yet' },
+      body: { error: 'service_unavailable', reason: 'The tickets service is not available yet' },
     });
     expect(await b.get(`/${ALICE}/zzz-1`)).toMatchObject({ status: 404, body: { error: 'not_found' } });
     expect(await b.post(`/${ALICE}`, { key: 'x' })).toMatchObject({ status: 400, body: { reason: expect.stringContaining('klass is required') } });
-    expect(await b.get(`/${ALICE}/_design/count-by-klass/_view/all?group_level=0`)).toMatchObject({ status: 404 });
-    expect(await b.put(`/${ALICE}/_design/bookmark/_update/true/sub-1`)).toMatchObject({ status: 404 });
+    expect(await b.get(`/${ALICE}/_design/nope/_view/all`)).toMatchObject({ status: 404 });
+    expect(await b.put(`/${ALICE}/_design/nope/_update/true/sub-1`)).toMatchObject({ status: 404 });
   });
 
   it('checks find bodies against the FindQuery schema', async () => {

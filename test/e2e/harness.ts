@@ -8,13 +8,14 @@ import { Browser } from '../../gateway/src/testing/http-client';
 export { Browser, cookieAttributes } from '../../gateway/src/testing/http-client';
 export type { HttpResult } from '../../gateway/src/testing/http-client';
 
-// The product as a user meets it: the identity microservice (with its mail worker) on the real NATS, Postgres and
-// Redis, the gateway on a random port in front of it, and an SMTP sink that keeps every mail. Tests speak HTTP only
-// (Node's fetch), except for back-dating a user to test the 30-day rule.
+// The product as a user meets it: the identity and accounts microservices (with the mail worker) on the real NATS,
+// Postgres and Redis, the gateway on a random port in front of them, and an SMTP sink that keeps every mail. Tests
+// speak HTTP only (Node's fetch), except for back-dating a user to test the 30-day rule.
 //
-// Each spec file gets its own prefix (`<run>_e2e_<name>`): NATS subjects and queue groups, Redis keys and the BullMQ
-// mail queue are then its own, so spec files running in parallel never answer each other. The prefix must be set
-// before identity's controllers are loaded (their subjects are fixed when their decorators run), hence the lazy import.
+// Each spec file gets its own prefix (`<run>_e2e_<name>`): NATS subjects and queue groups, the JetStream change stream
+// and its consumer, Redis keys and the BullMQ mail queue are then its own, so spec files running in parallel never
+// answer each other. The prefix must be set before the services' controllers are loaded (their subjects are fixed
+// when their decorators run), hence the lazy imports.
 
 export interface Stack {
   url: string;
@@ -50,6 +51,9 @@ export async function startStack(name: string, env: Record<string, string> = {})
     const { IdentityModule } = await import('../../services/identity/src/identity.module');
     const identity: INestMicroservice = await createMicroservice(IdentityModule, 'identity');
     started.push(() => identity.close());
+    const { AccountsModule } = await import('../../services/accounts/src/accounts.module');
+    const accounts: INestMicroservice = await createMicroservice(AccountsModule, 'accounts');
+    started.push(() => accounts.close());
     const config = loadConfig();
     const worker: MailWorker = startMailWorker(config);
     started.push(() => worker.close());
@@ -118,4 +122,31 @@ export async function backdate(stack: Stack, userId: string, field: string, hour
     [[field], when, userId],
   );
   if (res.rowCount !== 1) throw new Error(`no user ${userId}`);
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `read` until `done` holds (fails with the last value after `timeoutMs`). */
+export async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 10000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await read();
+    if (done(v)) return v;
+    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(v)}`);
+    await sleep(50);
+  }
+}
+
+/** A bearer user token of `owner` (POST /{user_id} with klass UserToken): its secret. */
+export async function createToken(owner: User, permissions: string[] = ['read', 'write']): Promise<string> {
+  const res = await owner.browser.post(`/${owner.id}`, { klass: 'UserToken', description: 'e2e', permissions });
+  if (res.status !== 201) throw new Error(`token: ${res.status} ${res.text}`);
+  return res.body.doc.token as string;
+}
+
+/** POST /accounts: a new group of `owner`; its id and the creator's membership id. */
+export async function createGroup(owner: User, name: string): Promise<{ id: string; subscription_id: string }> {
+  const res = await owner.browser.post('/accounts', { name });
+  if (res.status !== 201) throw new Error(`group: ${res.status} ${res.text}`);
+  return { id: res.body.id, subscription_id: res.body.subscription_id };
 }

@@ -19,10 +19,10 @@ it('GET / names the version, which every response carries in x-app-version', asy
   expect((await stack.browser().get('/_users/usr-x')).headers.get('x-app-version')).toBe('0.0.0-e2e');
 });
 
-it('GET /_up reports Redis and the identity service (with its database) ready', async () => {
+it('GET /_up reports Redis and the identity and accounts services (with their databases) ready', async () => {
   const res = await stack.browser().get('/_up');
   expect(res.status).toBe(200);
-  expect(res.body).toEqual({ status: 'ok', version: '0.0.0-e2e', checks: { redis: 'ok', identity: 'ok' } });
+  expect(res.body).toEqual({ status: 'ok', version: '0.0.0-e2e', checks: { redis: 'ok', identity: 'ok', accounts: 'ok' } });
 });
 
 it('register → confirmation mail → confirm → login → session → change password → mail → logout → old session 401', async () => {
@@ -60,7 +60,14 @@ it('register → confirmation mail → confirm → login → session → change 
 
   // the session check
   const session = await browser.get('/_session');
-  expect(session.body).toEqual({ ok: true, userCtx: { name: userId, roles: [userId, 'user'] }, locale: 'en', confirmed: true });
+  expect(session.body).toEqual({
+    ok: true,
+    userCtx: { name: userId, roles: [userId, 'user'] },
+    locale: 'en',
+    confirmed: true,
+    user: { email, fullname: 'Ada Lovelace', label: 'Ada Lovelace', gravatar_hash: expect.stringMatching(/^[0-9a-f]{32,64}$/), confirmed: true },
+    memberships: [],
+  });
 
   // the profile
   const user = await browser.get(`/_users/${userId}?fields=fullname,_rev`);

@@ -1,22 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RpcClient } from '@app/platform';
-import { AppError, errors, SessionReply } from '@app/proto';
+import { AppError, errors } from '@app/proto';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 import { routeNameOf } from '../http/request-log';
 import { anonymousCaller, ResolvedCaller } from './caller';
 import { SessionCookies } from './session-cookies';
+import { SessionProfile, SessionProfileLoader, sessionFieldsOf } from './session-profile';
 import { SessionData, SessionStore } from './session.store';
 import { TokenVerifier } from './token.verifier';
 
 // Turns a request's credentials into a ResolvedCaller: a bearer token first, else the session cookie, else nobody.
-// A session identity has not confirmed for `recheckSeconds` is checked again (the user may have been locked out or
-// deleted meanwhile).
+// A session whose profile is older than `recheckSeconds` (or was marked stale, or predates the user summary) is loaded
+// again (SessionProfileLoader): the user may have been locked out or deleted, or joined or left a group meanwhile.
 
 @Injectable()
 export class CallerResolver {
   constructor(
-    private readonly rpc: RpcClient,
+    private readonly profiles: SessionProfileLoader,
     private readonly sessions: SessionStore,
     private readonly cookies: SessionCookies,
     private readonly tokens: TokenVerifier,
@@ -33,8 +33,8 @@ export class CallerResolver {
     let session = await this.sessions.get(sessionId);
     if (!session) return anonymousCaller(request.id, route_name, true);
 
-    let fresh: SessionReply | undefined;
-    if (Date.now() - session.checked_at > this.config.session.recheckSeconds * 1000) {
+    let fresh: SessionProfile | undefined;
+    if (!session.user || Date.now() - session.checked_at > this.config.session.recheckSeconds * 1000) {
       ({ session, fresh } = await this.recheck(request, reply, sessionId, session));
     }
     return {
@@ -46,6 +46,7 @@ export class CallerResolver {
         token: null,
         request_id: request.id,
         locale: session.locale,
+        user: session.user,
         ...(route_name ? { route_name } : {}),
       },
       via: 'session',
@@ -57,13 +58,13 @@ export class CallerResolver {
   }
 
   /**
-   * Asks identity about the session's user and stores the answer (roles, locale, time). A deleted user (401) ends the
-   * session; a locked-out one (403 'Please confirm your email first') keeps it but is refused until it confirms.
+   * Loads the session's profile again and stores it (roles, locale, user, memberships, time). A deleted user (401) ends
+   * the session; a locked-out one (403 'Please confirm your email first') keeps it but is refused until it confirms.
    */
-  async recheck(request: FastifyRequest, reply: FastifyReply, sessionId: string, session: SessionData): Promise<{ session: SessionData; fresh: SessionReply }> {
-    let fresh: SessionReply;
+  async recheck(request: FastifyRequest, reply: FastifyReply, sessionId: string, session: SessionData): Promise<{ session: SessionData; fresh: SessionProfile }> {
+    let fresh: SessionProfile;
     try {
-      fresh = await this.rpc.call('identity.session.get', { user_id: session.user_id });
+      fresh = await this.profiles.load(session.user_id);
     } catch (err) {
       if (err instanceof AppError && (err.status === 401 || err.status === 404)) {
         await this.sessions.destroy(sessionId, session.user_id);
@@ -72,7 +73,7 @@ export class CallerResolver {
       }
       throw err;
     }
-    const next: SessionData = { ...session, roles: fresh.userCtx.roles, locale: fresh.locale, checked_at: Date.now() };
+    const next: SessionData = { ...session, ...sessionFieldsOf(fresh), checked_at: Date.now() };
     await this.sessions.save(sessionId, next);
     this.cookies.issue(request, reply, sessionId, next, this.sessions.ttlSeconds); // slide the cookie with the session
     return { session: next, fresh };
@@ -91,6 +92,7 @@ export class CallerResolver {
         token: { id: token.token_id, permissions: token.permissions },
         request_id,
         locale: token.locale,
+        user: token.user,
         ...(route_name ? { route_name } : {}),
       },
       via: 'token',

@@ -1,6 +1,7 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { CallerContext, SessionReply } from '@app/proto';
+import { CallerContext } from '@app/proto';
+import type { SessionProfile } from './session-profile';
 import type { SessionData } from './session.store';
 
 // Who is calling, resolved once per request by CallerGuard and handed to every service call as proto's CallerContext.
@@ -25,8 +26,8 @@ export interface ResolvedCaller {
   session?: SessionData;
   /** a session cookie came but names no live session (expired, logged out, dropped) */
   staleCookie: boolean;
-  /** identity's answer when the session was re-checked during this request */
-  fresh?: SessionReply;
+  /** the profile loaded when the session was re-checked during this request */
+  fresh?: SessionProfile;
 }
 
 export type GatewayRequest = FastifyRequest & { caller?: ResolvedCaller };

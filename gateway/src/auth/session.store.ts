@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { CallerUser, SessionMembership } from '@app/proto';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 import { REDIS } from '../infra/infra.providers';
 
@@ -9,9 +10,14 @@ import { REDIS } from '../infra/infra.providers';
 
 export interface SessionData {
   user_id: string;
+  /** identity's `[user_id, 'user']` plus the acc- roles from the accounts service */
   roles: string[];
   locale: string;
-  /** ms since epoch when identity last confirmed this user may still sign in (0: check on the next request) */
+  /** the user's summary for the CallerContext (a session stored without it is re-checked on its next request) */
+  user?: CallerUser;
+  /** from accounts.roles.get; absent when the accounts service did not answer */
+  memberships?: SessionMembership[];
+  /** ms since epoch when the profile was last loaded (identity confirmed the user may still sign in); 0: reload next */
   checked_at: number;
   xsrf: string;
   created_at: number;
@@ -80,7 +86,7 @@ export class SessionStore {
     await this.redis.expire(this.userKey(data.user_id), this.ttl);
   }
 
-  /** Makes the next request of this session ask identity again (after writes that change roles or locale). */
+  /** Makes the next request of this session reload its profile (after writes that change roles, memberships or locale). */
   async markStale(id: string, data: SessionData): Promise<void> {
     await this.save(id, { ...data, checked_at: 0 });
   }

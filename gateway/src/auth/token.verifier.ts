@@ -2,13 +2,16 @@ import { createHash } from 'crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { RpcClient } from '@app/platform';
-import { AppError, errors, TokenPermission } from '@app/proto';
+import { AppError, CallerUser, errors, TokenPermission } from '@app/proto';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 import { REDIS } from '../infra/infra.providers';
+import { SessionProfileLoader } from './session-profile';
 
-// Bearer user tokens (`Authorization: Bearer sdt_…`): verified by identity, the answer cached in Redis for at most
-// 30 s under `<prefix>:tok:<sha256(token)>`. A write through the gateway to a UserToken forgets its cache entries at
-// once (`<prefix>:tokid:<token id>` lists them), so a revoked token stops working on the next request.
+// Bearer user tokens (`Authorization: Bearer sdt_…`): verified by identity, the user's profile (roles with the acc-
+// ones, locale, user summary) loaded by SessionProfileLoader, the answer cached in Redis for at most 30 s under
+// `<prefix>:tok:<sha256(token)>`. A write through the gateway to a UserToken forgets its cache entries at once
+// (`<prefix>:tokid:<token id>` lists them), so a revoked token stops working on the next request. Group access is not
+// cached: tenancy asks the accounts service on every request.
 
 export interface VerifiedToken {
   user_id: string;
@@ -16,6 +19,7 @@ export interface VerifiedToken {
   permissions: TokenPermission[];
   roles: string[];
   locale: string;
+  user: CallerUser;
 }
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_.~+/=-]{8,512}$/;
@@ -24,6 +28,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_.~+/=-]{8,512}$/;
 export class TokenVerifier {
   constructor(
     private readonly rpc: RpcClient,
+    private readonly profiles: SessionProfileLoader,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
@@ -39,20 +44,24 @@ export class TokenVerifier {
     if (!TOKEN_PATTERN.test(token)) throw errors.unauthorized('Invalid token');
     const hash = createHash('sha256').update(token).digest('base64url');
     const cached = await this.redis.get(this.key(hash));
-    if (cached) return JSON.parse(cached) as VerifiedToken;
+    if (cached) {
+      const answer = JSON.parse(cached) as VerifiedToken;
+      if (answer.user) return answer; // an entry cached before the user summary existed is verified again
+    }
 
     const verified = await this.rpc.call('identity.token.verify', { token }).catch((err: unknown) => {
       throw asUnauthorized(err, 'Invalid or revoked token');
     });
-    const session = await this.rpc.call('identity.session.get', { user_id: verified.user_id }).catch((err: unknown) => {
+    const profile = await this.profiles.load(verified.user_id).catch((err: unknown) => {
       throw err instanceof AppError && err.status === 403 ? err : asUnauthorized(err, 'Invalid or revoked token');
     });
     const answer: VerifiedToken = {
       user_id: verified.user_id,
       token_id: verified.token_id,
       permissions: verified.permissions,
-      roles: session.userCtx.roles,
-      locale: session.locale,
+      roles: profile.userCtx.roles,
+      locale: profile.locale,
+      user: profile.user,
     };
     const ttl = this.config.tokenCacheSeconds;
     if (ttl > 0) {

@@ -1,5 +1,5 @@
-import { AppError } from '@app/proto';
-import { serviceOfDesign, serviceOfId, serviceOfNewDoc, serviceOfSelector } from './doc-router';
+import { ACCOUNTS_DESIGNS, AppError } from '@app/proto';
+import { isInvitationAccept, serviceOfDesign, serviceOfId, serviceOfNewDoc, serviceOfSelector } from './doc-router';
 
 function failure(fn: () => unknown): { status: number; error: string; reason: unknown } {
   try {
@@ -31,8 +31,15 @@ describe('doc-router', () => {
   });
 
   it('answers 503 for a klass whose service is not deployed', () => {
-    expect(failure(() => serviceOfSelector({ klass: 'Subscription' }))).toMatchObject({ status: 503, error: 'service_unavailable' });
+    expect(failure(() => serviceOfSelector({ klass: 'Ticket' }))).toMatchObject({ status: 503, error: 'service_unavailable' });
     expect(failure(() => serviceOfId('tkt-1'))).toMatchObject({ status: 503 });
+  });
+
+  it('routes groups, their configuration and memberships to accounts', () => {
+    expect(serviceOfSelector({ klass: 'Subscription' })).toBe('accounts');
+    expect(serviceOfSelector({ klass: 'AccountConfiguration', key: 'phones' })).toBe('accounts');
+    expect(serviceOfId('acc-1')).toBe('accounts');
+    expect(serviceOfNewDoc({ klass: 'Subscription', email: 'b@example.com' })).toBe('accounts');
   });
 
   it('routes a new document by klass or _id prefix', () => {
@@ -42,12 +49,30 @@ describe('doc-router', () => {
   });
 
   it('routes designs by the table, the more specific key first', () => {
-    const table = { status: 'accounts' as const, 'status/read': 'reader' as const, bookmark: 'identity' as const };
+    const table = { status: 'tickets' as const, 'status/read': 'reader' as const, bookmark: 'identity' as const, 'status/accept': 'accounts' as const };
     expect(serviceOfDesign('bookmark', 'true', table)).toBe('identity');
-    expect(failure(() => serviceOfDesign('status', 'accept', table))).toMatchObject({ status: 503 }); // accounts not deployed
-    expect(failure(() => serviceOfDesign('status', 'read', table))).toMatchObject({ status: 503 });
+    expect(serviceOfDesign('status', 'accept', table)).toBe('accounts');
+    expect(failure(() => serviceOfDesign('status', 'close', table))).toMatchObject({ status: 503 }); // tickets not deployed
+    expect(failure(() => serviceOfDesign('status', 'read', table))).toMatchObject({ status: 503 }); // reader not deployed
     expect(failure(() => serviceOfDesign('nope', 'x', table))).toMatchObject({ status: 404 });
     expect(failure(() => serviceOfDesign('constructor', 'x', table))).toMatchObject({ status: 404 });
-    expect(failure(() => serviceOfDesign('count-by-klass', 'all'))).toMatchObject({ status: 404 });
+  });
+
+  it('sends the accounts designs to accounts: count-by-klass, bookmark, status/accept (not the reader toggles)', () => {
+    expect(serviceOfDesign('count-by-klass', 'all')).toBe('accounts');
+    expect(serviceOfDesign('bookmark', 'true')).toBe('accounts');
+    expect(serviceOfDesign('bookmark', 'false')).toBe('accounts');
+    expect(serviceOfDesign('status', 'accept')).toBe('accounts');
+    expect(failure(() => serviceOfDesign('status', 'read'))).toMatchObject({ status: 404 });
+    expect(isInvitationAccept('status', 'accept')).toBe(true);
+    expect(isInvitationAccept('status', 'read')).toBe(false);
+    expect(isInvitationAccept('bookmark', 'accept')).toBe(false);
+  });
+
+  it('covers every design of the accounts contract', () => {
+    for (const key of [...ACCOUNTS_DESIGNS.views, ...ACCOUNTS_DESIGNS.updates]) {
+      const [design, name] = key.split('/');
+      expect([key, serviceOfDesign(design, name)]).toEqual([key, 'accounts']);
+    }
   });
 });

@@ -7,14 +7,23 @@ import { AppError, DocOp, errors, isKlass, Klass, klassOfId, serviceOfKlass, Ser
  * The services that are deployed and answer `<service>.doc.*`. A klass owned by a service missing here is answered
  * 503 instead of waiting for a NATS reply that cannot come. Add a service here when it ships.
  */
-export const SERVED_SERVICES: ReadonlySet<ServiceName> = new Set<ServiceName>(['identity']);
+export const SERVED_SERVICES: ReadonlySet<ServiceName> = new Set<ServiceName>(['identity', 'accounts']);
 
 /**
  * Design documents (`_design/<design>/_view/<view>`, `_design/<design>/_update/<handler>/<id>`) → owning service.
  * A key is `<design>` or, when one design name is shared by two services (e.g. `status` for invitations and reader
- * items), `<design>/<view or handler>`; the longer key wins. No deployed service has views or update handlers yet.
+ * items), `<design>/<view or handler>`; the longer key wins. The reader service will own `status/read` and the like.
  */
-export const DESIGN_SERVICES: Readonly<Record<string, ServiceName>> = {};
+export const DESIGN_SERVICES: Readonly<Record<string, ServiceName>> = {
+  'count-by-klass': 'accounts',
+  bookmark: 'accounts',
+  'status/accept': 'accounts',
+};
+
+/** `PUT /{account_id}/_design/status/_update/accept/{id}`: accepting an invitation (the invitee has no membership yet). */
+export function isInvitationAccept(design: string, handler: string): boolean {
+  return design === 'status' && handler === 'accept';
+}
 
 export type DocSubject<Op extends DocOp> = `${ServiceName}.doc.${Op}`;
 

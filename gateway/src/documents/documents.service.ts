@@ -7,7 +7,7 @@ import { TokenVerifier } from '../auth/token.verifier';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 import { objectBody } from '../http/body-parser';
 import { parseFields, parseViewParams, revOf } from '../http/query';
-import { docSubjectOf, serviceOfDesign, serviceOfId, serviceOfNewDoc, serviceOfSelector } from './doc-router';
+import { docSubjectOf, isInvitationAccept, serviceOfDesign, serviceOfId, serviceOfNewDoc, serviceOfSelector } from './doc-router';
 import { TenancyService } from './tenancy.service';
 
 // The document API of spec §7 on `/{db}/…`: checks who may address the database, routes the call to the service that
@@ -67,7 +67,7 @@ export class DocumentsService {
   }
 
   async update(caller: ResolvedCaller, db: string, design: string, handler: string, id: string, body: unknown): Promise<WriteReply> {
-    const ctx = await this.tenancy.resolve(caller.ctx, db);
+    const ctx = isInvitationAccept(design, handler) ? await this.tenancy.resolveInvitee(caller.ctx, db) : await this.tenancy.resolve(caller.ctx, db);
     const service = serviceOfDesign(design, handler);
     const reply = await this.rpc.call(docSubjectOf(service, 'update'), { ctx, design, handler, id, body });
     await this.afterWrite(caller, service, id);
@@ -75,12 +75,15 @@ export class DocumentsService {
   }
 
   /**
-   * A changed or deleted UserToken stops being trusted from the cache at once; a session whose user documents changed
-   * (configuration: locale) asks identity again on its next request.
+   * A changed or deleted UserToken stops being trusted from the cache at once; a session whose user documents
+   * (configuration: locale) or memberships (invitation accepted, bookmark, removal) changed reloads its profile on its
+   * next request.
    */
   private async afterWrite(caller: ResolvedCaller, service: ServiceName, id: string): Promise<void> {
-    if (klassOfId(id) === 'UserToken') await this.tokens.forget(id);
-    if (service === 'identity' && caller.via === 'session') await this.sessions.markStale(caller.sessionId!, caller.session!);
+    const klass = klassOfId(id);
+    if (klass === 'UserToken') await this.tokens.forget(id);
+    const changesProfile = service === 'identity' || klass === 'Subscription' || klass === 'Account';
+    if (changesProfile && caller.via === 'session') await this.sessions.markStale(caller.sessionId!, caller.session!);
   }
 }
 

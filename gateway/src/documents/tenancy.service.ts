@@ -1,26 +1,76 @@
 import { Injectable } from '@nestjs/common';
+import { RpcClient } from '@app/platform';
 import { CallerContext, errors, REASONS } from '@app/proto';
 
 // Who may address which database (DESIGN: tenancy). A user database is the caller's own user id; an account database
-// needs a membership, which the accounts service will answer over NATS (`accounts.membership.resolve`, next issue).
-// Until it exists no membership can exist, so every account database is refused.
+// needs an accepted membership (or one of its corporate parent), which the accounts service answers on every request
+// (`accounts.membership.resolve`): nothing is cached, so a removed member loses access at once.
 
 const MAX_SHOWN = 60;
 
+const shown = (db: string) => JSON.stringify(db.length > MAX_SHOWN ? `${db.slice(0, MAX_SHOWN)}…` : db);
+
+export const isUserDb = (db: string) => db.startsWith('usr-');
+export const isAccountDb = (db: string) => db.startsWith('acc-');
+
+/** 404 for a `{db}` that cannot be a database (`_users`, `accounts`, `api`, `favicon.ico`, …). */
+export function assertDatabaseName(db: string): void {
+  if (!isUserDb(db) && !isAccountDb(db)) {
+    throw errors.notFound(`no database ${shown(db)}: a database is a user id (usr-…) or a group id (acc-…)`);
+  }
+}
+
+/** 404 for an `{account_id}` that cannot be a group. */
+export function assertGroupId(accountId: string): void {
+  if (!isAccountDb(accountId)) throw errors.notFound(`no group ${shown(accountId)}: a group id starts with acc-`);
+}
+
+/**
+ * The path parameters that name a database, checked before the caller is even resolved: a request for something that
+ * is not a database (`GET /favicon.ico`) is a 404 for everybody, not a 401 for the anonymous.
+ */
+export function assertDatabaseParams(params: unknown): void {
+  if (!params || typeof params !== 'object') return;
+  const { db, account_id } = params as Record<string, unknown>;
+  if (typeof db === 'string') assertDatabaseName(db);
+  if (typeof account_id === 'string') assertGroupId(account_id);
+}
+
 @Injectable()
 export class TenancyService {
-  /** The caller's context for a call on `db`, with `db` (and, for accounts, `admin`) set; 403 when not allowed. */
+  constructor(private readonly rpc: RpcClient) {}
+
+  /**
+   * The caller's context for a call on `db`, with `db` and `admin` set. 403 'You are not allowed to access this data'
+   * for another user's database, 403 'You need a subscription to access this Group' (from the accounts service) for a
+   * group without a membership, 404 for anything that is not a database (`_users`, `accounts`, `api`, …).
+   */
   async resolve(caller: CallerContext, db: string): Promise<CallerContext> {
     if (!caller.user_id) throw errors.unauthorized();
-    if (db.startsWith('usr-')) {
+    if (isUserDb(db)) {
       if (db !== caller.user_id) throw errors.forbidden(REASONS.notAllowed);
       return { ...caller, db, admin: false };
     }
-    if (db.startsWith('acc-')) {
-      // accounts.membership.resolve({ ctx: caller, account_id: db }) → { admin } once the accounts service ships.
-      throw errors.forbidden(REASONS.needSubscription);
-    }
-    const name = db.length > MAX_SHOWN ? `${db.slice(0, MAX_SHOWN)}…` : db;
-    throw errors.notFound(`no database ${JSON.stringify(name)}: a database is a user id (usr-…) or a group id (acc-…)`);
+    assertDatabaseName(db);
+    const membership = await this.rpc.call('accounts.membership.resolve', { user_id: caller.user_id, account_id: db });
+    return { ...caller, db, admin: membership.admin };
+  }
+
+  /** `/accounts/{account_id}/…`: a group the caller is a member of. */
+  async resolveGroup(caller: CallerContext, accountId: string): Promise<CallerContext> {
+    if (!caller.user_id) throw errors.unauthorized();
+    assertGroupId(accountId);
+    return this.resolve(caller, accountId);
+  }
+
+  /**
+   * Accepting an invitation (`PUT /{account_id}/_design/status/_update/accept/{id}`): the invitee has no membership
+   * yet, so the membership is not resolved; the context addresses the group without administrator rights and the
+   * accounts service checks that the invitation is the caller's. Any other database is resolved as usual.
+   */
+  async resolveInvitee(caller: CallerContext, db: string): Promise<CallerContext> {
+    if (!caller.user_id) throw errors.unauthorized();
+    if (!isAccountDb(db)) return this.resolve(caller, db);
+    return { ...caller, db, admin: false };
   }
 }

@@ -4,7 +4,23 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiResponse, DocumentBuilder, OpenAPIObject, SchemaObject, SwaggerModule } from '@nestjs/swagger';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DocMeta, FindQuery, FindReply, OkReply, PublicUser, SessionReply, UserTokenDoc, ViewReply, WriteReply } from '@app/proto';
+import {
+  AccountChildrenReply,
+  AccountCreateReply,
+  AccountDoc,
+  ChangesReply,
+  DbInfoReply,
+  DocMeta,
+  FindQuery,
+  FindReply,
+  OkReply,
+  PublicUser,
+  SecurityReply,
+  SessionReply,
+  UserTokenDoc,
+  ViewReply,
+  WriteReply,
+} from '@app/proto';
 import { SESSION_COOKIE, XSRF_HEADER } from './cookies';
 import { APP_VERSION_HEADER, ROUTE_NAME_HEADER } from './request-log';
 
@@ -97,6 +113,27 @@ export const SCHEMAS: Record<string, SchemaObject> = {
     required: ['password', 'password_confirmation'],
     properties: { password: str(), password_confirmation: str() },
   },
+  AccountCreateRequest: {
+    type: 'object',
+    required: ['name'],
+    properties: {
+      name: str('the group name (required)'),
+      parent_account_id: str('a corporate group with no parent that you administer: the new group is its sub-group'),
+    },
+    example: { name: 'Repair shop' },
+  },
+  AccountUpdateRequest: {
+    type: 'object',
+    description: 'the group profile; administrators only',
+    properties: { _rev: str('alternative to ?rev='), name: str('required when given'), billing_email: { type: 'string', nullable: true, description: 'free text; empty clears it' } },
+    example: { name: 'Repair shop', billing_email: 'billing@example.com' },
+  },
+  Account: { ...fromZod(AccountDoc), additionalProperties: true },
+  AccountCreateReply: fromZod(AccountCreateReply),
+  AccountChildrenReply: fromZod(AccountChildrenReply),
+  DbInfoReply: fromZod(DbInfoReply),
+  ChangesReply: fromZod(ChangesReply),
+  SecurityReply: fromZod(SecurityReply),
   OkReply: fromZod(OkReply),
   PublicUser: fromZod(PublicUser),
   SessionReply: fromZod(SessionReply),
@@ -110,7 +147,10 @@ export const SCHEMAS: Record<string, SchemaObject> = {
     type: 'object',
     required: ['klass'],
     additionalProperties: true,
-    properties: { klass: str('the kind of document (routes the call), e.g. UserConfiguration, UserToken'), _id: str('optional, with the klass prefix') },
+    properties: {
+      klass: str('the kind of document (routes the call), e.g. UserConfiguration, UserToken, AccountConfiguration, Subscription (an invitation)'),
+      _id: str('optional, with the klass prefix'),
+    },
     example: { klass: 'UserConfiguration', key: 'locale', value: 'pt-BR' },
   },
 };
@@ -122,7 +162,7 @@ export const ref = (name: SchemaName) => ({ $ref: `#/components/schemas/${name}`
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'bad_request: invalid JSON, a forbidden key, too deep, wrong types',
   401: "unauthorized: 'Please login again' (or the login's 'Email or password is incorrect')",
-  403: 'forbidden: not your data, no membership, XSRF token missing, read-only token, e-mail not confirmed',
+  403: "forbidden: not your data, 'You need a subscription to access this Group', administrators only, XSRF token missing, read-only token, e-mail not confirmed",
   404: 'not_found',
   409: "conflict: 'Record updated by someone else, please refresh'",
   413: 'payload_too_large: the body is over 1 MiB',

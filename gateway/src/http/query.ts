@@ -1,9 +1,10 @@
 import { errors } from '@app/proto';
 import { assertSafeValue, FORBIDDEN_KEYS } from './body-parser';
 
-// Query-string values the routes read: `fields`, `rev` and CouchDB view parameters.
+// Query-string values the routes read: `fields`, `rev`, `_changes` parameters and CouchDB view parameters.
 
-function single(value: unknown, name: string): string | undefined {
+/** A query parameter given at most once, as text. */
+export function single(value: unknown, name: string): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw errors.badRequest(`the query parameter ${name} must be given once`);
   return value;

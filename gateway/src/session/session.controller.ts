@@ -13,7 +13,9 @@ export class SessionController {
 
   @Get()
   @SessionOptional()
-  @ApiOperation({ summary: 'The session check: userCtx (name, roles), locale, confirmed; anonymous without a session' })
+  @ApiOperation({
+    summary: 'The session check: userCtx (name; roles: your id, "user" and the acc- ids of your groups and invitations), locale, confirmed, user, memberships; anonymous without a session',
+  })
   @ApiResponse({ status: 200, description: 'signed in, or anonymous', schema: { oneOf: [ref('SessionReply'), ref('AnonymousSession')] } })
   @ApiErrors(401, 403)
   current(@Caller() caller: ResolvedCaller, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RpcClient } from '@app/platform';
-import { AppError, errors, SessionReply } from '@app/proto';
+import { AppError, errors } from '@app/proto';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 import { ResolvedCaller } from '../auth/caller';
 import { CallerResolver } from '../auth/caller.resolver';
 import { SessionCookies } from '../auth/session-cookies';
+import { SessionProfile, SessionProfileLoader, sessionFieldsOf } from '../auth/session-profile';
 import { SessionStore } from '../auth/session.store';
 import { Bucket, bucketKey, RateLimiter } from '../rate-limit/rate-limiter';
 import { objectBody } from '../http/body-parser';
@@ -21,11 +22,15 @@ export interface AnonymousSession {
   userCtx: { name: null; roles: string[] };
 }
 
-/** /_session: login (rate limited on failures), the session check, logout. */
+/**
+ * /_session: login (rate limited on failures), the session check, logout. The session keeps the user's profile
+ * (SessionProfileLoader: roles with the acc- ones, locale, user summary, memberships); GET /_session always reloads it.
+ */
 @Injectable()
 export class SessionService {
   constructor(
     private readonly rpc: RpcClient,
+    private readonly profiles: SessionProfileLoader,
     private readonly sessions: SessionStore,
     private readonly cookies: SessionCookies,
     private readonly resolver: CallerResolver,
@@ -48,19 +53,15 @@ export class SessionService {
       throw err;
     }
 
+    const profile = await this.profiles.load(answer.user_id);
     const previous = this.cookies.sessionId(request);
     if (previous) await this.sessions.destroy(previous); // a new login never continues an old session id
-    const { id, data } = await this.sessions.create({
-      user_id: answer.user_id,
-      roles: answer.userCtx.roles,
-      locale: answer.locale,
-      checked_at: Date.now(),
-    });
+    const { id, data } = await this.sessions.create({ user_id: answer.user_id, ...sessionFieldsOf(profile), checked_at: Date.now() });
     this.cookies.issue(request, reply, id, data, this.sessions.ttlSeconds);
-    return { ok: true, name: answer.userCtx.name, roles: answer.userCtx.roles };
+    return { ok: true, name: answer.userCtx.name, roles: profile.userCtx.roles };
   }
 
-  async current(caller: ResolvedCaller, request: FastifyRequest, reply: FastifyReply): Promise<SessionReply | AnonymousSession> {
+  async current(caller: ResolvedCaller, request: FastifyRequest, reply: FastifyReply): Promise<SessionProfile | AnonymousSession> {
     if (caller.via === 'none') {
       if (caller.staleCookie) {
         this.cookies.clear(request, reply);
@@ -70,7 +71,7 @@ export class SessionService {
     }
     if (caller.fresh) return caller.fresh;
     if (caller.via === 'session') return (await this.resolver.recheck(request, reply, caller.sessionId!, caller.session!)).fresh;
-    return this.rpc.call('identity.session.get', { user_id: caller.ctx.user_id! });
+    return this.profiles.load(caller.ctx.user_id!);
   }
 
   async logout(caller: ResolvedCaller, request: FastifyRequest, reply: FastifyReply): Promise<{ ok: true }> {

@@ -39,8 +39,8 @@ export class UsersController {
   @ApiParam({ name: 'token', description: 'from the confirmation mail' })
   @ApiOk(200, 'OkReply')
   @ApiErrors(400, 404)
-  confirm(@Param('token') token: string) {
-    return this.users.confirm(token);
+  confirm(@Req() req: FastifyRequest, @Param('token') token: string) {
+    return this.users.confirm(req, token);
   }
 
   @Post('_password')
@@ -61,8 +61,8 @@ export class UsersController {
   @ApiJsonBody('PasswordResetRequest')
   @ApiOk(200, 'OkReply')
   @ApiErrors(400, 404, 422)
-  resetPassword(@Param('token') token: string, @Body() body: unknown) {
-    return this.users.resetPassword(token, body);
+  resetPassword(@Req() req: FastifyRequest, @Param('token') token: string, @Body() body: unknown) {
+    return this.users.resetPassword(req, token, body);
   }
 
   @Get(':name')

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { RpcClient } from '@app/platform';
 import { OkReply, PublicUser, RegisterRequest, WriteReply } from '@app/proto';
 import { ResolvedCaller } from '../auth/caller';
+import { SessionCookies } from '../auth/session-cookies';
 import { SessionStore } from '../auth/session.store';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 import { objectBody } from '../http/body-parser';
@@ -17,6 +18,7 @@ export class UsersService {
   constructor(
     private readonly rpc: RpcClient,
     private readonly sessions: SessionStore,
+    private readonly cookies: SessionCookies,
     private readonly limiter: RateLimiter,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
@@ -46,8 +48,11 @@ export class UsersService {
     return this.rpc.call('identity.confirmation.request', { email: body.email, locale: body.locale });
   }
 
-  confirm(token: string): Promise<OkReply> {
-    return this.rpc.call('identity.confirmation.confirm', { token });
+  /** A confirmed e-mail changes what the session may do (accept invitations, invite): its profile is reloaded. */
+  async confirm(request: FastifyRequest, token: string): Promise<OkReply> {
+    const reply = await this.rpc.call('identity.confirmation.confirm', { token });
+    await this.reloadSessionOf(request);
+    return reply;
   }
 
   async requestPasswordReset(request: FastifyRequest, rawBody: unknown): Promise<OkReply> {
@@ -56,9 +61,22 @@ export class UsersService {
     return this.rpc.call('identity.password.request', { email: body.email, locale: body.locale });
   }
 
-  resetPassword(token: string, rawBody: unknown): Promise<OkReply> {
+  /** A reset through the mailed link also confirms the e-mail (spec §4). */
+  async resetPassword(request: FastifyRequest, token: string, rawBody: unknown): Promise<OkReply> {
     const body = objectBody(rawBody);
-    return this.rpc.call('identity.password.reset', { token, password: body.password, password_confirmation: body.password_confirmation });
+    const reply = await this.rpc.call('identity.password.reset', { token, password: body.password, password_confirmation: body.password_confirmation });
+    await this.reloadSessionOf(request);
+    return reply;
+  }
+
+  /**
+   * These routes are public (the mailed token says who): a session cookie sent along, if any, reloads its profile on
+   * its next request (a session elsewhere does within the re-check interval, or at its next GET /_session).
+   */
+  private async reloadSessionOf(request: FastifyRequest): Promise<void> {
+    const id = this.cookies.sessionId(request);
+    const session = id ? await this.sessions.get(id) : null;
+    if (id && session) await this.sessions.markStale(id, session);
   }
 
   private mailBuckets(kind: 'confirmation' | 'password', email: unknown, ip: string): Bucket[] {
