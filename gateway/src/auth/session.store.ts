@@ -71,7 +71,7 @@ export class SessionStore {
   async get(id: string): Promise<SessionData | null> {
     if (!ID_PATTERN.test(id)) return null;
     const key = this.key(this.hash(id));
-    const [[, raw]] = (await this.redis.multi().get(key).expire(key, this.ttl, 'XX').exec()) as [[null, string | null]];
+    const raw = await this.redis.getex(key, 'EX', this.ttl); // one command: read and slide the expiry
     if (!raw) return null;
     try {
       return JSON.parse(raw) as SessionData;
