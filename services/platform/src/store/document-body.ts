@@ -114,10 +114,11 @@ export function bodySize(body: unknown): number {
   return Buffer.byteLength(JSON.stringify(body), 'utf8');
 }
 
-/** What a change log shows for a document: its label, name, title or description (the first that is a string). */
+/** What a change log shows for a document: its label, name, title, description, key or email (the first string). */
 export function labelOf(body: Record<string, unknown> | null | undefined): string | null {
   if (!body) return null;
-  for (const key of ['label', 'name', 'title', 'description']) {
+  // the timeline links a record by this (spec §2); key/email name a setting or a membership that has no name
+  for (const key of ['label', 'name', 'title', 'description', 'key', 'email']) {
     if (typeof body[key] === 'string') return body[key] as string;
   }
   return null;
