@@ -22,9 +22,10 @@ import { SessionController } from './session/session.controller';
 import { SessionService } from './session/session.service';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
+import { WebController } from './web/web.controller';
 
 @Module({
-  controllers: [RootController, SessionController, UsersController, GroupsController, DatabasesController, DocumentsController],
+  controllers: [WebController, RootController, SessionController, UsersController, GroupsController, DatabasesController, DocumentsController],
   providers: [
     configProvider,
     redisProvider,

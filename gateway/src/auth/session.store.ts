@@ -29,9 +29,17 @@ export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * Sessions read in the last second are served from memory: the Redis round trip was the largest share of the
+ * gateway's per-request work (bench/find). Writes through this process update or drop the entry at once; a logout
+ * through another gateway copy reaches this one within `session.cacheMs` (SESSION_CACHE_MS, default 1 s).
+ */
+const CACHE_MAX = 10_000;
+
 @Injectable()
 export class SessionStore {
   private readonly ttl: number;
+  private readonly cache = new Map<string, { data: SessionData; until: number }>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -70,19 +78,32 @@ export class SessionStore {
   /** The live session of a cookie value, sliding its expiry; null for an unknown, expired or malformed id. */
   async get(id: string): Promise<SessionData | null> {
     if (!ID_PATTERN.test(id)) return null;
-    const key = this.key(this.hash(id));
-    const raw = await this.redis.getex(key, 'EX', this.ttl); // one command: read and slide the expiry
-    if (!raw) return null;
+    const hash = this.hash(id);
+    const hit = this.cache.get(hash);
+    if (hit && hit.until > Date.now()) return hit.data;
+    const raw = await this.redis.getex(this.key(hash), 'EX', this.ttl); // one command: read and slide the expiry
+    let data: SessionData | null = null;
     try {
-      return JSON.parse(raw) as SessionData;
+      data = raw ? (JSON.parse(raw) as SessionData) : null;
     } catch {
-      return null;
+      data = null;
     }
+    this.remember(hash, data);
+    return data;
+  }
+
+  private remember(hash: string, data: SessionData | null): void {
+    this.cache.delete(hash);
+    if (!data || this.config.session.cacheMs <= 0) return;
+    if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(hash, { data, until: Date.now() + this.config.session.cacheMs });
   }
 
   /** Rewrites a session that still exists (a concurrent logout wins). */
   async save(id: string, data: SessionData): Promise<void> {
-    await this.redis.set(this.key(this.hash(id)), JSON.stringify(data), 'EX', this.ttl, 'XX');
+    const hash = this.hash(id);
+    const written = await this.redis.set(this.key(hash), JSON.stringify(data), 'EX', this.ttl, 'XX');
+    this.remember(hash, written ? data : null);
     await this.redis.expire(this.userKey(data.user_id), this.ttl);
   }
 
@@ -93,6 +114,7 @@ export class SessionStore {
 
   async destroy(id: string, userId?: string): Promise<void> {
     const hash = this.hash(id);
+    this.cache.delete(hash);
     const multi = this.redis.multi().del(this.key(hash));
     if (userId) multi.srem(this.userKey(userId), hash);
     await multi.exec();
@@ -103,6 +125,7 @@ export class SessionStore {
     const keep = keepId ? this.hash(keepId) : undefined;
     const hashes = (await this.redis.smembers(this.userKey(userId))).filter((h) => h !== keep);
     if (hashes.length === 0) return 0;
+    for (const h of hashes) this.cache.delete(h);
     await this.redis
       .multi()
       .del(...hashes.map((h) => this.key(h)))

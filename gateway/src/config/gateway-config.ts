@@ -22,6 +22,8 @@ export interface GatewayConfig extends AppConfig {
     ttlSeconds: number;
     /** a session older than this is re-checked with identity.session.get */
     recheckSeconds: number;
+    /** how long a session read from Redis is served from this process's memory (0: always ask Redis) */
+    cacheMs: number;
   };
   /** how long a verified bearer token is trusted without asking identity again */
   tokenCacheSeconds: number;
@@ -56,6 +58,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     session: {
       ttlSeconds: int(env.SESSION_TTL_SECONDS, 14 * DAY),
       recheckSeconds: int(env.SESSION_RECHECK_SECONDS, 60),
+      cacheMs: int(env.SESSION_CACHE_MS, 1000),
     },
     tokenCacheSeconds: Math.min(30, int(env.TOKEN_CACHE_SECONDS, 30)),
     rateLimits: {

@@ -1,0 +1,86 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Req } from '@nestjs/common';
+import { createReadStream, promises as fs } from 'fs';
+import * as path from 'path';
+import { Public } from '../auth/access';
+
+// Serves the built web shell (frontends/shell/dist) when it exists: index.html for the SPA paths, the hashed assets
+// under /static/. find-my-way prefers static segments (`/user/*`, `/static/*`, `/app`) over the API's `/:db/:id`, so
+// the document API keeps its routes; a database is never named `user`, `account` or `static` (ids are usr-/acc-…).
+
+const DIST = process.env.WEB_DIST ?? path.resolve(__dirname, '../../../frontends/shell/dist');
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** A file of the shell's dist for a URL path under /static/, or null when outside dist or missing. */
+export async function assetFile(dist: string, urlPath: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath.split('?')[0]);
+  } catch {
+    return null;
+  }
+  const file = path.resolve(dist, '.' + path.posix.normalize('/' + decoded));
+  if (!file.startsWith(path.resolve(dist) + path.sep)) return null;
+  const stat = await fs.stat(file).catch(() => null);
+  return stat?.isFile() ? file : null;
+}
+
+@ApiExcludeController()
+@Controller()
+export class WebController {
+  @Get(['app', 'app.html', 'noop', 'icons', 'checkout', 'checkout/*', 'user/*', 'account/*'])
+  @Public()
+  async page(@Res() reply: FastifyReply) {
+    return this.send(reply, path.join(DIST, 'index.html'), 'no-cache');
+  }
+
+  /** Hashed file names: cached for a year. */
+  @Get('static/*')
+  @Public()
+  async asset(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const file = await assetFile(DIST, request.url);
+    if (!file) return this.notFound(reply);
+    return this.send(reply, file, 'public, max-age=31536000, immutable');
+  }
+
+  /** The full copies of tree-shaken shared libraries, for a remote that needs more of them (versioned folders). */
+  @Get('independent-packages/*')
+  @Public()
+  async sharedFallback(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const file = await assetFile(DIST, request.url);
+    if (!file) return this.notFound(reply);
+    return this.send(reply, file, 'public, max-age=3600');
+  }
+
+  private async send(reply: FastifyReply, file: string, cache: string) {
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat?.isFile()) return this.notFound(reply);
+    reply
+      .status(200)
+      .header('content-type', TYPES[path.extname(file)] ?? 'application/octet-stream')
+      .header('content-length', stat.size)
+      .header('cache-control', cache);
+    return reply.send(createReadStream(file));
+  }
+
+  private notFound(reply: FastifyReply) {
+    return reply.status(404).send({ error: 'not_found', reason: 'missing' });
+  }
+}
