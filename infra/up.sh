@@ -53,6 +53,7 @@ for s in "${APP_SERVICES[@]}"; do
   (cd "$ROOT/services/$s" && node "$ROOT/services/$s/dist/migrate.js") || die "the migrations of $s failed"
 done
 [ -f "$ROOT/gateway/dist/main.js" ] || die "gateway/dist/main.js is missing after the build"
+[ -f "$ROOT/frontends/shell/dist/index.html" ] || die "frontends/shell/dist/index.html is missing after the build"
 
 # ---- 3. restart the processes ----
 bash "$ROOT/infra/down.sh"
@@ -108,6 +109,7 @@ fi
 cat <<EOF
 
 ServiceDesk $APP_VERSION is running (APP_PREFIX=$APP_PREFIX, database ${DATABASE_URL##*/}):
+  Web app    http://127.0.0.1:$GATEWAY_PORT/app   (log in: http://127.0.0.1:$GATEWAY_PORT/user/login)
   API        http://127.0.0.1:$GATEWAY_PORT/
   API docs   http://127.0.0.1:$GATEWAY_PORT/api/docs   (OpenAPI JSON: http://127.0.0.1:$GATEWAY_PORT/api/docs-json)
   Mail sink  http://127.0.0.1:$MAILDEV_WEB_PORT/   (SMTP 127.0.0.1:$SMTP_PORT, JSON: /api/email) $maildev_note

@@ -1,0 +1,44 @@
+import { createApiClient, type ApiError } from '@app/ui';
+
+// The shell's API client: same origin as the page (the gateway serves both). The current route's id travels as
+// x-route-name; every failed call goes through the session check (session/session-check.ts).
+
+let routeName: string | undefined;
+export const setRouteName = (name: string | undefined) => {
+  routeName = name;
+};
+
+type ErrorListener = (err: ApiError, path: string, method: string) => void;
+const listeners = new Set<ErrorListener>();
+export const onApiError = (listener: ErrorListener) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const api = createApiClient({
+  routeName: () => routeName,
+  onError: (err, path, method) => listeners.forEach((l) => l(err, path, method)),
+});
+
+export interface Membership {
+  account_id: string;
+  subscription_id: string;
+  account_name: string;
+  bookmark: boolean;
+  status: 'pending' | 'accepted';
+}
+
+export interface SessionInfo {
+  ok: true;
+  userCtx: { name: string | null; roles: string[] };
+  locale?: string;
+  confirmed?: boolean;
+  user?: { email: string; fullname: string | null; label: string; confirmed: boolean };
+  memberships?: Membership[];
+}
+
+export const sessionQuery = {
+  queryKey: ['session'] as const,
+  queryFn: () => api.get<SessionInfo>('/_session'),
+  staleTime: 60_000,
+};

@@ -1,0 +1,51 @@
+import { AppShell } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { ErrorBanner } from '../components/ErrorBanner';
+import { PageLoader } from '../components/PageLoader';
+import { ReloginModal } from '../components/ReloginModal';
+import { TopBar } from '../components/TopBar';
+import { sessionQuery, setRouteName } from './api';
+
+/** Names the current route for the x-route-name header. */
+function RouteName() {
+  const matches = useMatches();
+  const id = matches[matches.length - 1]?.id;
+  useEffect(() => setRouteName(id), [id]);
+  return null;
+}
+
+export function PublicLayout() {
+  return (
+    <>
+      <RouteName />
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+/** Signed-in screens: without a session, the login page; with one, the top bar and the page. */
+export function AuthLayout() {
+  const session = useQuery(sessionQuery);
+  const location = useLocation();
+  if (session.isPending) return <PageLoader />;
+  if (session.isError && !session.data) return <ErrorBanner error={session.error} />;
+  if (!session.data?.userCtx.name) return <Navigate to="/user/login" replace state={{ from: location.pathname }} />;
+  return (
+    <AppShell header={{ height: 56 }} padding="md">
+      <RouteName />
+      <AppShell.Header>
+        <TopBar session={session.data} />
+      </AppShell.Header>
+      <AppShell.Main>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      <ReloginModal email={session.data.user?.email} />
+    </AppShell>
+  );
+}

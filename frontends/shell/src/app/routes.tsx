@@ -1,0 +1,44 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { Navigate } from 'react-router';
+import { AuthLayout, PublicLayout } from './layouts';
+
+// Every page is lazy-loaded from this one table (STYLE 7): the login page's first load carries only the login form.
+const LoginPage = lazy(() => import('../pages/user/LoginPage'));
+const RegisterPage = lazy(() => import('../pages/user/RegisterPage'));
+const ConfirmNewPage = lazy(() => import('../pages/user/ConfirmNewPage'));
+const ConfirmTokenPage = lazy(() => import('../pages/user/ConfirmTokenPage'));
+const PasswordNewPage = lazy(() => import('../pages/user/PasswordNewPage'));
+const PasswordTokenPage = lazy(() => import('../pages/user/PasswordTokenPage'));
+const HomePage = lazy(() => import('../pages/home/HomePage'));
+const NewAccountPage = lazy(() => import('../pages/account/NewAccountPage'));
+const DashboardPage = lazy(() => import('../pages/account/DashboardPage'));
+const NoopPage = lazy(() => import('../pages/NoopPage'));
+
+export const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      { id: 'user.login', path: '/user/login', element: <LoginPage /> },
+      { id: 'user.register', path: '/user/register', element: <RegisterPage /> },
+      { id: 'user.confirm.new', path: '/user/confirm/new', element: <ConfirmNewPage /> },
+      { id: 'user.confirm', path: '/user/confirm/:token', element: <ConfirmTokenPage /> },
+      { id: 'user.password.new', path: '/user/password/new', element: <PasswordNewPage /> },
+      { id: 'user.password', path: '/user/password/:token', element: <PasswordTokenPage /> },
+      { id: 'noop', path: '/noop', element: <NoopPage /> },
+      { id: 'icons', path: '/icons', element: <NoopPage /> },
+    ],
+  },
+  {
+    element: <AuthLayout />,
+    children: [
+      { id: 'home', path: '/app', element: <HomePage /> },
+      { id: 'home.html', path: '/app.html', element: <Navigate to="/app" replace /> },
+      { id: 'account.new', path: '/account/new', element: <NewAccountPage /> },
+      { id: 'account.dashboard', path: '/account/:account_id', element: <DashboardPage /> },
+      { id: 'account.noop', path: '/account/:account_id/noop', element: <NoopPage /> },
+      { id: 'checkout', path: '/checkout', element: <NoopPage /> },
+    ],
+  },
+  { path: '*', element: <Navigate to="/app" replace /> },
+];

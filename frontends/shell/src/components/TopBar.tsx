@@ -1,0 +1,63 @@
+import { Anchor, Button, Group, Menu, Text, useMantineColorScheme } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LANGUAGES, type Language } from '@app/ui';
+import { api, type SessionInfo } from '../app/api';
+import { saveLocale } from '../session/locale';
+
+/** The top bar: the product name (home) and the user menu (language, theme, logout). */
+export function TopBar({ session }: { session: SessionInfo }) {
+  const { t, i18n } = useTranslation();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const userId = session.userCtx.name!;
+
+  const changeLanguage = (language: Language) => {
+    void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+    void saveLocale(userId, language);
+  };
+  const logout = async () => {
+    await api.del('/_session').catch(() => undefined);
+    queryClient.clear();
+    navigate('/user/login');
+  };
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Anchor component={Link} to="/app" underline="never" fw={700} fz="lg">
+        {t('app.name')}
+      </Anchor>
+      <Menu position="bottom-end" width={220} withinPortal>
+        <Menu.Target>
+          <Button variant="subtle" aria-label={t('topbar.user_menu')} maw={260}>
+            <Text truncate="end" size="sm">
+              {session.user?.label ?? session.user?.email ?? userId}
+            </Text>
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{t('topbar.language')}</Menu.Label>
+          {LANGUAGES.map((language) => (
+            <Menu.Item key={language} onClick={() => changeLanguage(language)} fw={i18n.language === language ? 700 : undefined}>
+              {t(`languages.${language}`)}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Label>{t('topbar.theme')}</Menu.Label>
+          {(['light', 'dark'] as const).map((scheme) => (
+            <Menu.Item key={scheme} onClick={() => setColorScheme(scheme)} fw={colorScheme === scheme ? 700 : undefined}>
+              {t(`topbar.theme_${scheme}`)}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Item color="red" onClick={() => void logout()}>
+            {t('topbar.logout')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}

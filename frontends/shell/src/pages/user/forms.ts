@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+// Client-side checks of the public forms; messages are i18n keys (validation.*), shown through t().
+export const emailField = z.string().trim().min(1, 'validation.required').email('validation.invalid_email');
+export const passwordField = z.string().min(1, 'validation.required');
+
+export const loginSchema = z.object({ email: emailField, password: passwordField, remember: z.boolean() });
+export type LoginValues = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  email: emailField,
+  fullname: z.string().trim(),
+  password: passwordField,
+  password_confirmation: passwordField,
+  accept: z.boolean(),
+});
+export type RegisterValues = z.infer<typeof registerSchema>;
+
+export const emailSchema = z.object({ email: emailField });
+export type EmailValues = z.infer<typeof emailSchema>;
+
+export const newPasswordSchema = z.object({ password: passwordField, password_confirmation: passwordField });
+export type NewPasswordValues = z.infer<typeof newPasswordSchema>;

@@ -1,0 +1,4 @@
+export * from './api/client';
+export * from './errors/banner-keys';
+export * from './forms/field-errors';
+export * from './i18n';
