@@ -2,39 +2,21 @@
 // clients, through gateway → NATS → identity service → Postgres, and the same SQL served by a minimal
 // single-process HTTP server. Prints requests/s, p50, p99 and the ratio. Not a test: it prints figures.
 //
-// Needs `npm run build` first and PostgreSQL, Redis and NATS on 127.0.0.1 (make services). It uses its own
+// Needs the backends built (the npm script does it) and PostgreSQL, Redis and NATS on 127.0.0.1 (make services). It uses its own
 // database and APP_PREFIX, and removes them when done. Run: `npm run bench:find` (env: DOCS, CONCURRENCY, SECONDS).
-import { ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import type { LoadResult, LoadSpec } from './load';
+import { BenchStack, benchStack, ROOT } from './stack';
 
-const ROOT = path.resolve(__dirname, '../..');
 const DOCS = Number(process.env.DOCS || 100_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY || 50);
 const SECONDS = Number(process.env.SECONDS || 15);
-const run = `bench${crypto.randomBytes(3).toString('hex')}`;
-const dbName = `sd_${run}`;
-const adminUrl = process.env.PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbUrl = adminUrl.replace(/\/[^/]*$/, `/${dbName}`);
 const GATEWAY_PORT = 39000 + Math.floor(Math.random() * 500);
 const MINIMAL_PORT = GATEWAY_PORT + 500;
 const SMTP_PORT = GATEWAY_PORT + 1000;
-const children: ChildProcess[] = [];
-
-const env = { ...process.env, APP_PREFIX: run, DATABASE_URL: dbUrl, GATEWAY_PORT: String(GATEWAY_PORT), SMTP_PORT: String(SMTP_PORT), LOG_LEVEL: 'error', NODE_ENV: 'production' };
-
-function start(name: string, script: string, extra: Record<string, string> = {}): ChildProcess {
-  // PROFILE=<dir> writes a V8 CPU profile of each product process there when it exits
-  const profile = process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.PROFILE] : [];
-  const child = spawn(process.execPath, [...profile, script], { cwd: path.dirname(path.dirname(script)), env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'inherit'] });
-  child.stdout!.on('data', () => undefined);
-  child.on('exit', (code) => code && console.error(`${name} exited with ${code}`));
-  children.push(child);
-  return child;
-}
 
 async function waitFor(url: string, ms = 60_000): Promise<void> {
   const until = Date.now() + ms;
@@ -70,14 +52,14 @@ function load(spec: LoadSpec): Promise<LoadResult> {
 }
 
 async function main() {
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
+  const stack: BenchStack = await benchStack({ GATEWAY_PORT: String(GATEWAY_PORT), SMTP_PORT: String(SMTP_PORT) });
+  const { run, dbUrl } = stack;
+  const start = stack.start;
   const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (s, _c, cb) => s.on('end', cb).resume() });
   await new Promise<void>((r) => smtp.listen(SMTP_PORT, '127.0.0.1', r));
   try {
-    start('identity', path.join(ROOT, 'services/identity/dist/main.js'));
-    start('gateway', path.join(ROOT, 'gateway/dist/main.js'));
+    const identity = start('identity', path.join(ROOT, 'services/identity/dist/main.js'));
+    const gateway = start('gateway', path.join(ROOT, 'gateway/dist/main.js'));
     const api = `http://127.0.0.1:${GATEWAY_PORT}`;
     await waitFor(`${api}/`);
 
@@ -136,7 +118,7 @@ async function main() {
     await waitFor(`http://127.0.0.1:${MINIMAL_PORT}/`);
 
     const common = { method: 'POST', body, concurrency: CONCURRENCY, warmupMs: 3000, durationMs: SECONDS * 1000 };
-    const procs = { identity: children[0].pid, gateway: children[1].pid, minimal: minimal.pid };
+    const procs = { identity: identity.pid, gateway: gateway.pid, minimal: minimal.pid };
     const cpu0 = Object.fromEntries(Object.entries(procs).map(([k, pid]) => [k, cpuSeconds(pid)]));
     const product = await load({ ...common, url: `${api}/${userId}/_find`, headers: { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-xsrf-token': xsrf } });
     const cpu1 = Object.fromEntries(Object.entries(procs).map(([k, pid]) => [k, cpuSeconds(pid)]));
@@ -159,30 +141,12 @@ async function main() {
     console.error(e);
     process.exitCode = 1;
   } finally {
-    for (const c of children) c.kill();
-    await new Promise((r) => setTimeout(r, 500));
     smtp.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-    await cleanupBroker();
+    await stack.close();
   }
-}
-
-async function cleanupBroker() {
-  const { connect } = await import('nats');
-  const nc = await connect({ servers: process.env.NATS_URL || 'nats://127.0.0.1:4222' });
-  const jsm = await nc.jetstreamManager();
-  for await (const s of jsm.streams.list()) if (s.config.name.startsWith(`${run}_`)) await jsm.streams.delete(s.config.name);
-  await nc.close();
-  const Redis = (await import('ioredis')).default;
-  const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
-  const keys = await redis.keys(`${run}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
 }
 
 main().catch((e) => {
   console.error(e);
-  for (const c of children) c.kill();
   process.exitCode = 1;
 });

@@ -32,7 +32,9 @@ export async function benchStack(env: Record<string, string> = {}): Promise<Benc
     dbUrl,
     env: fullEnv,
     start(name, script, extra = {}) {
-      const child = spawn(process.execPath, [script], { cwd: path.dirname(path.dirname(script)), env: { ...fullEnv, ...extra }, stdio: ['ignore', 'ignore', 'inherit'] });
+      // PROFILE=<dir> writes a V8 CPU profile of each started process there when it exits
+      const profile = process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.PROFILE] : [];
+      const child = spawn(process.execPath, [...profile, script], { cwd: path.dirname(path.dirname(script)), env: { ...fullEnv, ...extra }, stdio: ['ignore', 'ignore', 'inherit'] });
       child.on('exit', (code, signal) => {
         children.delete(child);
         if (code) console.error(`${name} exited with ${code}`);
