@@ -14,10 +14,11 @@ down: ## stop what `make up` started (the local servers stay up)
 	@bash infra/down.sh
 
 # One file or pattern: make test T=services/identity/src/foo.spec.ts
-test: ## start the local servers if needed, install deps if missing, run every test (T=<path> for one file)
+test: ## start the local servers if needed, install deps and Chromium if missing, run every test (T=<path>: one jest file)
 	@bash infra/services.sh
+	@bash infra/browser.sh
 	@bash -c 'source infra/lib.sh && require_node && ensure_deps'
-	npm test$(if $(T), -- $(T))
+	$(if $(T),npx jest $(T),npm test)
 
 build: deps ## compile every package (tsc -b)
 	npm run build

@@ -11,7 +11,7 @@ module.exports = {
     '^@app/accounts$': '<rootDir>/services/accounts/src/index.ts',
   },
   testMatch: ['**/src/**/*.spec.ts', '**/test/**/*.spec.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/frontends/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/frontends/', '<rootDir>/test/browser/'],
   globalSetup: '<rootDir>/test/global-setup.js',
   globalTeardown: '<rootDir>/test/global-teardown.js',
   setupFiles: ['<rootDir>/test/setup-env.js'],

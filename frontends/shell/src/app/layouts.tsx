@@ -1,7 +1,9 @@
 import { AppShell } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { toLanguage } from '@app/ui';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { PageLoader } from '../components/PageLoader';
 import { ReloginModal } from '../components/ReloginModal';
@@ -31,6 +33,16 @@ export function PublicLayout() {
 export function AuthLayout() {
   const session = useQuery(sessionQuery);
   const location = useLocation();
+  const { i18n } = useTranslation();
+  // the signed-in user's saved language wins over the browser's (also after a reload, not only at login)
+  const locale = session.data?.userCtx.name ? session.data.locale : undefined;
+  useEffect(() => {
+    if (!locale) return;
+    const language = toLanguage(locale);
+    if (language === i18n.language) return;
+    void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+  }, [locale, i18n]);
   if (session.isPending) return <PageLoader />;
   if (session.isError && !session.data) return <ErrorBanner error={session.error} />;
   if (!session.data?.userCtx.name) return <Navigate to="/user/login" replace state={{ from: location.pathname }} />;

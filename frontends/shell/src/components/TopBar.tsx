@@ -17,6 +17,8 @@ export function TopBar({ session }: { session: SessionInfo }) {
   const changeLanguage = (language: Language) => {
     void i18n.changeLanguage(language);
     document.documentElement.lang = language;
+    // the cached session follows, so the layout's saved-language rule does not switch back
+    queryClient.setQueryData<SessionInfo>(['session'], (s) => (s ? { ...s, locale: language } : s));
     void saveLocale(userId, language);
   };
   const logout = async () => {

@@ -1,0 +1,31 @@
+import { apiSignUp, expect, login, screens, test } from './fixtures';
+
+// A second user invited by the first: the invitation and its acceptance go through the API (the profile and invites
+// screens do not exist yet); then the invited user logs in in the page and, with exactly one group, home opens its
+// dashboard.
+
+test('an invited user who accepted lands on the only group dashboard after login', async ({ page }) => {
+  const owner = await apiSignUp('Bia Owner', 'bia');
+  const group = await owner.api.post('/accounts', { name: 'Bia Workshop' });
+  expect(group.status, group.text).toBe(201);
+  const accountId: string = group.body.id;
+
+  const member = await apiSignUp('Caio Member', 'caio');
+  const invite = await owner.api.post(`/${accountId}`, { klass: 'Subscription', email: member.email });
+  expect(invite.status, invite.text).toBe(201);
+  const accepted = await member.api.put(`/${accountId}/_design/status/_update/accept/${invite.body.id}`);
+  expect(accepted.status, accepted.text).toBe(200);
+
+  await page.goto('/app');
+  await expect(page).toHaveURL(/\/user\/login$/);
+  await login(page, member.email, 'b01-login');
+  await expect(page).toHaveURL(new RegExp(`/account/${accountId}$`));
+  await expect(page.getByRole('heading', { name: 'Bia Workshop' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('Subscription');
+  await screens(page, 'b02-member-dashboard');
+
+  // home again: still straight to the one group
+  await page.goto('/app');
+  await expect(page).toHaveURL(new RegExp(`/account/${accountId}$`));
+});

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Before the browser tests: the builds they run (global-setup.ts starts the stack from them, it builds nothing).
+# tsc -b is incremental (instant when nothing changed); the shell is rebuilt when its dist is missing or older than the
+# sources of frontends/shell or frontends/ui.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+npx tsc -b proto services/platform services/identity services/accounts gateway
+index=frontends/shell/dist/index.html
+if [ ! -f "$index" ] || [ -n "$(find frontends/shell/src frontends/ui/src frontends/shell/rsbuild.config.ts -newer "$index" -type f -not -name '*.test.ts' -not -name '*.test.tsx' -print -quit)" ]; then
+  echo "building the web shell (npm run build -w @app/shell)…" >&2
+  npm run build -w @app/shell --silent >/dev/null
+fi
