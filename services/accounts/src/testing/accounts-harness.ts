@@ -1,67 +1,27 @@
-import type { INestMicroservice } from '@nestjs/common';
 import { randomBytes } from 'crypto';
 import { connect, type NatsConnection } from 'nats';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { AppError, CallerContext, ChangeEvent, changeStream, DbInfoReply } from '@app/proto';
-import { createMicroservice, loadConfig, MailWorker, RpcClient, startMailWorker } from '@app/platform';
-import { SmtpSink } from '@app/platform/mail/testing/smtp-sink';
+import { loadConfig } from '@app/platform';
+import { InProcessService, startInProcess } from '@app/platform/testing/in-process-service';
 
-// Starts the accounts service in-process on the real NATS/Postgres/Redis with an SMTP sink (and a mail worker, which
-// in the product runs in the identity process), and calls it over NATS like the gateway does, with CallerContexts
-// built by hand.
-//
-// Each spec file gets a prefix of its own (`<run>_<name>`): NATS subjects, queue group, the change stream and its
-// consumer, the BullMQ mail queue. The prefix must be set before the controllers are loaded (their subjects are fixed
-// when their decorators run), which is why the module is imported here, lazily, and a spec file must not import it.
+// Starts the accounts service in-process (see startInProcess; its mail worker stands in for the identity process's)
+// and calls it over NATS like the gateway does, with CallerContexts built by hand.
 
-export interface AccountsHarness {
-  rpc: RpcClient;
-  sink: SmtpSink;
-  pool: Pool;
+export interface AccountsHarness extends InProcessService {
   /** a NATS connection of the test's own, e.g. to publish change events as another service would */
   nc: NatsConnection;
-  prefix: string;
-  publicUrl: string;
-  close(): Promise<void>;
 }
 
 export async function startAccounts(name: string): Promise<AccountsHarness> {
-  const saved = { APP_PREFIX: process.env.APP_PREFIX, SMTP_PORT: process.env.SMTP_PORT, SMTP_HOST: process.env.SMTP_HOST, PUBLIC_URL: process.env.PUBLIC_URL };
-  const sink = new SmtpSink();
-  const publicUrl = 'http://app.test';
-  const prefix = `${process.env.TEST_RUN_ID ?? 'local'}_${name}`;
-  process.env.APP_PREFIX = prefix;
-  process.env.SMTP_HOST = '127.0.0.1';
-  process.env.SMTP_PORT = String(await sink.start());
-  process.env.PUBLIC_URL = publicUrl;
-
-  const { AccountsModule } = await import('../accounts.module');
-  const app: INestMicroservice = await createMicroservice(AccountsModule, 'accounts');
-  const config = loadConfig();
-  const worker: MailWorker = startMailWorker(config);
-  const rpc = new RpcClient(config.natsUrl);
-  await rpc.connect();
-  const pool = new Pool({ connectionString: config.databaseUrl, max: 4 });
-  const nc = await connect({ servers: config.natsUrl });
-
+  const base = await startInProcess({ name, service: 'accounts', poolMax: 4, load: async () => (await import('../accounts.module')).AccountsModule });
+  const nc = await connect({ servers: loadConfig().natsUrl });
   return {
-    rpc,
-    sink,
-    pool,
+    ...base,
     nc,
-    prefix,
-    publicUrl,
     async close() {
-      await rpc.close();
-      await worker.close();
-      await app.close();
       await nc.close();
-      await pool.end();
-      await sink.stop();
-      for (const [k, v] of Object.entries(saved)) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
+      await base.close();
     },
   };
 }

@@ -1,60 +1,14 @@
-import type { INestMicroservice } from '@nestjs/common';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { AppError, CallerContext, PublicUser } from '@app/proto';
-import { createMicroservice, loadConfig, MailWorker, RpcClient, startMailWorker } from '@app/platform';
-import { SmtpSink, SunkMail } from '@app/platform/mail/testing/smtp-sink';
+import { InProcessService, startInProcess } from '@app/platform/testing/in-process-service';
+import type { SunkMail } from '@app/platform/mail/testing/smtp-sink';
 
-// Starts the identity service in-process on the real NATS/Postgres/Redis with an SMTP sink, the way the product runs
-// it, and calls it over NATS like the gateway does.
-//
-// Each spec file gets a prefix of its own (`<run>_<name>`): NATS subjects, queue group and BullMQ queue are then its
-// own, so no other file's service answers its calls and no other file's mail worker takes its mails. The prefix must
-// be set before the controllers are loaded (their subjects are fixed when their decorators run), which is why the
-// module is imported here, lazily, and why a spec file must not import it itself.
+// Starts the identity service in-process (see startInProcess) and calls it over NATS like the gateway does.
 
-export interface IdentityHarness {
-  rpc: RpcClient;
-  sink: SmtpSink;
-  /** for back-dating documents in tests */
-  pool: Pool;
-  publicUrl: string;
-  close(): Promise<void>;
-}
+export type IdentityHarness = InProcessService;
 
-export async function startIdentity(name: string): Promise<IdentityHarness> {
-  const saved = { APP_PREFIX: process.env.APP_PREFIX, SMTP_PORT: process.env.SMTP_PORT, SMTP_HOST: process.env.SMTP_HOST, PUBLIC_URL: process.env.PUBLIC_URL };
-  const sink = new SmtpSink();
-  const publicUrl = 'http://app.test';
-  process.env.APP_PREFIX = `${process.env.TEST_RUN_ID ?? 'local'}_${name}`;
-  process.env.SMTP_HOST = '127.0.0.1';
-  process.env.SMTP_PORT = String(await sink.start());
-  process.env.PUBLIC_URL = publicUrl;
-
-  const { IdentityModule } = await import('../identity.module');
-  const app: INestMicroservice = await createMicroservice(IdentityModule, 'identity');
-  const config = loadConfig();
-  const worker: MailWorker = startMailWorker(config);
-  const rpc = new RpcClient(config.natsUrl);
-  await rpc.connect();
-  const pool = new Pool({ connectionString: config.databaseUrl, max: 2 });
-
-  return {
-    rpc,
-    sink,
-    pool,
-    publicUrl,
-    async close() {
-      await rpc.close();
-      await worker.close();
-      await app.close();
-      await pool.end();
-      await sink.stop();
-      for (const [k, v] of Object.entries(saved)) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
-    },
-  };
+export function startIdentity(name: string): Promise<IdentityHarness> {
+  return startInProcess({ name, service: 'identity', load: async () => (await import('../identity.module')).IdentityModule });
 }
 
 let counter = 0;
