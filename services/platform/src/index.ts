@@ -10,4 +10,4 @@ export * from './events';
 export * from './health/health.controller';
 export * from './rpc/request-validation';
 export { retryOnConflict } from './store/retry-on-conflict';
-export * from './nest/store-providers';
+export * from './nest/service-providers';

@@ -1,5 +1,5 @@
-import { Inject, Injectable, OnApplicationShutdown, Provider } from '@nestjs/common';
-import { AppConfig, MailQueue } from '@app/platform';
+import { Inject, Injectable, Provider } from '@nestjs/common';
+import { AppConfig, MailQueue, mailQueueProviders } from '@app/platform';
 import { APP_CONFIG } from '../common/tokens';
 
 export interface InvitationMail {
@@ -32,18 +32,4 @@ export class InvitationMailer {
   }
 }
 
-/** Closes the mail queue's Redis connection on shutdown. */
-@Injectable()
-export class MailQueueCloser implements OnApplicationShutdown {
-  constructor(private readonly queue: MailQueue) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
-  }
-}
-
-export const mailProviders: Provider[] = [
-  { provide: MailQueue, useFactory: (config: AppConfig) => new MailQueue(config), inject: [APP_CONFIG] },
-  MailQueueCloser,
-  InvitationMailer,
-];
+export const mailProviders: Provider[] = [...mailQueueProviders(), InvitationMailer];

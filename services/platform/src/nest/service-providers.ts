@@ -1,10 +1,11 @@
-import { Logger, Provider } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown, Provider } from '@nestjs/common';
 import { connect, type NatsConnection } from 'nats';
 import { Pool } from 'pg';
 import type { ServiceName } from '@app/proto';
 import { AppConfig, loadConfig } from '../config/config';
 import { ChangePublisher } from '../events/change-publisher';
 import { DocumentStore } from '../store/document-store';
+import { MailQueue } from '../mail/mail-queue';
 
 /** Nest injection tokens for the connections every service with a store has. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -48,4 +49,19 @@ export function storeProviders(opts: { service: ServiceName; schema: string }): 
       inject: [PG_POOL, ChangePublisher],
     },
   ];
+}
+
+/** Closes the mail queue's Redis connection on shutdown. */
+@Injectable()
+export class MailQueueCloser implements OnApplicationShutdown {
+  constructor(private readonly queue: MailQueue) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+  }
+}
+
+/** The mail queue a service sends through (the worker runs in the identity process), closed on shutdown. */
+export function mailQueueProviders(): Provider[] {
+  return [{ provide: MailQueue, useFactory: (config: AppConfig) => new MailQueue(config), inject: [APP_CONFIG] }, MailQueueCloser];
 }
