@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { toLanguage } from '@app/ui';
 import { ErrorBanner } from '../components/ErrorBanner';
+import { Footer } from '../components/Footer';
 import { PageLoader } from '../components/PageLoader';
 import { ReloginModal } from '../components/ReloginModal';
 import { TopBar } from '../components/TopBar';
@@ -56,6 +57,7 @@ export function AuthLayout() {
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
+        <Footer />
       </AppShell.Main>
       <ReloginModal email={session.data.user?.email} />
     </AppShell>

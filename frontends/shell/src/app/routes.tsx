@@ -14,6 +14,10 @@ const HomePage = lazy(() => import('../pages/home/HomePage'));
 const NewAccountPage = lazy(() => import('../pages/account/NewAccountPage'));
 const DashboardPage = lazy(() => import('../pages/account/DashboardPage'));
 const NoopPage = lazy(() => import('../pages/NoopPage'));
+const AdminPage = lazy(() => import('../pages/admin/AdminPage'));
+const MembersPage = lazy(() => import('../pages/members/MembersPage'));
+const MemberPage = lazy(() => import('../pages/members/MemberPage'));
+const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
 
 export const routes: RouteObject[] = [
   {
@@ -34,8 +38,12 @@ export const routes: RouteObject[] = [
     children: [
       { id: 'home', path: '/app', element: <HomePage /> },
       { id: 'home.html', path: '/app.html', element: <Navigate to="/app" replace /> },
+      { id: 'user.profile', path: '/user/profile', element: <ProfilePage /> },
       { id: 'account.new', path: '/account/new', element: <NewAccountPage /> },
       { id: 'account.dashboard', path: '/account/:account_id', element: <DashboardPage /> },
+      { id: 'account.admin', path: '/account/:account_id/admin', element: <AdminPage /> },
+      { id: 'account.subscriptions', path: '/account/:account_id/subscriptions', element: <MembersPage /> },
+      { id: 'account.users.show', path: '/account/:account_id/users/:record_id', element: <MemberPage /> },
       { id: 'account.noop', path: '/account/:account_id/noop', element: <NoopPage /> },
       { id: 'checkout', path: '/checkout', element: <NoopPage /> },
     ],

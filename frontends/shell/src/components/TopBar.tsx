@@ -1,18 +1,23 @@
 import { Anchor, Button, Group, Menu, Text, useMantineColorScheme } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useMatches, useNavigate } from 'react-router';
 import { LANGUAGES, type Language } from '@app/ui';
 import { api, type SessionInfo } from '../app/api';
 import { saveLocale } from '../session/locale';
+import { AccountMenu } from './topbar/AccountMenu';
+import { AccountSwitcher } from './topbar/AccountSwitcher';
 
-/** The top bar: the product name (home) and the user menu (language, theme, logout). */
+/** The top bar: the product name (home), the account switcher, the account's menu (with an account_id in the route)
+ * and the user menu (profile, language, theme, logout). */
 export function TopBar({ session }: { session: SessionInfo }) {
   const { t, i18n } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const userId = session.userCtx.name!;
+  const matches = useMatches();
+  const accountId = matches.map((m) => m.params.account_id).find(Boolean);
 
   const changeLanguage = (language: Language) => {
     void i18n.changeLanguage(language);
@@ -29,9 +34,13 @@ export function TopBar({ session }: { session: SessionInfo }) {
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Anchor component={Link} to="/app" underline="never" fw={700} fz="lg">
-        {t('app.name')}
-      </Anchor>
+      <Group gap="xs" wrap="nowrap" miw={0}>
+        <Anchor component={Link} to="/app" underline="never" fw={700} fz="lg" visibleFrom="xs">
+          {t('app.name')}
+        </Anchor>
+        <AccountSwitcher memberships={session.memberships} currentAccountId={accountId} />
+        {accountId && <AccountMenu accountId={accountId} />}
+      </Group>
       <Menu position="bottom-end" width={220} withinPortal>
         <Menu.Target>
           <Button variant="subtle" aria-label={t('topbar.user_menu')} maw={260}>
@@ -41,6 +50,10 @@ export function TopBar({ session }: { session: SessionInfo }) {
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
+          <Menu.Item component={Link} to="/user/profile">
+            {t('menu.profile')}
+          </Menu.Item>
+          <Menu.Divider />
           <Menu.Label>{t('topbar.language')}</Menu.Label>
           {LANGUAGES.map((language) => (
             <Menu.Item key={language} onClick={() => changeLanguage(language)} fw={i18n.language === language ? 700 : undefined}>

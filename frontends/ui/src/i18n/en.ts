@@ -1,5 +1,7 @@
 // English texts (the fallback language). Keys are grouped by screen; errors.* follow the rule of spec §8.
+import { accountEn } from './account.en';
 export const en = {
+  ...accountEn,
   app: { name: 'ServiceDesk', loading: 'Loading…' },
   common: { email: 'Email', password: 'Password', submit: 'Submit', cancel: 'Cancel', refresh: 'Refresh', back_to_login: 'Back to login' },
   login: {

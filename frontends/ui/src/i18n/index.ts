@@ -2,6 +2,8 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
 import { ptBR } from './pt-BR';
+import { profileEn } from './profile.en';
+import { profilePtBR } from './profile.pt-BR';
 
 export const LANGUAGES = ['en', 'pt-BR'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -15,7 +17,7 @@ export function toLanguage(locale: string | null | undefined): Language {
 export function createI18n(language: string = 'en'): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources: { en: { translation: en }, 'pt-BR': { translation: ptBR } },
+    resources: { en: { translation: { ...en, profile: profileEn } }, 'pt-BR': { translation: { ...ptBR, profile: profilePtBR } } },
     lng: toLanguage(language),
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],

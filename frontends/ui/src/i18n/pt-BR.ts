@@ -1,9 +1,11 @@
 import type { Resource } from './en';
+import { accountPtBR } from './account.pt-BR';
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : string };
 
 // Portuguese (Brazil). A missing key falls back to English.
 export const ptBR: DeepPartial<Resource> = {
+  ...accountPtBR,
   app: { name: 'ServiceDesk', loading: 'Carregando…' },
   common: { email: 'E-mail', password: 'Senha', submit: 'Enviar', cancel: 'Cancelar', refresh: 'Atualizar', back_to_login: 'Voltar para o login' },
   login: {

@@ -1,0 +1,117 @@
+import { Badge, Box, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../app/api';
+import { ErrorBanner } from '../ErrorBanner';
+import { NotificationsModal, type Flags } from './NotificationsModal';
+import { PlanIcon, planOf } from './PlanIcon';
+
+export interface MembershipCardData extends Partial<Flags> {
+  _id: string;
+  _rev: string;
+  account_id: string;
+  account_name?: string;
+  status: string;
+  bookmark?: boolean;
+  plan?: string;
+  account_plan?: string;
+}
+
+interface Props {
+  membership: MembershipCardData;
+  /** the signed-in user's id (bookmarks live in the user's database) */
+  userId: string;
+  /** whether the user's e-mail is confirmed: accepting an invitation needs it */
+  confirmed: boolean;
+}
+
+/**
+ * A membership (spec §2): group name and plan icon, the bookmark ribbon and button, visit dashboard, accept for a
+ * pending invitation (confirmed users only) and the notification-flags modal.
+ */
+export function MembershipCard({ membership: m, userId, confirmed }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [notifications, setNotifications] = useState(false);
+  const pending = m.status === 'pending';
+  const name = m.account_name || m.account_id;
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['profile', 'memberships'] }),
+      queryClient.invalidateQueries({ queryKey: ['session'] }),
+    ]);
+  const bookmark = useMutation({
+    mutationFn: (on: boolean) => api.put(`/${userId}/_design/bookmark/_update/${on}/${m._id}`),
+    onSuccess: refresh,
+  });
+  const accept = useMutation({
+    mutationFn: () => api.put(`/${m.account_id}/_design/status/_update/accept/${m._id}`),
+    onSuccess: async () => {
+      await refresh();
+      void navigate(`/account/${m.account_id}`);
+    },
+  });
+  return (
+    <Card withBorder radius="md" padding="md" pos="relative" data-testid="membership-card" style={{ overflow: 'clip' }}>
+      {m.bookmark && (
+        <Box
+          pos="absolute"
+          top={10}
+          right={-30}
+          bg="yellow.5"
+          c="dark.8"
+          px={32}
+          py={2}
+          fz="xs"
+          fw={700}
+          style={{ transform: 'rotate(45deg)' }}
+          aria-label={t('profile.membership.bookmarked')}
+        >
+          ★
+        </Box>
+      )}
+      <Stack gap="sm">
+        <Group gap="xs" wrap="nowrap" pr={m.bookmark ? 'lg' : undefined}>
+          <PlanIcon plan={planOf(m)} />
+          <Text fw={600} truncate="end" maw="10em" title={name}>
+            {name}
+          </Text>
+          {pending && <Badge color="gray">{t('profile.membership.pending')}</Badge>}
+        </Group>
+        <ErrorBanner error={bookmark.error ?? accept.error} />
+        {pending ? (
+          <Tooltip label={t('profile.membership.accept_hint')} disabled={confirmed}>
+            <Box>
+              <Button fullWidth disabled={!confirmed} loading={accept.isPending} onClick={() => accept.mutate()}>
+                {t('profile.membership.accept')}
+              </Button>
+              {!confirmed && (
+                <Text size="xs" c="dimmed" mt={4}>
+                  {t('profile.membership.accept_hint')}
+                </Text>
+              )}
+            </Box>
+          </Tooltip>
+        ) : (
+          <>
+            <Button component={Link} to={`/account/${m.account_id}`} variant="light" fullWidth>
+              {t('profile.membership.visit')}
+            </Button>
+            <Group grow gap="xs">
+              <Button variant="default" size="xs" loading={bookmark.isPending} onClick={() => bookmark.mutate(!m.bookmark)}>
+                {m.bookmark ? t('profile.membership.unbookmark') : t('profile.membership.bookmark')}
+              </Button>
+              <Button variant="default" size="xs" onClick={() => setNotifications(true)}>
+                {t('profile.membership.notifications')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+      {!pending && <NotificationsModal opened={notifications} onClose={() => setNotifications(false)} membership={m} />}
+    </Card>
+  );
+}

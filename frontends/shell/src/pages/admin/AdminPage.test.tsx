@@ -1,0 +1,59 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderPage } from '../../test/render';
+import AdminPage from './AdminPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function stubApi(userId: string) {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/_session') return jsonResponse(200, { ok: true, userCtx: { name: userId, roles: [] }, confirmed: true, memberships: [] });
+    if (url.endsWith('/_security')) return jsonResponse(200, { admins: { roles: ['usr-admin'] }, members: { roles: [] } });
+    if (url.startsWith('/accounts/')) return jsonResponse(200, { _id: 'acc-1', _rev: '1-a', name: 'Ann Repairs', billing_email: null, 'confirmed-plan': 'free' });
+    if (url.includes('count-by-klass')) return jsonResponse(200, { rows: [{ key: 'Subscription', value: { count: 2, size: 900 } }, { key: 'Account', value: { count: 1, size: 500 } }] });
+    if (url.endsWith('/_find') && init?.method === 'POST')
+      return jsonResponse(200, {
+        docs: [
+          { _id: 'acn-1', _rev: '1-x', klass: 'AccountConfiguration', key: 'checklist', value: true },
+          { _id: 'acn-2', _rev: '1-y', klass: 'AccountConfiguration', key: 'phones', value: '[{"id":"p1","main":true,"description":"Office","number":"+55 11 5555-0000"}]' },
+        ],
+      });
+    return jsonResponse(404, { error: 'not_found', reason: 'missing' });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+describe('AdminPage', () => {
+  it('lets an administrator edit: profile edit, new phone and address, enabled switches', async () => {
+    stubApi('usr-admin');
+    renderPage(<AdminPage />, '/account/acc-1/admin', '/account/:account_id/admin');
+    expect(await screen.findByText('Ann Repairs')).toBeTruthy();
+    // the group profile's edit button and the phone's edit and delete buttons
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'New' })).toHaveLength(2));
+    expect(screen.getByText('Office')).toBeTruthy();
+    await waitFor(() => expect((screen.getByRole('switch', { name: 'Checklist' }) as HTMLInputElement).disabled).toBe(false));
+    expect((screen.getByRole('switch', { name: 'Checklist' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('tile-members').textContent).toContain('2');
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/account/acc-1');
+    expect(screen.queryByTestId('read-only')).toBeNull();
+  });
+
+  it('shows a member everything read-only: no edit, new, edit-entry or delete buttons; disabled switches', async () => {
+    stubApi('usr-member');
+    renderPage(<AdminPage />, '/account/acc-1/admin', '/account/:account_id/admin');
+    expect(await screen.findByTestId('read-only')).toBeTruthy();
+    expect(await screen.findByText('Office')).toBeTruthy();
+    expect(await screen.findByText('Ann Repairs')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    for (const name of ['Billing', 'Checklist', 'Maintenance', 'Project management'])
+      expect((screen.getByRole('switch', { name }) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('tab', { name: 'Text' }));
+    expect(await screen.findByLabelText('Estimate observation')).toHaveProperty('readOnly', true);
+    expect(screen.queryByRole('button', { name: 'Save texts' })).toBeNull();
+  });
+});

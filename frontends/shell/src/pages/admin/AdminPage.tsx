@@ -1,0 +1,76 @@
+import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { useCounts, useIsAdmin } from './admin-data';
+import { ContactsCard } from './ContactsCard';
+import { FeaturesCard } from './FeaturesCard';
+import { GroupProfileCard } from './GroupProfileCard';
+
+/** The group's admin page: counters, group profile, features, phones and addresses (editing for administrators). */
+export default function AdminPage() {
+  const { t } = useTranslation();
+  const { account_id = '' } = useParams();
+  const queryClient = useQueryClient();
+  const { isAdmin, isPending } = useIsAdmin(account_id);
+  const counts = useCounts(account_id);
+  const base = `/account/${account_id}`;
+  const refresh = () => {
+    for (const key of ['account', 'security', 'settings', 'count-by-klass']) void queryClient.invalidateQueries({ queryKey: [key, account_id] });
+  };
+  const totalCount = Object.values(counts.data ?? {}).reduce((n, c) => n + (c.count ?? 0), 0);
+  const totalSize = Object.values(counts.data ?? {}).reduce((n, c) => n + (c.size ?? 0), 0);
+  const tiles = [
+    { key: 'members', to: `${base}/subscriptions`, count: counts.data?.Subscription?.count ?? 0 },
+    { key: 'billing', to: `${base}/billing`, count: totalCount },
+    { key: 'usage', to: `${base}/usage`, count: totalCount, size: totalSize },
+  ];
+  return (
+    <Stack maw={960} mx="auto">
+      <Breadcrumbs>
+        <Anchor component={Link} to={base} size="sm">
+          {t('admin.breadcrumb_dashboard')}
+        </Anchor>
+        <Text size="sm">{t('admin.title')}</Text>
+      </Breadcrumbs>
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={2} size="h3">
+          {t('admin.title')}
+        </Title>
+        <Button variant="default" size="xs" onClick={refresh} loading={counts.isFetching}>
+          {t('common.refresh')}
+        </Button>
+      </Group>
+      <ErrorBanner error={counts.error} />
+      {!isPending && !isAdmin && (
+        <Alert color="gray" variant="light" data-testid="read-only">
+          {t('admin.read_only')}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        {tiles.map((tile) => (
+          <Paper key={tile.key} component={Link} to={tile.to} withBorder radius="md" p="md" data-testid={`tile-${tile.key}`} style={{ textDecoration: 'none', color: 'inherit' }}>
+            <Text size="sm" c="dimmed">
+              {t(`admin.tiles.${tile.key}`)}
+            </Text>
+            <Text fz="xl" fw={700}>
+              {tile.count}
+            </Text>
+            {tile.size !== undefined && (
+              <Text size="xs" c="dimmed">
+                {t('admin.tiles.size', { size: Math.round(tile.size / 1000) })}
+              </Text>
+            )}
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <GroupProfileCard accountId={account_id} isAdmin={isAdmin} />
+        <FeaturesCard accountId={account_id} isAdmin={isAdmin} />
+        <ContactsCard accountId={account_id} kind="phones" isAdmin={isAdmin} />
+        <ContactsCard accountId={account_id} kind="addresses" isAdmin={isAdmin} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { Button, Group, Paper, Select, Stack, Switch, Tabs, Text, Textarea, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { useSaveSetting, useSettings } from './admin-data';
+
+export const BOOLEAN_FEATURES = ['billing', 'checklist', 'maintenance', 'project-management'] as const;
+export const CONTRACT_RECEIPT = ['on-demand', 'always'] as const;
+export const TEXT_FEATURES = ['estimate-observation', 'receipt-configuration'] as const;
+
+/** The features card: on-off switches, the contract-receipt choice and the two receipt texts (administrators edit). */
+export function FeaturesCard({ accountId, isAdmin }: { accountId: string; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const settings = useSettings(accountId);
+  const save = useSaveSetting(accountId);
+  const value = (key: string) => settings.data?.[key]?.value;
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (!settings.data) return;
+    setTexts(Object.fromEntries(TEXT_FEATURES.map((k) => [k, typeof settings.data[k]?.value === 'string' ? (settings.data[k].value as string) : ''])));
+  }, [settings.data]);
+  const saveTexts = async () => {
+    setSaved(false);
+    for (const key of TEXT_FEATURES) {
+      if ((texts[key] ?? '') !== (value(key) ?? '')) await save.mutateAsync({ key, value: texts[key] ?? '' });
+    }
+    setSaved(true);
+  };
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={3} size="h5" mb="sm">
+        {t('admin.features.title')}
+      </Title>
+      <ErrorBanner error={settings.error ?? save.error} />
+      <Tabs defaultValue="on-off" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="on-off">{t('admin.features.on_off')}</Tabs.Tab>
+          <Tabs.Tab value="select">{t('admin.features.select')}</Tabs.Tab>
+          <Tabs.Tab value="text">{t('admin.features.text')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="on-off" pt="sm">
+          <Stack gap="sm">
+            {BOOLEAN_FEATURES.map((key) => (
+              <Switch
+                key={key}
+                label={t(`admin.features.${key}`)}
+                checked={value(key) === true}
+                disabled={!isAdmin || !settings.data || save.isPending}
+                onChange={(e) => save.mutate({ key, value: e.currentTarget.checked })}
+              />
+            ))}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="select" pt="sm">
+          <Select
+            label={t('admin.features.contract-receipt')}
+            required
+            allowDeselect={false}
+            disabled={!isAdmin || !settings.data}
+            value={typeof value('contract-receipt') === 'string' ? (value('contract-receipt') as string) : 'on-demand'}
+            data={CONTRACT_RECEIPT.map((v) => ({ value: v, label: t(`admin.features.contract-receipt_${v}`) }))}
+            onChange={(v) => v && save.mutate({ key: 'contract-receipt', value: v })}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="text" pt="sm">
+          <Stack gap="sm">
+            {TEXT_FEATURES.map((key) => (
+              <Textarea
+                key={key}
+                label={t(`admin.features.${key}`)}
+                rows={5}
+                readOnly={!isAdmin}
+                value={texts[key] ?? ''}
+                onChange={(e) => {
+                  const v = e.currentTarget.value;
+                  setSaved(false);
+                  setTexts((s) => ({ ...s, [key]: v }));
+                }}
+              />
+            ))}
+            {isAdmin && (
+              <Group justify="flex-end">
+                {saved && (
+                  <Text size="sm" c="green">
+                    {t('admin.features.saved')}
+                  </Text>
+                )}
+                <Button onClick={() => void saveTexts().catch(() => undefined)} loading={save.isPending}>
+                  {t('admin.features.save')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    </Paper>
+  );
+}
