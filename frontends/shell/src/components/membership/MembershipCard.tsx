@@ -100,7 +100,7 @@ export function MembershipCard({ membership: m, userId, confirmed }: Props) {
             <Button component={Link} to={`/account/${m.account_id}`} variant="light" fullWidth>
               {t('profile.membership.visit')}
             </Button>
-            <Group grow gap="xs">
+            <Group gap="xs">
               <Button variant="default" size="xs" loading={bookmark.isPending} onClick={() => bookmark.mutate(!m.bookmark)}>
                 {m.bookmark ? t('profile.membership.unbookmark') : t('profile.membership.bookmark')}
               </Button>
