@@ -10,3 +10,9 @@ if [ ! -f "$index" ] || [ -n "$(find frontends/shell/src frontends/ui/src fronte
   echo "building the web shell (npm run build -w @app/shell)…" >&2
   npm run build -w @app/shell --silent >/dev/null
 fi
+# the Module Federation remote the federation spec and bench/shell load (served by the gateway as /modules/hello/)
+remote=test/browser/remote-fixture
+if [ ! -f "$remote/dist/hello/mf-manifest.json" ] || [ -n "$(find "$remote/src" "$remote/rsbuild.config.ts" -newer "$remote/dist/hello/mf-manifest.json" -type f -print -quit)" ]; then
+  echo "building the test remote (test/browser/remote-fixture)…" >&2
+  npx rsbuild build --root "$remote" >/dev/null
+fi

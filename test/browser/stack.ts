@@ -78,6 +78,7 @@ export async function startStack(): Promise<RunningStack> {
   required('frontends/shell/dist/index.html', 'build the shell first (npm run build -w @app/shell)');
   for (const s of SERVICES) required(`services/${s}/dist/main.js`, 'build first (npx tsc -b proto services/platform services/identity services/accounts gateway)');
   required('gateway/dist/main.js', 'build first (npx tsc -b proto services/platform services/identity services/accounts gateway)');
+  required('test/browser/remote-fixture/dist/hello/mf-manifest.json', 'build the test remote first (bash test/browser/prepare.sh)');
   mkdirSync(LOG_DIR, { recursive: true });
 
   const run = `b${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -114,7 +115,9 @@ export async function startStack(): Promise<RunningStack> {
       GATEWAY_HOST: '127.0.0.1',
       API_URL: url,
       PUBLIC_URL: url,
-      APP_VERSION: '0.0.0-browser',
+      APP_VERSION: process.env.BROWSER_APP_VERSION || '0.0.0-browser',
+      // the Module Federation remotes, served as /modules/<name>/ (the test remote `hello` of remote-fixture/)
+      MODULES_DIR: path.join(ROOT, 'test/browser/remote-fixture/dist'),
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
       // every page of the run comes from 127.0.0.1: the per-IP limits would make tests meet

@@ -7,6 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createI18n } from '@app/ui';
 import { createQueryClient } from './app/query-client';
+import { NewVersionBanner } from './components/NewVersionBanner';
 import { routes } from './app/routes';
 import { installSessionCheck } from './session/session-check';
 
@@ -23,6 +24,7 @@ createRoot(document.getElementById('root')!).render(
     <I18nextProvider i18n={i18n}>
       <MantineProvider defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
         <QueryClientProvider client={queryClient}>
+          <NewVersionBanner />
           <RouterProvider router={router} />
         </QueryClientProvider>
       </MantineProvider>

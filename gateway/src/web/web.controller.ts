@@ -11,6 +11,8 @@ import { Public } from '../auth/access';
 // the document API keeps its routes; a database is never named `user`, `account` or `static` (ids are usr-/acc-…).
 
 const DIST = process.env.WEB_DIST ?? path.resolve(__dirname, '../../../frontends/shell/dist');
+// Module remotes (Module Federation): MODULES_DIR/<name>/mf-manifest.json and its files, served as /modules/<name>/…
+const MODULES_DIR = process.env.MODULES_DIR ?? path.resolve(__dirname, '../../../frontends/modules');
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -67,6 +69,15 @@ export class WebController {
     const file = await assetFile(DIST, request.url);
     if (!file) return this.notFound(reply);
     return this.send(reply, file, 'public, max-age=3600');
+  }
+
+  /** A module remote's files: the manifest is revalidated (it names the hashed files of the module's current build). */
+  @Get('modules/*')
+  @Public()
+  async moduleFile(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const file = await assetFile(MODULES_DIR, request.url.replace(/^\/modules/, ''));
+    if (!file) return this.notFound(reply);
+    return this.send(reply, file, file.endsWith('.json') ? 'no-cache' : 'public, max-age=3600');
   }
 
   private async send(reply: FastifyReply, file: string, cache: string) {

@@ -1,4 +1,5 @@
 import { createApiClient, type ApiError } from '@app/ui';
+import { newVersion } from '../session/version-store';
 
 // The shell's API client: same origin as the page (the gateway serves both). The current route's id travels as
 // x-route-name; every failed call goes through the session check (session/session-check.ts).
@@ -18,6 +19,8 @@ export const onApiError = (listener: ErrorListener) => {
 export const api = createApiClient({
   routeName: () => routeName,
   onError: (err, path, method) => listeners.forEach((l) => l(err, path, method)),
+  // a response from a newer release: the new-version banner asks for a reload
+  onVersionChange: () => newVersion.raise(),
 });
 
 export interface Membership {

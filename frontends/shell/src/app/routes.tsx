@@ -18,6 +18,7 @@ const AdminPage = lazy(() => import('../pages/admin/AdminPage'));
 const MembersPage = lazy(() => import('../pages/members/MembersPage'));
 const MemberPage = lazy(() => import('../pages/members/MemberPage'));
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
+const ModulePage = lazy(() => import('../pages/modules/ModulePage'));
 
 export const routes: RouteObject[] = [
   {
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
       { id: 'account.admin', path: '/account/:account_id/admin', element: <AdminPage /> },
       { id: 'account.subscriptions', path: '/account/:account_id/subscriptions', element: <MembersPage /> },
       { id: 'account.users.show', path: '/account/:account_id/users/:record_id', element: <MemberPage /> },
+      { id: 'account.module', path: '/account/:account_id/m/:module', element: <ModulePage /> },
       { id: 'account.noop', path: '/account/:account_id/noop', element: <NoopPage /> },
       { id: 'checkout', path: '/checkout', element: <NoopPage /> },
     ],

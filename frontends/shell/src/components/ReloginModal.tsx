@@ -34,7 +34,7 @@ export function ReloginModal({ email }: { email?: string }) {
         }}
       >
         <Stack>
-          <ErrorBanner error={login.error ?? SESSION_LOST} />
+          <ErrorBanner error={login.error ?? SESSION_LOST} sessionErrors />
           <TextInput label={t('common.email')} type="email" autoComplete="username" required value={username} onChange={(e) => setUsername(e.currentTarget.value)} />
           <PasswordInput label={t('common.password')} autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
           <Checkbox label={t('login.remember_me')} />

@@ -30,4 +30,41 @@ describe('api client', () => {
     expect(readCookie('b', 'a=1; b=two')).toBe('two');
     expect(readCookie('c', 'a=1')).toBeUndefined();
   });
+
+  it('notices when x-app-version differs from the version the page loaded with', async () => {
+    let version = '1.0.0';
+    const fetch = vi.fn(async () => new Response('{}', { status: 200, headers: { 'x-app-version': version } }));
+    const onVersionChange = vi.fn();
+    const api = createApiClient({ fetch, onVersionChange });
+    expect(api.loadedVersion()).toBeUndefined();
+    await api.get('/_session');
+    await api.get('/_session');
+    expect(api.loadedVersion()).toBe('1.0.0');
+    expect(onVersionChange).not.toHaveBeenCalled();
+    version = '1.1.0';
+    await api.get('/_session');
+    expect(onVersionChange).toHaveBeenCalledWith('1.1.0', '1.0.0');
+    expect(api.loadedVersion()).toBe('1.0.0');
+  });
+
+  it('checks the version with GET / (after a failed remote load)', async () => {
+    let version = '1.0.0';
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ version }), { status: 200, headers: { 'x-app-version': version } }));
+    const onVersionChange = vi.fn();
+    const api = createApiClient({ fetch, onVersionChange });
+    await api.get('/_session');
+    await expect(api.checkVersion()).resolves.toBe(false);
+    expect((fetch.mock.calls[1] as unknown as [string])[0]).toBe('/');
+    version = '2.0.0';
+    await expect(api.checkVersion()).resolves.toBe(true);
+    expect(onVersionChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed version check is no version change', async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError('offline');
+    });
+    const api = createApiClient({ fetch });
+    await expect(api.checkVersion()).resolves.toBe(false);
+  });
 });

@@ -38,7 +38,14 @@ export interface ApiClientOptions {
   /** called with every ApiError before it is thrown (the shell's session check on 401/403) */
   onError?: (err: ApiError, path: string, method: string) => void;
   fetch?: typeof fetch;
+  /**
+   * called when a response's x-app-version differs from the version the page loaded with (the first one seen): a new
+   * release is deployed and the page should be reloaded (spec §4, the new-version banner)
+   */
+  onVersionChange?: (current: string, loaded: string) => void;
 }
+
+export const APP_VERSION_HEADER = 'x-app-version';
 
 export interface RequestOptions {
   body?: unknown;
@@ -52,11 +59,30 @@ export interface ApiClient {
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   del<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** The version the page loaded with: the first x-app-version seen (undefined before any response). */
+  loadedVersion(): string | undefined;
+  /** Asks the server for its version (GET /); true when it differs from the loaded one (onVersionChange is called too). */
+  checkVersion(): Promise<boolean>;
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const base = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  let loaded: string | undefined;
+  let changed = false;
+
+  /** Compares a response's version with the loaded one; true when they differ. */
+  function noteVersion(version: string | null | undefined): boolean {
+    if (!version) return false;
+    if (loaded === undefined) {
+      loaded = version;
+      return false;
+    }
+    if (version === loaded) return false;
+    changed = true;
+    options.onVersionChange?.(version, loaded);
+    return true;
+  }
 
   async function request<T>(method: string, path: string, { body, query, signal }: RequestOptions = {}): Promise<T> {
     const m = method.toUpperCase();
@@ -90,6 +116,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       options.onError?.(apiErr, path, m);
       throw apiErr;
     }
+    noteVersion(response.headers?.get(APP_VERSION_HEADER));
     const text = await response.text();
     let data: unknown = undefined;
     if (text) {
@@ -120,5 +147,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     post: (path, body, o) => request('POST', path, { ...o, body }),
     put: (path, body, o) => request('PUT', path, { ...o, body }),
     del: (path, o) => request('DELETE', path, o),
+    loadedVersion: () => loaded,
+    async checkVersion() {
+      try {
+        const body = await request<{ version?: unknown }>('GET', '/');
+        // the header was compared in request(); the body's version covers a proxy dropping the header
+        if (!changed && typeof body?.version === 'string') noteVersion(body.version);
+      } catch {
+        return changed;
+      }
+      return changed;
+    },
   };
 }

@@ -67,6 +67,8 @@ export const en = {
   },
   languages: { en: 'English', 'pt-BR': 'Português (Brasil)' },
   relogin: { title: 'Please login again', submit: 'Log in' },
+  new_version: { available: 'A new version is available', reload: 'reload', dismiss: 'Dismiss' },
+  modules: { load_failed_title: 'The module could not be loaded', load_failed: 'Module {{name}} is not available right now.' },
   pages: { noop: 'Nothing here yet.', not_found: 'Page not found.' },
   validation: {
     required: 'Required',

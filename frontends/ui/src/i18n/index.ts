@@ -4,6 +4,8 @@ import { en } from './en';
 import { ptBR } from './pt-BR';
 import { profileEn } from './profile.en';
 import { profilePtBR } from './profile.pt-BR';
+import { dashboardEn } from './dashboard.en';
+import { dashboardPtBR } from './dashboard.pt-BR';
 
 export const LANGUAGES = ['en', 'pt-BR'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -17,7 +19,7 @@ export function toLanguage(locale: string | null | undefined): Language {
 export function createI18n(language: string = 'en'): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources: { en: { translation: { ...en, profile: profileEn } }, 'pt-BR': { translation: { ...ptBR, profile: profilePtBR } } },
+    resources: { en: { translation: { ...en, profile: profileEn, dashboard: dashboardEn } }, 'pt-BR': { translation: { ...ptBR, profile: profilePtBR, dashboard: dashboardPtBR } } },
     lng: toLanguage(language),
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],

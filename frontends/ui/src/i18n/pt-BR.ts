@@ -71,6 +71,8 @@ export const ptBR: DeepPartial<Resource> = {
   },
   languages: { en: 'English', 'pt-BR': 'Português (Brasil)' },
   relogin: { title: 'Por favor, entre novamente', submit: 'Entrar' },
+  new_version: { available: 'Uma nova versão está disponível', reload: 'recarregar', dismiss: 'Dispensar' },
+  modules: { load_failed_title: 'Não foi possível carregar o módulo', load_failed: 'O módulo {{name}} não está disponível no momento.' },
   pages: { noop: 'Nada aqui ainda.', not_found: 'Página não encontrada.' },
   validation: {
     required: 'Obrigatório',

@@ -1,25 +1,30 @@
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { api } from '../../app/api';
+import { api, sessionQuery } from '../../app/api';
+import { ConfirmationCard } from '../../components/dashboard/ConfirmationCard';
+import { NotificationsCard } from '../../components/dashboard/NotificationsCard';
+import { Timeline, type Change } from '../../components/dashboard/Timeline';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageLoader } from '../../components/PageLoader';
-import { formatDateTime } from './format-date';
 
-interface Change {
-  seq: number;
-  id: string;
-  deleted?: true;
-  action: 'create' | 'update' | 'destroy';
-  klass: string;
-  doc?: { _id: string; label: string | null; updated_at: string };
-}
-
-/** A group's dashboard: its name and the last 20 changes (action, model, label or id, time; a deleted record: its id). */
+/**
+ * A group's dashboard (spec §2): refresh, the account-confirmation card for an unconfirmed user, the system
+ * notifications and the last 20 changes.
+ */
 export default function DashboardPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { account_id = '' } = useParams();
+  const session = useQuery(sessionQuery);
+  const userId = session.data?.userCtx.name ?? '';
+  const unconfirmed = session.data?.user?.confirmed === false;
+  // confirmation_sent_at is only on the user document
+  const user = useQuery({
+    queryKey: ['user', userId],
+    queryFn: () => api.get<{ confirmation_sent_at?: string | null }>(`/_users/${userId}`),
+    enabled: unconfirmed && !!userId,
+  });
   const account = useQuery({ queryKey: ['account', account_id], queryFn: () => api.get<{ name: string }>(`/accounts/${account_id}`) });
   const changes = useQuery({
     queryKey: ['changes', account_id],
@@ -28,11 +33,13 @@ export default function DashboardPage() {
   const refresh = () => {
     void account.refetch();
     void changes.refetch();
+    if (unconfirmed) void session.refetch();
+    if (user.isEnabled) void user.refetch();
   };
   return (
     <Stack maw={960} mx="auto">
       <Group justify="space-between" wrap="nowrap">
-        <Title order={2} size="h3">
+        <Title order={2} size="h3" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {account.data?.name ?? t('account.dashboard')}
         </Title>
         <Button variant="default" size="xs" onClick={refresh} loading={account.isFetching || changes.isFetching}>
@@ -40,7 +47,9 @@ export default function DashboardPage() {
         </Button>
       </Group>
       <ErrorBanner error={account.error ?? changes.error} />
-      <Paper withBorder radius="md" p="md">
+      {user.isSuccess && <ConfirmationCard confirmed={session.data?.user?.confirmed} sentAt={user.data.confirmation_sent_at} />}
+      <NotificationsCard />
+      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <Title order={3} size="h5" mb="sm">
           {t('account.recent_changes')}
         </Title>
@@ -49,28 +58,7 @@ export default function DashboardPage() {
         ) : !changes.data?.results.length ? (
           <Text c="dimmed">{t('account.no_changes')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table striped>
-              <Table.Tbody>
-                {changes.data.results.map((c) => (
-                  <Table.Tr key={c.seq}>
-                    <Table.Td>{t(`account.action.${c.action}`, { defaultValue: c.action })}</Table.Td>
-                    <Table.Td>{c.klass}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" truncate="end" maw={320}>
-                        {c.deleted || !c.doc ? c.id : c.doc.label || c.id}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed">
-                        {c.deleted ? '' : formatDateTime(c.doc?.updated_at, i18n.language)}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Timeline changes={changes.data.results} />
         )}
       </Paper>
     </Stack>

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { priorityPercentages } from './priority-bar';
+
+describe('priorityPercentages', () => {
+  it('is all 0 with nothing open', () => {
+    expect(priorityPercentages({ high: 0, medium: 0, low: 0 })).toEqual({ high: 0, medium: 0, low: 0 });
+  });
+  it('gives whole numbers, low taking the remainder', () => {
+    expect(priorityPercentages({ high: 1, medium: 1, low: 1 })).toEqual({ high: 33, medium: 33, low: 34 });
+    expect(priorityPercentages({ high: 2, medium: 1, low: 0 })).toEqual({ high: 67, medium: 33, low: 0 });
+    expect(priorityPercentages({ high: 1, medium: 2, low: 5 })).toEqual({ high: 13, medium: 25, low: 62 });
+  });
+  it('always sums to 100 and never goes negative', () => {
+    for (let h = 0; h < 12; h++)
+      for (let m = 0; m < 12; m++)
+        for (let l = 0; l < 12; l++) {
+          if (h + m + l === 0) continue;
+          const p = priorityPercentages({ high: h, medium: m, low: l });
+          expect(p.high + p.medium + p.low).toBe(100);
+          expect(Math.min(p.high, p.medium, p.low)).toBeGreaterThanOrEqual(0);
+          for (const v of Object.values(p)) expect(Number.isInteger(v)).toBe(true);
+        }
+  });
+  it('ignores negative counts', () => {
+    expect(priorityPercentages({ high: -2, medium: 1, low: 1 })).toEqual({ high: 0, medium: 50, low: 50 });
+  });
+});

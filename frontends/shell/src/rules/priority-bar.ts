@@ -1,0 +1,21 @@
+// The priority bar (spec §2, §9): shares of high, medium and low as whole percentages, low taking the remainder.
+
+export interface PriorityCounts {
+  high: number;
+  medium: number;
+  low: number;
+}
+
+const nonNegative = (n: number) => (Number.isFinite(n) && n > 0 ? n : 0);
+
+/** Whole-number percentages summing to 100 (all 0 when there is nothing to split); low gets 100 - high - medium. */
+export function priorityPercentages(counts: PriorityCounts): PriorityCounts {
+  const high = nonNegative(counts.high);
+  const medium = nonNegative(counts.medium);
+  const low = nonNegative(counts.low);
+  const total = high + medium + low;
+  if (total === 0) return { high: 0, medium: 0, low: 0 };
+  const highPct = Math.round((high / total) * 100);
+  const mediumPct = Math.min(Math.round((medium / total) * 100), 100 - highPct);
+  return { high: highPct, medium: mediumPct, low: 100 - highPct - mediumPct };
+}

@@ -1,0 +1,22 @@
+// English texts of the account dashboard (merged into the resources as `dashboard.*`).
+export const dashboardEn = {
+  confirmation: {
+    title: 'Confirm your e-mail address',
+    // i18next plural forms: {{count}} picks _one or _other
+    days_left_one: 'Your account loses access in {{count}} day unless you confirm your e-mail address.',
+    days_left_other: 'Your account loses access in {{count}} days unless you confirm your e-mail address.',
+    // the singular message under 2 days (spec §2)
+    last_day: 'Your account loses access in less than 2 days: confirm your e-mail address now.',
+    hint: 'Open the link we sent to your e-mail.',
+    resend: 'Send the confirmation again',
+  },
+  notifications: {
+    title: 'System notifications',
+  },
+  timeline: {
+    action: 'Action',
+    model: 'Model',
+    record: 'Record',
+    updated: 'Updated',
+  },
+};

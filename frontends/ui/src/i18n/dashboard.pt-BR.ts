@@ -1,0 +1,25 @@
+// Textos em português do painel do grupo (mesclados nos recursos como `dashboard.*`).
+import type { dashboardEn } from './dashboard.en';
+
+type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+
+export const dashboardPtBR: Texts<typeof dashboardEn> & { confirmation: { days_left_many: string } } = {
+  confirmation: {
+    title: 'Confirme seu endereço de e-mail',
+    days_left_one: 'Sua conta perde o acesso em {{count}} dia se você não confirmar seu e-mail.',
+    days_left_many: 'Sua conta perde o acesso em {{count}} dias se você não confirmar seu e-mail.',
+    days_left_other: 'Sua conta perde o acesso em {{count}} dias se você não confirmar seu e-mail.',
+    last_day: 'Sua conta perde o acesso em menos de 2 dias: confirme seu e-mail agora.',
+    hint: 'Abra o link que enviamos para o seu e-mail.',
+    resend: 'Enviar a confirmação de novo',
+  },
+  notifications: {
+    title: 'Avisos do sistema',
+  },
+  timeline: {
+    action: 'Ação',
+    model: 'Modelo',
+    record: 'Registro',
+    updated: 'Atualizado',
+  },
+};

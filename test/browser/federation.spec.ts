@@ -1,0 +1,55 @@
+import { apiSignUp, expect, login, screens, test } from './fixtures';
+
+// Module Federation in Chromium against the real stack: the shell loads the test remote `hello`
+// (test/browser/remote-fixture, built by prepare.sh, served by the gateway from MODULES_DIR as /modules/hello/) at run
+// time with registerRemotes + loadRemote, and renders its page with the shell's react and Mantine. A module that does
+// not exist shows an error and triggers the version check: the new-version banner shows only when the version changed.
+
+async function signedInWithGroup(page: import('@playwright/test').Page, name: string): Promise<string> {
+  const owner = await apiSignUp(name, name.toLowerCase().split(' ')[0]);
+  const group = await owner.api.post('/accounts', { name: `${name} Group` });
+  expect(group.status, group.text).toBe(201);
+  await page.goto('/app');
+  await login(page, owner.email);
+  await expect(page).toHaveURL(/\/account\/acc-[^/]+$/);
+  return group.body.id as string;
+}
+
+test('a remote module loads through federation; a missing one shows an error, and the banner only after a new release', async ({ page }) => {
+  const accountId = await signedInWithGroup(page, 'Fede Ration');
+
+  // the remote's page, rendered inside the shell (the top bar stays)
+  const manifest = page.waitForResponse((r) => r.url().endsWith('/modules/hello/mf-manifest.json'));
+  await page.goto(`/account/${accountId}/m/hello`);
+  expect((await manifest).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Hello from a federated module' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  await screens(page, 'f01-remote-module');
+
+  // a module that does not exist: an error, the version check (GET /) finds the same version → no banner
+  const check = page.waitForResponse((r) => new URL(r.url()).pathname === '/' && r.request().method() === 'GET');
+  await page.goto(`/account/${accountId}/m/nosuchmodule`);
+  await expect(page.getByText('The module could not be loaded')).toBeVisible();
+  expect((await check).headers()['x-app-version']).toBe('0.0.0-browser');
+  await expect(page.getByText(/A new version is available/)).toHaveCount(0);
+
+  // a new release deployed meanwhile (GET / answers another x-app-version): the failed load raises the banner
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'x-app-version': '9.9.9-next' }, body: JSON.stringify({ ...(await response.json()), version: '9.9.9-next' }) });
+    },
+  );
+  // a client-side navigation (the page keeps the version it loaded with)
+  await page.evaluate((path) => {
+    history.pushState({}, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, `/account/${accountId}/m/stillmissing`);
+  await expect(page.getByText('The module could not be loaded')).toBeVisible();
+  const banner = page.getByTestId('new-version-banner');
+  await expect(banner).toContainText('A new version is available — reload');
+  await screens(page, 'f02-new-version-banner');
+  await banner.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(banner).toHaveCount(0);
+});
