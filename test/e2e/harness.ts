@@ -4,6 +4,7 @@ import { Pool } from 'pg';
 import { createMicroservice, loadConfig, MailWorker, startMailWorker } from '@app/platform';
 import { SmtpSink, SunkMail } from '@app/platform/mail/testing/smtp-sink';
 import { Browser } from '../../gateway/src/testing/http-client';
+import { eventually, sleep } from '@app/platform/testing/eventually';
 
 export { Browser, cookieAttributes } from '../../gateway/src/testing/http-client';
 export type { HttpResult } from '../../gateway/src/testing/http-client';
@@ -124,18 +125,7 @@ export async function backdate(stack: Stack, userId: string, field: string, hour
   if (res.rowCount !== 1) throw new Error(`no user ${userId}`);
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `read` until `done` holds (fails with the last value after `timeoutMs`). */
-export async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 10000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(v)}`);
-    await sleep(50);
-  }
-}
+export { eventually, sleep };
 
 /** A bearer user token of `owner` (POST /{user_id} with klass UserToken): its secret. */
 export async function createToken(owner: User, permissions: string[] = ['read', 'write']): Promise<string> {

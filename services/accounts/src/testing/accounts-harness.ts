@@ -4,6 +4,7 @@ import type { Pool } from 'pg';
 import { AppError, CallerContext, ChangeEvent, changeStream, DbInfoReply } from '@app/proto';
 import { loadConfig } from '@app/platform';
 import { InProcessService, startInProcess } from '@app/platform/testing/in-process-service';
+import { eventually, sleep } from '@app/platform/testing/eventually';
 
 // Starts the accounts service in-process (see startInProcess; its mail worker stands in for the identity process's)
 // and calls it over NATS like the gateway does, with CallerContexts built by hand.
@@ -74,18 +75,7 @@ export async function failure(p: Promise<unknown>): Promise<{ error: string; rea
   throw new Error('expected the call to fail');
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `read` until `done` holds (or fails with the last value after `timeoutMs`). */
-export async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 10000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(v)}`);
-    await sleep(50);
-  }
-}
+export { eventually, sleep };
 
 /** Waits until the account's change feed holds `seq` entries. */
 export function waitForSeq(h: AccountsHarness, ctx: CallerContext, seq: number, timeoutMs?: number): Promise<DbInfoReply> {
