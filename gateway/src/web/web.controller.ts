@@ -47,7 +47,11 @@ export async function assetFile(dist: string, urlPath: string): Promise<string |
 @ApiExcludeController()
 @Controller()
 export class WebController {
-  @Get(['app', 'app.html', 'noop', 'icons', 'checkout', 'checkout/*', 'user/*', 'account/*'])
+  @Get([
+    'app', 'app.html', 'noop', 'icons', 'checkout', 'checkout/*', 'user/*', 'account/*',
+    // the public pages: the landing page (GET / is the API's version endpoint) and the static legal pages
+    'welcome', 'terms-and-conditions.html', 'privacy-policy.html', 'refund-policy.html', 'disclaimer.html',
+  ])
   @Public()
   async page(@Res() reply: FastifyReply) {
     return this.send(reply, path.join(DIST, 'index.html'), 'no-cache');

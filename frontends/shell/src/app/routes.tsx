@@ -19,6 +19,10 @@ const MembersPage = lazy(() => import('../pages/members/MembersPage'));
 const MemberPage = lazy(() => import('../pages/members/MemberPage'));
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
 const ModulePage = lazy(() => import('../pages/modules/ModulePage'));
+const LandingPage = lazy(() => import('../pages/public/LandingPage'));
+const LegalPage = lazy(() => import('../pages/public/LegalPage'));
+const IconsPage = lazy(() => import('../pages/public/IconsPage'));
+const NewsletterPage = lazy(() => import('../pages/public/NewsletterPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -31,7 +35,12 @@ export const routes: RouteObject[] = [
       { id: 'user.password.new', path: '/user/password/new', element: <PasswordNewPage /> },
       { id: 'user.password', path: '/user/password/:token', element: <PasswordTokenPage /> },
       { id: 'noop', path: '/noop', element: <NoopPage /> },
-      { id: 'icons', path: '/icons', element: <NoopPage /> },
+      { id: 'icons', path: '/icons', element: <IconsPage /> },
+      { id: 'welcome', path: '/welcome', element: <LandingPage /> },
+      { id: 'legal.terms', path: '/terms-and-conditions.html', element: <LegalPage page="terms" /> },
+      { id: 'legal.privacy', path: '/privacy-policy.html', element: <LegalPage page="privacy" /> },
+      { id: 'legal.refund', path: '/refund-policy.html', element: <LegalPage page="refund" /> },
+      { id: 'legal.disclaimer', path: '/disclaimer.html', element: <LegalPage page="disclaimer" /> },
     ],
   },
   {
@@ -40,6 +49,7 @@ export const routes: RouteObject[] = [
       { id: 'home', path: '/app', element: <HomePage /> },
       { id: 'home.html', path: '/app.html', element: <Navigate to="/app" replace /> },
       { id: 'user.profile', path: '/user/profile', element: <ProfilePage /> },
+      { id: 'user.newsletter', path: '/user/newsletter', element: <NewsletterPage /> },
       { id: 'account.new', path: '/account/new', element: <NewAccountPage /> },
       { id: 'account.dashboard', path: '/account/:account_id', element: <DashboardPage /> },
       { id: 'account.admin', path: '/account/:account_id/admin', element: <AdminPage /> },

@@ -7,9 +7,10 @@ import { api, type SessionInfo } from '../app/api';
 import { saveLocale } from '../session/locale';
 import { AccountMenu } from './topbar/AccountMenu';
 import { AccountSwitcher } from './topbar/AccountSwitcher';
+import { ModuleSwitches } from '../modules/ModuleSwitches';
 
 /** The top bar: the product name (home), the account switcher, the account's menu (with an account_id in the route)
- * and the user menu (profile, language, theme, logout). */
+ * and the user menu (profile, module switches, language, theme, logout). */
 export function TopBar({ session }: { session: SessionInfo }) {
   const { t, i18n } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
@@ -53,6 +54,8 @@ export function TopBar({ session }: { session: SessionInfo }) {
           <Menu.Item component={Link} to="/user/profile">
             {t('menu.profile')}
           </Menu.Item>
+          <Menu.Divider />
+          <ModuleSwitches accountId={accountId} />
           <Menu.Divider />
           <Menu.Label>{t('topbar.language')}</Menu.Label>
           {LANGUAGES.map((language) => (

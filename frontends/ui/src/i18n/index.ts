@@ -6,6 +6,8 @@ import { profileEn } from './profile.en';
 import { profilePtBR } from './profile.pt-BR';
 import { dashboardEn } from './dashboard.en';
 import { dashboardPtBR } from './dashboard.pt-BR';
+import { publicEn } from './public.en';
+import { publicPtBR } from './public.pt-BR';
 
 export const LANGUAGES = ['en', 'pt-BR'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -19,7 +21,7 @@ export function toLanguage(locale: string | null | undefined): Language {
 export function createI18n(language: string = 'en'): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources: { en: { translation: { ...en, profile: profileEn, dashboard: dashboardEn } }, 'pt-BR': { translation: { ...ptBR, profile: profilePtBR, dashboard: dashboardPtBR } } },
+    resources: { en: { translation: { ...en, profile: profileEn, dashboard: dashboardEn, public: publicEn } }, 'pt-BR': { translation: { ...ptBR, profile: profilePtBR, dashboard: dashboardPtBR, public: publicPtBR } } },
     lng: toLanguage(language),
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],

@@ -61,6 +61,9 @@ export default function LoginPage() {
             <Anchor component={Link} to="/user/confirm/new" size="sm">
               {t('login.resend_confirmation')}
             </Anchor>
+            <Anchor component={Link} to="/welcome" size="sm">
+              {t('public.nav.welcome')}
+            </Anchor>
           </Stack>
         </Stack>
       </form>

@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { activeModule, flagOn, hostModule, MODULE_KEY, switcherModules } from './active-module';
+import { storeModule } from './module-store';
+
+afterEach(() => sessionStorage.clear());
+
+describe('active module (spec §1)', () => {
+  it('takes the stored module name first', () => {
+    expect(activeModule('reader', 'finance.example.com')).toBe('reader');
+    expect(activeModule('notes', 'localhost')).toBe('notes');
+  });
+
+  it('falls back to the host name, then to ticket', () => {
+    expect(activeModule(null, 'finance.example.com')).toBe('finance');
+    expect(activeModule(undefined, 'disk.example.com')).toBe('disk');
+    expect(activeModule('', 'NOTES.example.com')).toBe('notes');
+    expect(activeModule(null, 'reader.example.com')).toBe('reader');
+    expect(activeModule(null, 'www.example.com')).toBe('ticket');
+    expect(activeModule(null, 'localhost')).toBe('ticket');
+    expect(activeModule(null, '')).toBe('ticket');
+  });
+
+  it('ignores a stored name that is no module', () => {
+    expect(activeModule('bogus', 'disk.example.com')).toBe('disk');
+    expect(activeModule('bogus', 'example.com')).toBe('ticket');
+  });
+
+  it('reads a suggestion only from the first label of a host with a domain', () => {
+    expect(hostModule('finance.example.com')).toBe('finance');
+    expect(hostModule('myfinance.example.com')).toBeUndefined();
+    expect(hostModule('example.finance.com')).toBeUndefined();
+    expect(hostModule('finance')).toBeUndefined();
+    expect(hostModule(undefined)).toBeUndefined();
+  });
+
+  it('stores the chosen module in sessionStorage under `module`', () => {
+    storeModule('finance');
+    expect(sessionStorage.getItem(MODULE_KEY)).toBe('finance');
+    expect(activeModule(sessionStorage.getItem(MODULE_KEY), 'reader.example.com')).toBe('finance');
+  });
+});
+
+describe('module switcher', () => {
+  it('lists ticket always, and the modules enabled for the account', () => {
+    expect(switcherModules({ budget: true, rdisk: false, textnotes: false, exoreader: true }, 'localhost')).toEqual(['ticket', 'finance', 'reader']);
+    expect(switcherModules({ budget: 'false', rdisk: 'on', textnotes: '0', exoreader: 'true' }, 'localhost')).toEqual(['ticket', 'disk', 'reader']);
+  });
+
+  it('takes the defaults for absent flags: budget, rdisk and textnotes on, exoreader off', () => {
+    expect(switcherModules({}, 'localhost')).toEqual(['ticket', 'finance', 'disk', 'notes']);
+  });
+
+  it('adds the module the host name suggests even when disabled', () => {
+    expect(switcherModules({ budget: false, rdisk: false, textnotes: false, exoreader: false }, 'reader.example.com')).toEqual(['ticket', 'reader']);
+  });
+
+  it('without an account configuration lists ticket and the host suggestion only', () => {
+    expect(switcherModules(undefined, 'localhost')).toEqual(['ticket']);
+    expect(switcherModules(undefined, 'notes.example.com')).toEqual(['ticket', 'notes']);
+  });
+
+  it('reads on/off values', () => {
+    expect(flagOn(undefined, true)).toBe(true);
+    expect(flagOn(null, false)).toBe(false);
+    expect(flagOn('yes', false)).toBe(true);
+    expect(flagOn('off', true)).toBe(false);
+    expect(flagOn(0, true)).toBe(false);
+  });
+});
