@@ -23,7 +23,7 @@ export class ConfirmationService {
   async request(req: Calls['identity.confirmation.request']['req']): Promise<OkReply> {
     const email = requestedEmail(req.email);
     await retryOnConflict(async () => {
-      const user = (await this.users.byEmail(email)) ?? (await this.users.byUnconfirmedEmail(email));
+      const user = await this.users.byEmailOrPending(email);
       const to = user ? (user.unconfirmed_email ?? (user.confirmed_at ? null : user.email)) : null;
       if (!user || !canMail(to)) return;
       const token = randomSecret();

@@ -23,7 +23,7 @@ export class PasswordService {
   async request(req: Calls['identity.password.request']['req']): Promise<OkReply> {
     const email = requestedEmail(req.email);
     await retryOnConflict(async () => {
-      const user = (await this.users.byEmail(email)) ?? (await this.users.byUnconfirmedEmail(email));
+      const user = await this.users.byEmailOrPending(email);
       if (!user || !canMail(email)) return;
       const token = randomSecret();
       const saved = await this.users.update(

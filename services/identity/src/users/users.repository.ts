@@ -32,9 +32,9 @@ export class UsersRepository {
     return this.findOne({ email });
   }
 
-  /** by a pending (changed, not yet confirmed) address */
-  byUnconfirmedEmail(email: string): Promise<UserDoc | null> {
-    return this.findOne({ unconfirmed_email: email });
+  /** by the e-mail, else by a pending (changed, not yet confirmed) address: whom a mailed link may be for */
+  async byEmailOrPending(email: string): Promise<UserDoc | null> {
+    return (await this.byEmail(email)) ?? (await this.findOne({ unconfirmed_email: email }));
   }
 
   byConfirmationTokenHash(hash: string): Promise<UserDoc | null> {
