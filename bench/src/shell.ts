@@ -1,5 +1,5 @@
 // bench/shell: the web shell in Debian's Chromium on loopback, against the real stack started from its builds
-// (identity, accounts, the gateway serving frontends/shell/dist and the test remote of test/browser/remote-fixture as
+// (identity, accounts, tickets, the gateway serving frontends/shell/dist and the test remote of test/browser/remote-fixture as
 // /modules/hello/). Prints the first-load JavaScript of /user/login (raw and gzip, each JS response body compressed
 // with zlib), first paint and first contentful paint of /user/login (performance.getEntriesByType('paint')), and the
 // time from the module switch (a client-side navigation to /account/<id>/m/hello) until the remote's heading is in
@@ -99,8 +99,8 @@ async function main() {
   await new Promise<void>((r) => smtp.listen(SMTP_PORT, '127.0.0.1', r));
   let browser: Browser | undefined;
   try {
-    for (const s of ['identity', 'accounts']) await runToEnd(path.join(ROOT, `services/${s}/dist/migrate.js`), stack.env);
-    for (const s of ['identity', 'accounts']) stack.start(s, path.join(ROOT, `services/${s}/dist/main.js`));
+    for (const s of ['identity', 'accounts', 'tickets']) await runToEnd(path.join(ROOT, `services/${s}/dist/migrate.js`), stack.env);
+    for (const s of ['identity', 'accounts', 'tickets']) stack.start(s, path.join(ROOT, `services/${s}/dist/main.js`));
     stack.start('gateway', path.join(ROOT, 'gateway/dist/main.js'));
     await waitUntil('gateway /_up', async () => ((await fetch(`${base}/_up`)).status === 200 ? true : undefined));
 

@@ -5,6 +5,8 @@ import { AccountsService } from './accounts/accounts.service';
 import { DatabasesController } from './accounts/databases.controller';
 import { GroupsController } from './accounts/groups.controller';
 import { CallerGuard } from './auth/caller.guard';
+import { BillingController } from './billing/billing.controller';
+import { BillingService } from './billing/billing.service';
 import { CallerResolver } from './auth/caller.resolver';
 import { SessionCookies } from './auth/session-cookies';
 import { SessionProfileLoader } from './auth/session-profile';
@@ -17,6 +19,8 @@ import { TenancyService } from './documents/tenancy.service';
 import { HttpErrorFilter } from './http/error.filter';
 import { configProvider, Connections, REDIS, redisProvider, rpcProvider } from './infra/infra.providers';
 import { RateLimiter } from './rate-limit/rate-limiter';
+import { ReceiptsController } from './receipts/receipts.controller';
+import { ReceiptsService } from './receipts/receipts.service';
 import { RootController } from './root/root.controller';
 import { SessionController } from './session/session.controller';
 import { SessionService } from './session/session.service';
@@ -25,7 +29,7 @@ import { UsersService } from './users/users.service';
 import { WebController } from './web/web.controller';
 
 @Module({
-  controllers: [WebController, RootController, SessionController, UsersController, GroupsController, DatabasesController, DocumentsController],
+  controllers: [WebController, RootController, SessionController, UsersController, GroupsController, DatabasesController, BillingController, ReceiptsController, DocumentsController],
   providers: [
     configProvider,
     redisProvider,
@@ -46,6 +50,8 @@ import { WebController } from './web/web.controller';
     UsersService,
     DocumentsService,
     AccountsService,
+    BillingService,
+    ReceiptsService,
     { provide: APP_GUARD, useClass: CallerGuard },
     { provide: APP_FILTER, useClass: HttpErrorFilter },
   ],

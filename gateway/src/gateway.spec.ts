@@ -219,6 +219,12 @@ describe('the edge', () => {
         'GET /accounts/{account_id}',
         'PUT /accounts/{account_id}',
         'GET /accounts/{account_id}/groups',
+        // plans and billing
+        'POST /prices/_find',
+        'GET /billing/config',
+        'GET /{account_id}/receipts/{kind}/{file}',
+        'POST /{db}/_checkout',
+        'POST /billing/webhook',
         'GET /{db}',
         'GET /{db}/_changes',
         'GET /{db}/_security',
@@ -770,9 +776,9 @@ describe('documents', () => {
   it('routes by klass or id prefix and says clearly when it cannot', async () => {
     expect(await b.post(`/${ALICE}/_find`, { selector: { active: true } })).toMatchObject({ status: 400, body: { reason: expect.stringContaining('selector.klass is required') } });
     expect(await b.post(`/${ALICE}/_find`, { selector: { klass: 'Nope' } })).toMatchObject({ status: 400, body: { reason: 'unknown klass "Nope" in selector.klass' } });
-    expect(await b.post(`/${ALICE}/_find`, { selector: { klass: 'Ticket' } })).toMatchObject({
+    expect(await b.post(`/${ALICE}/_find`, { selector: { klass: 'Wallet' } })).toMatchObject({
       status: 503,
-      body: { error: 'service_unavailable', reason: 'The tickets service is not available yet' },
+      body: { error: 'service_unavailable', reason: 'The finance service is not available yet' },
     });
     expect(await b.get(`/${ALICE}/zzz-1`)).toMatchObject({ status: 404, body: { error: 'not_found' } });
     expect(await b.post(`/${ALICE}`, { key: 'x' })).toMatchObject({ status: 400, body: { reason: expect.stringContaining('klass is required') } });

@@ -297,5 +297,5 @@ export type CountByKlassRow = z.infer<typeof CountByKlassRow>;
 /** Design documents served by accounts (`<design>/<view or handler>`), for the gateway's routing table. */
 export const ACCOUNTS_DESIGNS = {
   views: ['count-by-klass/all'],
-  updates: ['bookmark/true', 'bookmark/false', 'status/accept'],
+  updates: ['bookmark/true', 'bookmark/false', 'status/accept', 'subscription/free', 'subscription/cancel'],
 } as const;

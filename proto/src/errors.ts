@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable_entity: 422,
+  /** spec §8: switching to the free plan above 1,000 records */
+  you_cannot_switch_to_free: 422,
   too_many_requests: 429,
   internal_server_error: 500,
   service_unavailable: 503,

@@ -4,6 +4,8 @@ import * as D from './documents';
 import * as I from './identity';
 import * as H from './health';
 import * as A from './accounts';
+import * as B from './billing';
+import * as R from './receipts';
 
 // NATS subjects. Every name is prefixed by configuration (APP_PREFIX) so a test run never answers, or is
 // answered by, a running product on the same broker (DESIGN: running it).
@@ -67,6 +69,11 @@ export type Calls = DocCalls<ServiceName> & HealthCalls & {
   'accounts.security.get': Call<typeof A.SecurityGetRequest, A.SecurityReply>;
   'accounts.db.info': Call<typeof A.DbInfoRequest, A.DbInfoReply>;
   'accounts.changes.get': Call<typeof A.ChangesGetRequest, A.ChangesReply>;
+  'accounts.prices.find': Call<typeof B.PricesFindRequest, D.FindReply>;
+  'accounts.billing.config': Call<typeof B.BillingConfigRequest, B.BillingConfigReply>;
+  'accounts.billing.checkout': Call<typeof B.CheckoutRequest, B.CheckoutReply>;
+  'accounts.billing.webhook': Call<typeof B.WebhookRequest, B.WebhookReply>;
+  'tickets.receipt.pdf': Call<typeof R.ReceiptPdfRequest, R.ReceiptPdfReply>;
 };
 export type CallName = keyof Calls;
 
@@ -91,6 +98,11 @@ export const CALL_SCHEMAS: { [K in CallName]?: z.ZodType } = {
   'accounts.security.get': A.SecurityGetRequest,
   'accounts.db.info': A.DbInfoRequest,
   'accounts.changes.get': A.ChangesGetRequest,
+  'accounts.prices.find': B.PricesFindRequest,
+  'accounts.billing.config': B.BillingConfigRequest,
+  'accounts.billing.checkout': B.CheckoutRequest,
+  'accounts.billing.webhook': B.WebhookRequest,
+  'tickets.receipt.pdf': R.ReceiptPdfRequest,
 };
 
 export const DOC_REQUEST_SCHEMAS: Record<D.DocOp, z.ZodType> = {

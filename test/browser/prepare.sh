@@ -4,11 +4,17 @@
 # sources of frontends/shell or frontends/ui.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-npx tsc -b proto services/platform services/identity services/accounts gateway
+npx tsc -b proto services/platform services/identity services/accounts services/tickets gateway
 index=frontends/shell/dist/index.html
 if [ ! -f "$index" ] || [ -n "$(find frontends/shell/src frontends/ui/src frontends/shell/rsbuild.config.ts -newer "$index" -type f -not -name '*.test.ts' -not -name '*.test.tsx' -print -quit)" ]; then
   echo "building the web shell (npm run build -w @app/shell)…" >&2
   npm run build -w @app/shell --silent >/dev/null
+fi
+# the tickets module remote (served by the gateway as /modules/tickets/), rebuilt like the shell
+tickets=frontends/tickets/dist/mf-manifest.json
+if [ ! -f "$tickets" ] || [ -n "$(find frontends/tickets/src frontends/ui/src proto/src/tickets.ts frontends/tickets/rsbuild.config.ts -newer "$tickets" -type f -not -name '*.test.ts' -not -name '*.test.tsx' -print -quit)" ]; then
+  echo "building the tickets remote (npm run build -w @app/tickets-web)…" >&2
+  npm run build -w @app/tickets-web --silent >/dev/null
 fi
 # the Module Federation remote the federation spec and bench/shell load (served by the gateway as /modules/hello/)
 remote=test/browser/remote-fixture

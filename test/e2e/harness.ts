@@ -9,7 +9,7 @@ import { eventually, sleep } from '@app/platform/testing/eventually';
 export { Browser, cookieAttributes } from '../../gateway/src/testing/http-client';
 export type { HttpResult } from '../../gateway/src/testing/http-client';
 
-// The product as a user meets it: the identity and accounts microservices (with the mail worker) on the real NATS,
+// The product as a user meets it: the identity, accounts and tickets microservices (with the mail worker) on the real NATS,
 // Postgres and Redis, the gateway on a random port in front of them, and an SMTP sink that keeps every mail. Tests
 // speak HTTP only (Node's fetch), except for back-dating a user to test the 30-day rule.
 //
@@ -55,6 +55,9 @@ export async function startStack(name: string, env: Record<string, string> = {})
     const { AccountsModule } = await import('../../services/accounts/src/accounts.module');
     const accounts: INestMicroservice = await createMicroservice(AccountsModule, 'accounts');
     started.push(() => accounts.close());
+    const { TicketsModule } = await import('../../services/tickets/src/tickets.module');
+    const tickets: INestMicroservice = await createMicroservice(TicketsModule, 'tickets');
+    started.push(() => tickets.close());
     const config = loadConfig();
     const worker: MailWorker = startMailWorker(config);
     started.push(() => worker.close());

@@ -1,4 +1,5 @@
 export * from './api/client';
+export * from './api/host-hooks';
 export * from './errors/banner-keys';
 export * from './forms/field-errors';
 export * from './i18n';

@@ -7,7 +7,7 @@ import { AppError, DocOp, errors, isKlass, Klass, klassOfId, serviceOfKlass, Ser
  * The services that are deployed and answer `<service>.doc.*`. A klass owned by a service missing here is answered
  * 503 instead of waiting for a NATS reply that cannot come. Add a service here when it ships.
  */
-export const SERVED_SERVICES: ReadonlySet<ServiceName> = new Set<ServiceName>(['identity', 'accounts']);
+export const SERVED_SERVICES: ReadonlySet<ServiceName> = new Set<ServiceName>(['identity', 'accounts', 'tickets']);
 
 /**
  * Design documents (`_design/<design>/_view/<view>`, `_design/<design>/_update/<handler>/<id>`) → owning service.
@@ -18,6 +18,14 @@ export const DESIGN_SERVICES: Readonly<Record<string, ServiceName>> = {
   'count-by-klass': 'accounts',
   bookmark: 'accounts',
   'status/accept': 'accounts',
+  // plan switches (spec §7: PUT /{account_id}/_design/subscription/_update/{free|cancel}/{account_id})
+  subscription: 'accounts',
+  // the tickets module: counters by priority and status, status changes, checklist ticks
+  'count-by-open-ticket-priority': 'tickets',
+  'count-by-ticket-priority': 'tickets',
+  'count-by-ticket-status': 'tickets',
+  'ticket-status': 'tickets',
+  'ticket-checklist': 'tickets',
 };
 
 /** `PUT /{account_id}/_design/status/_update/accept/{id}`: accepting an invitation (the invitee has no membership yet). */

@@ -76,6 +76,14 @@ export function parseFormBody(text: string): Record<string, string | string[]> {
   return { ...out };
 }
 
+/** Routes whose JSON body reaches the handler as the text received (the payment provider's signed webhook). */
+export const RAW_BODY_PATHS: ReadonlySet<string> = new Set(['/billing/webhook']);
+
+function isRawBodyRoute(req: unknown): boolean {
+  const url = (req as { url?: unknown }).url;
+  return typeof url === 'string' && RAW_BODY_PATHS.has(url.split('?')[0]);
+}
+
 /** The part of fastify's instance the parsers need (kept structural: Nest's adapter ships its own fastify copy). */
 export interface ContentTypeParserHost {
   addContentTypeParser(
@@ -90,8 +98,10 @@ export interface ContentTypeParserHost {
 export function registerBodyParsers(fastify: ContentTypeParserHost, limits: BodyLimits): void {
   fastify.removeContentTypeParser('text/plain');
   const opts = { parseAs: 'string' as const, bodyLimit: limits.bodyLimit };
-  fastify.addContentTypeParser('application/json', opts, (_req, body, done) => {
+  fastify.addContentTypeParser('application/json', opts, (req, body, done) => {
     try {
+      // a signed webhook is checked against the exact text it was signed as
+      if (isRawBodyRoute(req)) return done(null, body);
       done(null, parseJsonBody(body, limits.maxDepth));
     } catch (err) {
       done(err as Error);

@@ -11,8 +11,10 @@ import { Public } from '../auth/access';
 // the document API keeps its routes; a database is never named `user`, `account` or `static` (ids are usr-/acc-…).
 
 const DIST = process.env.WEB_DIST ?? path.resolve(__dirname, '../../../frontends/shell/dist');
-// Module remotes (Module Federation): MODULES_DIR/<name>/mf-manifest.json and its files, served as /modules/<name>/…
+// Module remotes (Module Federation): MODULES_DIR/<name>/mf-manifest.json and its files, served as /modules/<name>/…;
+// a module missing there comes from its workspace build, frontends/<name>/dist (built with assetPrefix /modules/<name>/).
 const MODULES_DIR = process.env.MODULES_DIR ?? path.resolve(__dirname, '../../../frontends/modules');
+const FRONTENDS_DIR = process.env.FRONTENDS_DIR ?? path.resolve(__dirname, '../../../frontends');
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -42,6 +44,27 @@ export async function assetFile(dist: string, urlPath: string): Promise<string |
   if (!file.startsWith(path.resolve(dist) + path.sep)) return null;
   const stat = await fs.stat(file).catch(() => null);
   return stat?.isFile() ? file : null;
+}
+
+const MODULE_NAME = /^[a-z][a-z0-9_-]*$/;
+// frontends/ holds other workspaces too: only a module's folder is served
+const NOT_MODULES = new Set(['shell', 'ui', 'modules', 'node_modules']);
+
+const isDir = async (dir: string) => (await fs.stat(dir).catch(() => null))?.isDirectory() ?? false;
+
+/**
+ * The file of a module remote for a URL path under /modules/ (`/modules/tickets/static/js/a.js`): from
+ * `modulesDir/<name>/` when that folder exists, else from `frontendsDir/<name>/dist/`; null when missing or outside.
+ */
+export async function moduleFile(modulesDir: string, frontendsDir: string, urlPath: string): Promise<string | null> {
+  const rest = urlPath.split('?')[0].replace(/^\/modules\//, '');
+  const slash = rest.indexOf('/');
+  const name = slash > 0 ? rest.slice(0, slash) : '';
+  if (!MODULE_NAME.test(name)) return null;
+  const file = rest.slice(slash);
+  if (await isDir(path.join(modulesDir, name))) return assetFile(path.join(modulesDir, name), file);
+  if (NOT_MODULES.has(name)) return null;
+  return assetFile(path.join(frontendsDir, name, 'dist'), file);
 }
 
 @ApiExcludeController()
@@ -79,7 +102,7 @@ export class WebController {
   @Get('modules/*')
   @Public()
   async moduleFile(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    const file = await assetFile(MODULES_DIR, request.url.replace(/^\/modules/, ''));
+    const file = await moduleFile(MODULES_DIR, FRONTENDS_DIR, request.url);
     if (!file) return this.notFound(reply);
     return this.send(reply, file, file.endsWith('.json') ? 'no-cache' : 'public, max-age=3600');
   }

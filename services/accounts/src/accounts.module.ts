@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
 import { healthController } from '@app/platform';
+import { BillingController } from './billing/billing.controller';
+import { BillingRepository } from './billing/billing.repository';
+import { BillingService } from './billing/billing.service';
+import { paymentProviders } from './billing/payment-provider';
 import { ChangesController } from './changes/changes.controller';
 import { ChangesService } from './changes/changes.service';
 import { PG_POOL } from './common/tokens';
@@ -25,7 +29,7 @@ import { SubscriptionPolicy } from './memberships/subscription.policy';
  * init and starts consuming change events once up.
  */
 @Module({
-  controllers: [healthController('accounts', PG_POOL), GroupsController, MembershipsController, ChangesController, DocumentsController],
+  controllers: [healthController('accounts', PG_POOL), GroupsController, MembershipsController, ChangesController, DocumentsController, BillingController],
   providers: [
     ...databaseProviders,
     ...mailProviders,
@@ -40,6 +44,9 @@ import { SubscriptionPolicy } from './memberships/subscription.policy';
     AccountConfigurationPolicy,
     SubscriptionPolicy,
     DocumentsService,
+    ...paymentProviders,
+    BillingRepository,
+    BillingService,
   ],
 })
 export class AccountsModule {}

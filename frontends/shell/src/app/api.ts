@@ -1,4 +1,4 @@
-import { createApiClient, type ApiError } from '@app/ui';
+import { createApiClient, provideHostHooks, type ApiError } from '@app/ui';
 import { newVersion } from '../session/version-store';
 
 // The shell's API client: same origin as the page (the gateway serves both). The current route's id travels as
@@ -16,12 +16,15 @@ export const onApiError = (listener: ErrorListener) => {
   return () => listeners.delete(listener);
 };
 
-export const api = createApiClient({
-  routeName: () => routeName,
-  onError: (err, path, method) => listeners.forEach((l) => l(err, path, method)),
+const hooks = {
+  onError: (err: ApiError, path: string, method: string) => listeners.forEach((l) => l(err, path, method)),
   // a response from a newer release: the new-version banner asks for a reload
   onVersionChange: () => newVersion.raise(),
-});
+};
+// module remotes' clients report to the same hooks (their 401 opens the re-login modal)
+provideHostHooks(hooks);
+
+export const api = createApiClient({ routeName: () => routeName, ...hooks });
 
 export interface Membership {
   account_id: string;

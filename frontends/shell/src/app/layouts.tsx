@@ -1,65 +1,31 @@
-import { AppShell } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { toLanguage } from '@app/ui';
-import { ErrorBanner } from '../components/ErrorBanner';
-import { Footer } from '../components/Footer';
+import { Outlet } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
-import { ReloginModal } from '../components/ReloginModal';
-import { TopBar } from '../components/TopBar';
-import { sessionQuery, setRouteName } from './api';
+import { setRouteName } from './api';
+import { useRouteMatches } from './route-matches';
+import { Texts } from './Texts';
+
+// The public screens' layout. The signed-in layout (AuthLayout.tsx: top bar, footer, re-login modal) is its own lazy
+// chunk, so the login page's first load does not carry it.
 
 /** Names the current route for the x-route-name header. */
-function RouteName() {
-  const matches = useMatches();
-  const id = matches[matches.length - 1]?.id;
+export function RouteName() {
+  const id = useRouteMatches().at(-1)?.route.id;
   useEffect(() => setRouteName(id), [id]);
   return null;
 }
 
 export function PublicLayout() {
+  // the /user/* forms (login, register, confirmation, password) need only the core texts; the landing and legal pages all
+  const id = useRouteMatches().at(-1)?.route.id ?? '';
   return (
     <>
       <RouteName />
       <Suspense fallback={<PageLoader />}>
-        <Outlet />
+        <Texts part={id.startsWith('user.') ? 'core' : 'all'}>
+          <Outlet />
+        </Texts>
       </Suspense>
     </>
-  );
-}
-
-/** Signed-in screens: without a session, the login page; with one, the top bar and the page. */
-export function AuthLayout() {
-  const session = useQuery(sessionQuery);
-  const location = useLocation();
-  const { i18n } = useTranslation();
-  // the signed-in user's saved language wins over the browser's (also after a reload, not only at login)
-  const locale = session.data?.userCtx.name ? session.data.locale : undefined;
-  useEffect(() => {
-    if (!locale) return;
-    const language = toLanguage(locale);
-    if (language === i18n.language) return;
-    void i18n.changeLanguage(language);
-    document.documentElement.lang = language;
-  }, [locale, i18n]);
-  if (session.isPending) return <PageLoader />;
-  if (session.isError && !session.data) return <ErrorBanner error={session.error} />;
-  if (!session.data?.userCtx.name) return <Navigate to="/user/login" replace state={{ from: location.pathname }} />;
-  return (
-    <AppShell header={{ height: 56 }} padding="md">
-      <RouteName />
-      <AppShell.Header>
-        <TopBar session={session.data} />
-      </AppShell.Header>
-      <AppShell.Main>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-        <Footer />
-      </AppShell.Main>
-      <ReloginModal email={session.data.user?.email} />
-    </AppShell>
   );
 }

@@ -1,9 +1,11 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
-import { AuthLayout, PublicLayout } from './layouts';
+import { PageLoader } from '../components/PageLoader';
+import { PublicLayout } from './layouts';
 
 // Every page is lazy-loaded from this one table (STYLE 7): the login page's first load carries only the login form.
+const AuthLayout = lazy(() => import('./AuthLayout'));
 const LoginPage = lazy(() => import('../pages/user/LoginPage'));
 const RegisterPage = lazy(() => import('../pages/user/RegisterPage'));
 const ConfirmNewPage = lazy(() => import('../pages/user/ConfirmNewPage'));
@@ -19,10 +21,16 @@ const MembersPage = lazy(() => import('../pages/members/MembersPage'));
 const MemberPage = lazy(() => import('../pages/members/MemberPage'));
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
 const ModulePage = lazy(() => import('../pages/modules/ModulePage'));
+const AccountModulePage = lazy(() => import('../pages/modules/AccountModulePage'));
+const GroupsPage = lazy(() => import('../pages/groups/GroupsPage'));
 const LandingPage = lazy(() => import('../pages/public/LandingPage'));
 const LegalPage = lazy(() => import('../pages/public/LegalPage'));
 const IconsPage = lazy(() => import('../pages/public/IconsPage'));
 const NewsletterPage = lazy(() => import('../pages/public/NewsletterPage'));
+const BillingPage = lazy(() => import('../pages/billing/BillingPage'));
+const UsagePage = lazy(() => import('../pages/billing/UsagePage'));
+const PlanSelectionPage = lazy(() => import('../pages/billing/PlanSelectionPage'));
+const CheckoutPage = lazy(() => import('../pages/billing/CheckoutPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -44,7 +52,11 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <AuthLayout />,
+    element: (
+      <Suspense fallback={<PageLoader />}>
+        <AuthLayout />
+      </Suspense>
+    ),
     children: [
       { id: 'home', path: '/app', element: <HomePage /> },
       { id: 'home.html', path: '/app.html', element: <Navigate to="/app" replace /> },
@@ -57,7 +69,14 @@ export const routes: RouteObject[] = [
       { id: 'account.users.show', path: '/account/:account_id/users/:record_id', element: <MemberPage /> },
       { id: 'account.module', path: '/account/:account_id/m/:module', element: <ModulePage /> },
       { id: 'account.noop', path: '/account/:account_id/noop', element: <NoopPage /> },
-      { id: 'checkout', path: '/checkout', element: <NoopPage /> },
+      { id: 'account.groups', path: '/account/:account_id/groups', element: <GroupsPage /> },
+      { id: 'account.groups.new', path: '/account/:account_id/groups/new', element: <GroupsPage /> },
+      // every other account path belongs to a module remote (modules/module-routes.ts); the pages above rank first
+      { id: 'account.module-path', path: '/account/:account_id/*', element: <AccountModulePage /> },
+      { id: 'checkout', path: '/checkout', element: <PlanSelectionPage /> },
+      { id: 'account.billing', path: '/account/:account_id/billing', element: <BillingPage /> },
+      { id: 'account.usage', path: '/account/:account_id/usage', element: <UsagePage /> },
+      { id: 'account.checkout', path: '/account/:account_id/checkout/:price_id', element: <CheckoutPage /> },
     ],
   },
   { path: '*', element: <Navigate to="/app" replace /> },

@@ -1,9 +1,10 @@
 import { Anchor, Button, Group, Menu, Text, useMantineColorScheme } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useMatches, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LANGUAGES, type Language } from '@app/ui';
 import { api, type SessionInfo } from '../app/api';
+import { useRouteMatches } from '../app/route-matches';
 import { saveLocale } from '../session/locale';
 import { AccountMenu } from './topbar/AccountMenu';
 import { AccountSwitcher } from './topbar/AccountSwitcher';
@@ -17,8 +18,9 @@ export function TopBar({ session }: { session: SessionInfo }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const userId = session.userCtx.name!;
-  const matches = useMatches();
-  const accountId = matches.map((m) => m.params.account_id).find(Boolean);
+  const accountId = useRouteMatches()
+    .map((m) => m.params.account_id)
+    .find(Boolean);
 
   const changeLanguage = (language: Language) => {
     void i18n.changeLanguage(language);

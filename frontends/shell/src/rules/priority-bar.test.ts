@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priorityPercentages } from './priority-bar';
+import { priorityCounts, priorityPercentages } from './priority-bar';
 
 describe('priorityPercentages', () => {
   it('is all 0 with nothing open', () => {
@@ -23,5 +23,16 @@ describe('priorityPercentages', () => {
   });
   it('ignores negative counts', () => {
     expect(priorityPercentages({ high: -2, medium: 1, low: 1 })).toEqual({ high: 0, medium: 50, low: 50 });
+  });
+});
+
+describe('priorityCounts', () => {
+  it('reads the group_level 1 rows by priority', () => {
+    expect(priorityCounts([{ key: 'high', value: 2 }, { key: 'medium', value: 5 }, { key: 'low', value: 0 }])).toEqual({ high: 2, medium: 5, low: 0 });
+    expect(priorityCounts([{ key: ['low'], value: 3 }])).toEqual({ high: 0, medium: 0, low: 3 });
+  });
+  it('ignores unknown keys and values that are no counts', () => {
+    expect(priorityCounts([{ key: 'urgent', value: 9 }, { key: 'high', value: 'x' }, { key: null, value: 4 }])).toEqual({ high: 0, medium: 0, low: 0 });
+    expect(priorityCounts(undefined)).toEqual({ high: 0, medium: 0, low: 0 });
   });
 });

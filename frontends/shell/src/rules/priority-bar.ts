@@ -19,3 +19,13 @@ export function priorityPercentages(counts: PriorityCounts): PriorityCounts {
   const mediumPct = Math.min(Math.round((medium / total) * 100), 100 - highPct);
   return { high: highPct, medium: mediumPct, low: 100 - highPct - mediumPct };
 }
+
+/** The counts of a group_level 1 priority view (rows keyed high, medium, low); a missing priority counts 0. */
+export function priorityCounts(rows: ReadonlyArray<{ key: unknown; value: unknown }> | undefined): PriorityCounts {
+  const counts: PriorityCounts = { high: 0, medium: 0, low: 0 };
+  for (const row of rows ?? []) {
+    const key: unknown = Array.isArray(row.key) ? row.key[0] : row.key;
+    if ((key === 'high' || key === 'medium' || key === 'low') && typeof row.value === 'number') counts[key] += nonNegative(row.value);
+  }
+  return counts;
+}

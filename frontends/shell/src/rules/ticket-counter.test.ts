@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counterBadgeText, counterColour } from './ticket-counter';
+import { counterBadgeText, counterColour, OPEN_TICKET_RELOAD_MS, viewTotal } from './ticket-counter';
 
 describe('open-ticket counter colour', () => {
   it.each([
@@ -25,5 +25,21 @@ describe('open-ticket badge text', () => {
     expect(counterBadgeText(10)).toBe('9+');
     expect(counterBadgeText(1234)).toBe('9+');
     expect(counterBadgeText(-3)).toBe('0');
+  });
+});
+
+describe('open-ticket count', () => {
+  it('is the value of the group_level 0 row', () => {
+    expect(viewTotal([{ key: null, value: 12 }])).toBe(12);
+    expect(viewTotal([{ key: null, value: 0 }])).toBe(0);
+  });
+  it('is 0 without rows or with a value that is no count', () => {
+    expect(viewTotal([])).toBe(0);
+    expect(viewTotal(undefined)).toBe(0);
+    expect(viewTotal([{ key: null, value: 'x' }])).toBe(0);
+    expect(viewTotal([{ key: null, value: -4 }])).toBe(0);
+  });
+  it('is reloaded every 180000 ms', () => {
+    expect(OPEN_TICKET_RELOAD_MS).toBe(180000);
   });
 });

@@ -11,6 +11,7 @@ export const en = {
     forgot_password: 'Forgot your password?',
     register: 'Create your profile',
     resend_confirmation: "Didn't receive the confirmation e-mail?",
+    welcome: 'About the product',
   },
   register: {
     title: 'Create your profile',
@@ -110,6 +111,9 @@ export const en = {
       'Token-already-used-or-expired-please-request-a-new-one': 'Token already used or expired, please request a new one',
       'You-need-a-subscription-to-access-this-Group': 'You need a subscription to access this Group',
       'Invalid-or-not-set': 'Invalid or not set',
+      'You-cannot-change-your-own-administrator-or-report-access': 'You cannot change your own administrator or report access',
+      'The-group-creator-cannot-be-removed-and-must-stay-an-administrator': 'The group creator cannot be removed and must stay an administrator',
+      'Free-Groups-allow-only-one-administrator': 'Free Groups allow only one administrator',
       missing: 'Not found',
     },
   },

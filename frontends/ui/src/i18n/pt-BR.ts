@@ -15,6 +15,7 @@ export const ptBR: DeepPartial<Resource> = {
     forgot_password: 'Esqueceu sua senha?',
     register: 'Crie seu perfil',
     resend_confirmation: 'Não recebeu o e-mail de confirmação?',
+    welcome: 'Sobre o produto',
   },
   register: {
     title: 'Crie seu perfil',
@@ -114,6 +115,9 @@ export const ptBR: DeepPartial<Resource> = {
       'Token-already-used-or-expired-please-request-a-new-one': 'Token já usado ou expirado, por favor solicite um novo',
       'You-need-a-subscription-to-access-this-Group': 'Você precisa de uma assinatura para acessar este grupo',
       'Invalid-or-not-set': 'Inválido ou não definido',
+      'You-cannot-change-your-own-administrator-or-report-access': 'Você não pode alterar seu próprio acesso de administrador ou de relatórios',
+      'The-group-creator-cannot-be-removed-and-must-stay-an-administrator': 'O criador do grupo não pode ser removido e deve continuar administrador',
+      'Free-Groups-allow-only-one-administrator': 'Grupos gratuitos permitem apenas um administrador',
       missing: 'Não encontrado',
     },
   },

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ACCOUNT_REASONS, Calls, Doc, errors, FindReply, klassOfId, ViewReply, WriteReply } from '@app/proto';
 import { DocumentProtocol, DocumentStore, project } from '@app/platform';
+import { BillingService } from '../billing/billing.service';
 import { accountDb, isUserDb, signedIn } from '../common/caller';
 import { ChangesService } from '../changes/changes.service';
 import { AccountConfigurationPolicy } from '../configuration/account-configuration.policy';
@@ -33,6 +34,7 @@ export class DocumentsService {
     private readonly memberships: MembershipsService,
     private readonly membershipsRepo: MembershipsRepository,
     private readonly changes: ChangesService,
+    private readonly billing: BillingService,
   ) {
     this.protocol = new DocumentProtocol(
       store,
@@ -43,6 +45,8 @@ export class DocumentsService {
         'bookmark/true': (ctx, id) => this.memberships.bookmark(ctx, id, true),
         'bookmark/false': (ctx, id) => this.memberships.bookmark(ctx, id, false),
         'status/accept': (ctx, id) => this.memberships.accept(ctx, id),
+        'subscription/free': (ctx, id) => this.billing.switchPlan(ctx, id, 'free'),
+        'subscription/cancel': (ctx, id) => this.billing.switchPlan(ctx, id, 'cancel'),
       },
     );
   }
@@ -55,6 +59,8 @@ export class DocumentsService {
   }
 
   async find(req: Req<'accounts.doc.find'>): Promise<FindReply> {
+    // plan prices are shared by every group (spec §7 lists them among a group's finds too)
+    if (req.query.selector.klass === 'PlanPrice') return this.billing.findPrices(req);
     if (isUserDb(req.ctx)) {
       const klass = req.query.selector.klass;
       if (klass !== undefined && klass !== 'Subscription') throw errors.badRequest('a user database holds only Subscription documents here');

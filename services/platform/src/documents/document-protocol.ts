@@ -20,7 +20,8 @@ import {
   ViewReply,
   WriteReply,
 } from '@app/proto';
-import type { DocumentStore } from '../store/document-store';
+import type { PoolClient } from 'pg';
+import type { CreateOptions, DocumentStore } from '../store/document-store';
 import { parseFields, projectFields } from '../mango/sort-fields';
 
 export type WriteOp = 'create' | 'update' | 'delete';
@@ -35,6 +36,11 @@ export interface KlassPolicy {
   beforeWrite?(ctx: CallerContext, op: WriteOp, fields: Record<string, unknown>, prev: Doc | null): Promise<Record<string, unknown>> | Record<string, unknown>;
   /** what the API shows of a stored document (strip secrets) */
   present?(doc: Doc): Doc;
+  /**
+   * runs inside the create's transaction, right before the insert, with its client (DocumentStore CreateHook): for
+   * what must commit or roll back with the document, e.g. a gap-free per-account number; returns the fields to store
+   */
+  inCreate?(ctx: CallerContext, tx: PoolClient, db: string, fields: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
 export type ViewHandler = (ctx: CallerContext, params: Record<string, unknown>) => Promise<ViewReply>;
@@ -97,7 +103,7 @@ export class DocumentProtocol {
     if (!isKlass(klass) || !this.owns(klass)) throw errors.badRequest('klass is missing or not served here');
     const policy = this.policies[klass]!;
     const fields = await this.prepare(req.ctx, policy, 'create', { ...req.doc, klass }, null);
-    const doc = await this.store.create(db, { ...fields, klass }, req.ctx.user_id);
+    const doc = await this.store.create(db, { ...fields, klass }, req.ctx.user_id, createOptions(req.ctx, policy));
     return written(this.present(policy, doc));
   }
 
@@ -115,7 +121,7 @@ export class DocumentProtocol {
     const fields = await this.prepare(req.ctx, policy, prev ? 'update' : 'create', { ...req.doc, klass }, prev);
     const doc = prev
       ? await this.store.update(db, req.id, rev, { ...fields, klass }, req.ctx.user_id)
-      : await this.store.create(db, { ...fields, _id: req.id, klass }, req.ctx.user_id);
+      : await this.store.create(db, { ...fields, _id: req.id, klass }, req.ctx.user_id, createOptions(req.ctx, policy));
     return written(this.present(policy, doc));
   }
 
@@ -173,6 +179,11 @@ export class DocumentProtocol {
     }
     return policy.beforeWrite ? policy.beforeWrite(ctx, op, fields, prev) : fields;
   }
+}
+
+function createOptions(ctx: CallerContext, policy: KlassPolicy): CreateOptions {
+  const hook = policy.inCreate;
+  return hook ? { inTransaction: (tx, db, fields) => hook.call(policy, ctx, tx, db, fields) } : {};
 }
 
 const META = new Set(['_rev', 'created_at', 'updated_at', 'created_by', '_deleted']);

@@ -24,6 +24,8 @@ interface NestReply {
  */
 export class RpcClient {
   private nc?: NatsConnection;
+  /** the connection being opened: concurrent first calls share it (each opening its own would leak all but one) */
+  private connecting?: Promise<NatsConnection>;
 
   constructor(
     private readonly natsUrl: string,
@@ -31,7 +33,13 @@ export class RpcClient {
   ) {}
 
   async connect(): Promise<void> {
-    this.nc ??= await connect({ servers: [this.natsUrl], name: 'rpc-client' });
+    if (this.nc) return;
+    this.connecting ??= connect({ servers: [this.natsUrl], name: 'rpc-client' });
+    try {
+      this.nc = await this.connecting;
+    } finally {
+      this.connecting = undefined;
+    }
   }
 
   async call<K extends CallName>(name: K, req: Calls[K]['req'], opts: { timeoutMs?: number } = {}): Promise<Calls[K]['res']> {

@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { AppError, REASONS, type ChangeEvent, type Doc } from '@app/proto';
 import { DocumentStore } from './document-store';
 import { buildFindSql } from './find-sql';
@@ -137,6 +137,33 @@ describe('DocumentStore on Postgres', () => {
       expect(await store.get(db, 'tkt-missing')).toBeNull();
       const doc = await store.create(db, { klass: 'Ticket' }, null);
       expect(await store.get(testDb(), doc._id)).toBeNull();
+    });
+
+    it('runs the create hook inside the transaction: its writes commit with the document and roll back with a failure', async () => {
+      const hookDb = testDb();
+      await pool.query(`CREATE TABLE IF NOT EXISTS "${TEST_SCHEMA}".hook_counters (account_id text PRIMARY KEY, last int NOT NULL)`);
+      const next = {
+        inTransaction: async (tx: PoolClient, d: string, fields: Record<string, unknown>) => {
+          const { rows } = await tx.query<{ last: number }>(
+            `INSERT INTO "${TEST_SCHEMA}".hook_counters AS c (account_id, last) VALUES ($1, 1) ON CONFLICT (account_id) DO UPDATE SET last = c.last + 1 RETURNING last`,
+            [d],
+          );
+          return { ...fields, number: rows[0].last };
+        },
+      };
+      const docs = await Promise.all(Array.from({ length: 20 }, () => store.create(hookDb, { klass: 'Ticket' }, null, next)));
+      expect(docs.map((d) => d.number).sort((a, b) => (a as number) - (b as number))).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      // the insert fails after the hook ran (NUL in the body): the number goes back
+      expect((await appError(store.create(hookDb, { klass: 'Ticket', title: 'a\u0000b' }, null, next))).status).toBe(400);
+      // and a failing hook stores nothing
+      const failing = {
+        inTransaction: async (): Promise<Record<string, unknown>> => {
+          throw new AppError('unprocessable_entity', { number: 'is-invalid' });
+        },
+      };
+      expect((await appError(store.create(hookDb, { klass: 'Ticket' }, null, failing))).status).toBe(422);
+      expect((await store.create(hookDb, { klass: 'Ticket' }, null, next)).number).toBe(21);
+      expect(await store.find(hookDb, { selector: {}, limit: 100 })).toHaveLength(21);
     });
   });
 

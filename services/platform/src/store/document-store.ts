@@ -41,6 +41,17 @@ export interface DocumentStoreOptions {
   publisher?: FlushRequester;
 }
 
+/**
+ * Work a create does inside its own transaction, just before the insert (after the id is found free), with the
+ * transaction's client: e.g. taking the next per-account number from a counter row, so a create that fails later
+ * rolls the number back with it and no gap is left. It returns the fields to store.
+ */
+export type CreateHook = (tx: PoolClient, db: string, fields: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+export interface CreateOptions {
+  inTransaction?: CreateHook;
+}
+
 export interface FindOptions {
   /** only documents of these klasses (e.g. the klasses the calling handler serves) */
   klasses?: string[];
@@ -94,8 +105,11 @@ export class DocumentStore {
     return opts.project === false ? docs : docs.map((d) => projectFields(d, q.fields));
   }
 
-  /** Creates a document; `_id` is generated unless given (with the klass's prefix). 409 when a live one exists. */
-  async create(db: string, doc: Record<string, unknown> & { klass: string }, actor: string | null): Promise<Doc> {
+  /**
+   * Creates a document; `_id` is generated unless given (with the klass's prefix). 409 when a live one exists.
+   * `opts.inTransaction` runs in the create's transaction right before the insert (see CreateHook).
+   */
+  async create(db: string, doc: Record<string, unknown> & { klass: string }, actor: string | null, opts: CreateOptions = {}): Promise<Doc> {
     checkDb(db);
     const fields = checkFields(doc);
     const klass = checkKlass(fields.klass, this.service);
@@ -108,7 +122,8 @@ export class DocumentStore {
     return this.transaction(async (c) => {
       const row = await this.read(c, db, id, true);
       if (row && !row.deleted) throw errors.conflict(REASONS.conflict);
-      return this.insert(c, db, id, klass, fields, actor, row);
+      const stored = opts.inTransaction ? checkFields(await opts.inTransaction(c, db, { ...fields })) : fields;
+      return this.insert(c, db, id, klass, stored, actor, row);
     });
   }
 

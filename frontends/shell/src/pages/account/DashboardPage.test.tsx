@@ -4,6 +4,7 @@ import { jsonResponse, renderPage } from '../../test/render';
 import DashboardPage from './DashboardPage';
 
 afterEach(() => {
+  sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -15,12 +16,14 @@ const changes = {
   ],
 };
 
-function stub(confirmed: boolean, sentAt: string) {
+function stub(confirmed: boolean, sentAt: string, openTickets?: Response) {
   const fetch = vi.fn(async (url: string) => {
     if (url === '/_session') return jsonResponse(200, { ok: true, userCtx: { name: 'usr-1', roles: [] }, user: { email: 'a@b.c', confirmed } });
     if (url === '/_users/usr-1') return jsonResponse(200, { _id: 'usr-1', confirmation_sent_at: sentAt });
     if (url === '/accounts/acc-1') return jsonResponse(200, { name: 'Ana Repairs' });
     if (url.startsWith('/acc-1/_changes')) return jsonResponse(200, changes);
+    if (url === '/acc-1/_design/count-by-open-ticket-priority/_view/all?group_level=1')
+      return openTickets ?? jsonResponse(200, { rows: [{ key: 'high', value: 1 }, { key: 'medium', value: 1 }, { key: 'low', value: 1 }] });
     return jsonResponse(404, { error: 'not_found', reason: 'missing' });
   });
   vi.stubGlobal('fetch', fetch);
@@ -43,5 +46,26 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Maria')).toBeTruthy();
     expect(screen.queryByTestId('confirmation-card')).toBeNull();
     expect(fetch.mock.calls.some(([url]) => url === '/_users/usr-1')).toBe(false);
+  });
+
+  it('shows the open-ticket priority bar in the ticket module', async () => {
+    stub(true, new Date().toISOString());
+    renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
+    expect(await screen.findByText('Open tickets by priority')).toBeTruthy();
+    expect(screen.getByTestId('priority-low').getAttribute('data-percent')).toBe('34');
+  });
+
+  it('shows no bar while the tickets service is not deployed, nor in another module', async () => {
+    stub(true, new Date().toISOString(), jsonResponse(503, { error: 'service_unavailable', reason: 'tickets' }));
+    const { unmount } = renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
+    expect(await screen.findByText('Maria')).toBeTruthy();
+    expect(screen.queryByTestId('priority-bar')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    unmount();
+    sessionStorage.setItem('module', 'finance');
+    const fetch = stub(true, new Date().toISOString());
+    renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
+    expect(await screen.findByText('Maria')).toBeTruthy();
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('count-by-open-ticket-priority'))).toBe(false);
   });
 });

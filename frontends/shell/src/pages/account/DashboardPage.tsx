@@ -8,6 +8,9 @@ import { NotificationsCard } from '../../components/dashboard/NotificationsCard'
 import { Timeline, type Change } from '../../components/dashboard/Timeline';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageLoader } from '../../components/PageLoader';
+import { PriorityBar } from '../../components/tickets/PriorityBar';
+import { usePriorityCounts } from '../../components/tickets/ticket-views';
+import { useActiveModule } from '../../modules/module-store';
 
 /**
  * A group's dashboard (spec §2): refresh, the account-confirmation card for an unconfirmed user, the system
@@ -30,8 +33,11 @@ export default function DashboardPage() {
     queryKey: ['changes', account_id],
     queryFn: () => api.get<{ results: Change[] }>(`/${account_id}/_changes`, { query: { include_docs: true, descending: true, limit: 20 } }),
   });
+  // ticket module: open tickets split by priority (nothing while the tickets service is not deployed)
+  const openTickets = usePriorityCounts(account_id, 'count-by-open-ticket-priority', useActiveModule() === 'ticket');
   const refresh = () => {
     void account.refetch();
+    if (openTickets.isEnabled) void openTickets.refetch();
     void changes.refetch();
     if (unconfirmed) void session.refetch();
     if (user.isEnabled) void user.refetch();
@@ -48,6 +54,11 @@ export default function DashboardPage() {
       </Group>
       <ErrorBanner error={account.error ?? changes.error} />
       {user.isSuccess && <ConfirmationCard confirmed={session.data?.user?.confirmed} sentAt={user.data.confirmation_sent_at} />}
+      {openTickets.isSuccess && (
+        <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+          <PriorityBar counts={openTickets.data} title={t('priority.open_title')} />
+        </Paper>
+      )}
       <NotificationsCard />
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <Title order={3} size="h5" mb="sm">

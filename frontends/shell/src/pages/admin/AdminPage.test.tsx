@@ -3,14 +3,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage } from '../../test/render';
 import AdminPage from './AdminPage';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
 
-function stubApi(userId: string) {
+function stubApi(userId: string, subGroups: { _id: string; name: string }[] = []) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/accounts/acc-1/groups') return jsonResponse(200, { docs: subGroups });
+    if (url.includes('count-by-open-ticket-priority')) return jsonResponse(200, { rows: [{ key: 'high', value: 2 }, { key: 'medium', value: 1 }, { key: 'low', value: 1 }] });
+    if (url.includes('count-by-ticket-priority')) return jsonResponse(200, { rows: [{ key: 'high', value: 2 }, { key: 'medium', value: 4 }, { key: 'low', value: 4 }] });
     if (url === '/_session') return jsonResponse(200, { ok: true, userCtx: { name: userId, roles: [] }, confirmed: true, memberships: [] });
     if (url.endsWith('/_security')) return jsonResponse(200, { admins: { roles: ['usr-admin'] }, members: { roles: [] } });
     if (url.startsWith('/accounts/')) return jsonResponse(200, { _id: 'acc-1', _rev: '1-a', name: 'Ann Repairs', billing_email: null, 'confirmed-plan': 'free' });
-    if (url.includes('count-by-klass')) return jsonResponse(200, { rows: [{ key: 'Subscription', value: { count: 2, size: 900 } }, { key: 'Account', value: { count: 1, size: 500 } }] });
+    if (url.includes('count-by-klass')) return jsonResponse(200, { rows: [{ key: 'Subscription', value: { count: 2, size: 900 } }, { key: 'Account', value: { count: 1, size: 500 } }, { key: 'Ticket', value: { count: 7, size: 9000 } }, { key: 'Customer', value: { count: 3, size: 900 } }] });
     if (url.endsWith('/_find') && init?.method === 'POST')
       return jsonResponse(200, {
         docs: [
@@ -55,5 +61,35 @@ describe('AdminPage', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Text' }));
     expect(await screen.findByLabelText('Estimate observation')).toHaveProperty('readOnly', true);
     expect(screen.queryByRole('button', { name: 'Save texts' })).toBeNull();
+  });
+
+  it('shows the ticket module tiles with their counters and links, and the open and all priority bars', async () => {
+    stubApi('usr-admin');
+    renderPage(<AdminPage />, '/account/acc-1/admin', '/account/:account_id/admin');
+    await waitFor(() => expect(screen.getByTestId('tile-tickets').textContent).toContain('7'));
+    const tiles = [...document.querySelectorAll('[data-testid^="tile-"]')].map((e) => e.getAttribute('data-testid'));
+    expect(tiles).toEqual(
+      ['tickets', 'comments', 'customers', 'equipment', 'maintenances', 'estimates', 'categories', 'contracts', 'handbooks', 'disk', 'members', 'billing', 'usage'].map((k) => `tile-${k}`),
+    );
+    expect(screen.getByTestId('tile-customers').getAttribute('href')).toBe('/account/acc-1/customers');
+    expect(screen.getByTestId('tile-customers').textContent).toContain('3');
+    expect(screen.getByTestId('tile-estimates').textContent).toContain('0');
+    expect(screen.getByTestId('tile-billing').textContent).toContain('13');
+    expect(await screen.findByText('Open tickets by priority')).toBeTruthy();
+    expect(screen.getByText('All tickets by priority')).toBeTruthy();
+    expect([...document.querySelectorAll('[data-testid="priority-high"]')].map((e) => e.getAttribute('data-percent'))).toEqual(['50', '20']);
+    expect(screen.queryByTestId('tile-groups')).toBeNull();
+  });
+
+  it('shows the sub-groups tile only when the account has sub groups; another module its own tiles', async () => {
+    sessionStorage.setItem('module', 'reader');
+    stubApi('usr-admin', [{ _id: 'acc-2', name: 'Branch' }]);
+    renderPage(<AdminPage />, '/account/acc-1/admin', '/account/:account_id/admin');
+    const groups = await screen.findByTestId('tile-groups');
+    expect(groups.getAttribute('href')).toBe('/account/acc-1/groups');
+    expect(groups.textContent).toContain('1');
+    const tiles = [...document.querySelectorAll('[data-testid^="tile-"]')].map((e) => e.getAttribute('data-testid'));
+    expect(tiles).toEqual(['reader_items', 'reader_subscriptions', 'reader_labels', 'members', 'billing', 'usage', 'groups'].map((k) => `tile-${k}`));
+    expect(screen.queryByTestId('priority-bars')).toBeNull();
   });
 });

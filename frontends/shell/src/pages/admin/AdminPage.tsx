@@ -3,7 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { useCounts, useIsAdmin } from './admin-data';
+import { PriorityBar } from '../../components/tickets/PriorityBar';
+import { usePriorityCounts } from '../../components/tickets/ticket-views';
+import { useActiveModule } from '../../modules/module-store';
+import { useCounts, useIsAdmin, useSubGroups } from './admin-data';
+import { adminTiles } from './admin-tiles';
 import { ContactsCard } from './ContactsCard';
 import { FeaturesCard } from './FeaturesCard';
 import { GroupProfileCard } from './GroupProfileCard';
@@ -16,16 +20,22 @@ export default function AdminPage() {
   const { isAdmin, isPending } = useIsAdmin(account_id);
   const counts = useCounts(account_id);
   const base = `/account/${account_id}`;
+  const module = useActiveModule();
+  const ticket = module === 'ticket';
+  const subGroups = useSubGroups(account_id);
+  const openBar = usePriorityCounts(account_id, 'count-by-open-ticket-priority', ticket);
+  const allBar = usePriorityCounts(account_id, 'count-by-ticket-priority', ticket);
   const refresh = () => {
-    for (const key of ['account', 'security', 'settings', 'count-by-klass']) void queryClient.invalidateQueries({ queryKey: [key, account_id] });
+    for (const key of ['account', 'security', 'settings', 'count-by-klass', 'sub-groups', 'count-by-open-ticket-priority', 'count-by-ticket-priority'])
+      void queryClient.invalidateQueries({ queryKey: [key, account_id] });
   };
   const totalCount = Object.values(counts.data ?? {}).reduce((n, c) => n + (c.count ?? 0), 0);
   const totalSize = Object.values(counts.data ?? {}).reduce((n, c) => n + (c.size ?? 0), 0);
-  const tiles = [
-    { key: 'members', to: `${base}/subscriptions`, count: counts.data?.Subscription?.count ?? 0 },
-    { key: 'billing', to: `${base}/billing`, count: totalCount },
-    { key: 'usage', to: `${base}/usage`, count: totalCount, size: totalSize },
-  ];
+  const tiles = adminTiles(module, account_id, (subGroups.data?.length ?? 0) > 0).map((tile) => ({
+    ...tile,
+    count: tile.key === 'groups' ? subGroups.data?.length ?? 0 : tile.totals ? totalCount : tile.klass ? counts.data?.[tile.klass]?.count ?? 0 : 0,
+    size: tile.key === 'usage' ? totalSize : undefined,
+  }));
   return (
     <Stack maw={960} mx="auto">
       <Breadcrumbs>
@@ -48,11 +58,11 @@ export default function AdminPage() {
           {t('admin.read_only')}
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+      <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }}>
         {tiles.map((tile) => (
           <Paper key={tile.key} component={Link} to={tile.to} withBorder radius="md" p="md" data-testid={`tile-${tile.key}`} style={{ textDecoration: 'none', color: 'inherit' }}>
             <Text size="sm" c="dimmed">
-              {t(`admin.tiles.${tile.key}`)}
+              {t(`nav.items.${tile.key}`)}
             </Text>
             <Text fz="xl" fw={700}>
               {tile.count}
@@ -65,6 +75,14 @@ export default function AdminPage() {
           </Paper>
         ))}
       </SimpleGrid>
+      {ticket && (openBar.isSuccess || allBar.isSuccess) && (
+        <Paper withBorder radius="md" p="md" data-testid="priority-bars">
+          <Stack gap="md">
+            {openBar.isSuccess && <PriorityBar counts={openBar.data} title={t('priority.open_title')} />}
+            {allBar.isSuccess && <PriorityBar counts={allBar.data} title={t('priority.all_title')} />}
+          </Stack>
+        </Paper>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <GroupProfileCard accountId={account_id} isAdmin={isAdmin} />
         <FeaturesCard accountId={account_id} isAdmin={isAdmin} />

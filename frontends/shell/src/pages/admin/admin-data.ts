@@ -92,3 +92,20 @@ export function parseList<T>(value: unknown): T[] {
 }
 
 export const newId = () => Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
+
+export interface SubGroup {
+  _id: string;
+  name: string;
+}
+
+export const subGroupsKey = (accountId: string) => ['sub-groups', accountId] as const;
+
+/** The account's sub groups (GET /accounts/{id}/groups); empty for an account that has none. */
+export function useSubGroups(accountId: string) {
+  return useQuery({
+    queryKey: subGroupsKey(accountId),
+    queryFn: async () => (await api.get<{ docs?: SubGroup[] }>(`/accounts/${accountId}/groups`)).docs ?? [],
+    enabled: !!accountId,
+    retry: false,
+  });
+}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage } from '../../test/render';
 import MemberPage from './MemberPage';
@@ -30,5 +30,57 @@ describe('MemberPage', () => {
     expect(screen.getByTestId('flag-admin').textContent).toBe('no');
     expect(screen.getByTestId('flag-report_view').textContent).toBe('yes');
     for (const f of ['all_notifications', 'ticket_created', 'comment_created']) expect(screen.getByTestId(`flag-${f}`)).toBeTruthy();
+  });
+
+  it('lets an administrator edit the flags: a PUT with the rev; the server refusing shows in the banner', async () => {
+    let doc = { _id: 'sub-me', _rev: '1-a', klass: 'Subscription', user_id: 'usr-1', user: { _id: 'usr-1', label: 'Ann' }, status: 'accepted', admin: true, report_view: true, all_notifications: false, ticket_created: false, comment_created: false };
+    const puts: { url: string; body: Record<string, boolean> }[] = [];
+    let refuse = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/_session') return jsonResponse(200, session);
+        if (url.endsWith('/_security')) return jsonResponse(200, { admins: { roles: ['usr-1'] }, members: { roles: [] } });
+        if (init?.method === 'PUT') {
+          puts.push({ url, body: JSON.parse(String(init.body)) });
+          if (refuse) return jsonResponse(403, { error: 'forbidden', reason: 'You cannot change your own administrator or report access' });
+          doc = { ...doc, ...JSON.parse(String(init.body)), _rev: '2-b' };
+          return jsonResponse(200, { ok: true, id: doc._id, rev: doc._rev, doc });
+        }
+        return jsonResponse(200, doc);
+      }),
+    );
+    renderPage(<MemberPage />, '/account/acc-1/users/sub-me', '/account/:account_id/users/:record_id');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Administrator' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('You cannot change your own administrator or report access')).toBeTruthy();
+    expect(puts[0].url).toBe('/acc-1/sub-me?rev=1-a');
+    expect(puts[0].body).toEqual({ admin: false, report_view: true, all_notifications: false, ticket_created: false, comment_created: false });
+
+    refuse = false;
+    fireEvent.click(screen.getByRole('switch', { name: 'Administrator' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Ticket created' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByTestId('flag-ticket_created').textContent).toBe('yes'));
+    expect(puts[1].body).toMatchObject({ admin: true, ticket_created: true });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a member no edit button, and the new button disabled with the hint until the e-mail is confirmed', async () => {
+    const unconfirmed = { ...session, confirmed: false, user: { ...session.user, confirmed: false } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/_session') return jsonResponse(200, unconfirmed);
+        if (url.endsWith('/_security')) return jsonResponse(200, { admins: { roles: ['usr-other'] }, members: { roles: [] } });
+        return jsonResponse(200, { _id: 'sub-3', _rev: '1-a', klass: 'Subscription', user: { _id: 'usr-3', label: 'Cid' }, status: 'accepted' });
+      }),
+    );
+    renderPage(<MemberPage />, '/account/acc-1/users/sub-3', '/account/:account_id/users/:record_id');
+    expect(await screen.findByText('Cid')).toBeTruthy();
+    await waitFor(() => expect((screen.getByTestId('member-new') as HTMLButtonElement).disabled).toBe(true));
+    expect(screen.getByText('Confirm your e-mail to invite members.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 });

@@ -1,12 +1,18 @@
-import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '@app/ui';
 import { api, sessionQuery } from '../../app/api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageLoader } from '../../components/PageLoader';
+import { useIsAdmin } from '../admin/admin-data';
 import { FLAGS, memberName, type SubscriptionDoc } from './members-data';
+
+type Flag = (typeof FLAGS)[number];
+type Flags = Record<Flag, boolean>;
+const flagsOf = (doc: SubscriptionDoc): Flags => Object.fromEntries(FLAGS.map((f) => [f, !!doc[f]])) as Flags;
 
 /** A member's subscription: the user, or a pending badge with the invited e-mail, and the five flags. */
 export default function MemberPage() {
@@ -18,6 +24,19 @@ export default function MemberPage() {
     queryKey: ['member', account_id, record_id],
     queryFn: () => api.get<SubscriptionDoc>(`/${account_id}/${record_id}`),
     retry: false,
+  });
+  const { isAdmin } = useIsAdmin(account_id);
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Flags | null>(null);
+  // the server refuses what the caller may not change (e.g. one's own admin flags): its error shows in the banner
+  const save = useMutation({
+    mutationFn: (flags: Flags) => api.put<{ doc?: SubscriptionDoc }>(`/${account_id}/${record_id}`, flags, { query: { rev: sub.data?._rev } }),
+    onSuccess: async (reply) => {
+      setEditing(null);
+      if (reply.doc) queryClient.setQueryData(['member', account_id, record_id], reply.doc);
+      await queryClient.invalidateQueries({ queryKey: ['member', account_id, record_id] });
+      await queryClient.invalidateQueries({ queryKey: ['members', account_id] });
+    },
   });
   const base = `/account/${account_id}`;
   const notFound =
@@ -53,10 +72,19 @@ export default function MemberPage() {
         <Title order={2} size="h3">
           {t('members.detail_title')}
         </Title>
+        {/* a disabled button gets no pointer events: the span carries the hint's tooltip */}
         <Tooltip label={t('members.confirm_hint')} disabled={confirmed}>
-          <Button component={Link} to={`${base}/subscriptions`} size="xs" variant="default" disabled={!confirmed} data-disabled={!confirmed || undefined}>
-            {t('members.new')}
-          </Button>
+          <span>
+            {confirmed ? (
+              <Button component={Link} to={`${base}/subscriptions`} size="xs" variant="default" data-testid="member-new">
+                {t('members.new')}
+              </Button>
+            ) : (
+              <Button size="xs" variant="default" disabled data-testid="member-new">
+                {t('members.new')}
+              </Button>
+            )}
+          </span>
         </Tooltip>
       </Group>
       {!confirmed && (
@@ -68,7 +96,7 @@ export default function MemberPage() {
         <Group gap="sm" mb="md" wrap="nowrap">
           {pending ? (
             <>
-              <Badge color="yellow" variant="light">
+              <Badge color="yellow" variant="light" style={{ flexShrink: 0 }}>
                 {t('members.pending')}
               </Badge>
               <Text truncate="end">{doc.email ?? doc.user?.email ?? doc._id}</Text>
@@ -79,20 +107,57 @@ export default function MemberPage() {
             </Text>
           )}
         </Group>
+        <ErrorBanner error={save.error} onClose={() => save.reset()} />
         <Table>
           <Table.Tbody>
             {FLAGS.map((flag) => (
               <Table.Tr key={flag}>
                 <Table.Td>{t(`members.flags.${flag}`)}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={doc[flag] ? 'green' : 'gray'} data-testid={`flag-${flag}`}>
-                    {t(doc[flag] ? 'members.yes' : 'members.no')}
-                  </Badge>
+                  {editing ? (
+                    <Switch
+                      aria-label={t(`members.flags.${flag}`)}
+                      checked={editing[flag]}
+                      onChange={(e) => {
+                        const checked = e.currentTarget.checked;
+                        setEditing((f) => (f ? { ...f, [flag]: checked } : f));
+                      }}
+                    />
+                  ) : (
+                    <Badge variant="light" color={doc[flag] ? 'green' : 'gray'} data-testid={`flag-${flag}`}>
+                      {t(doc[flag] ? 'members.yes' : 'members.no')}
+                    </Badge>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
+        {isAdmin && (
+          <Group justify="flex-end" mt="sm" gap="xs">
+            {editing ? (
+              <>
+                <Button variant="default" size="xs" onClick={() => setEditing(null)}>
+                  {t('member_edit.cancel')}
+                </Button>
+                <Button size="xs" loading={save.isPending} onClick={() => save.mutate(editing)}>
+                  {t('member_edit.save')}
+                </Button>
+              </>
+            ) : (
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => {
+                  save.reset();
+                  setEditing(flagsOf(doc));
+                }}
+              >
+                {t('member_edit.edit')}
+              </Button>
+            )}
+          </Group>
+        )}
       </Paper>
     </Stack>
   );

@@ -1,23 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toLanguage } from '@app/ui';
 import { api, sessionQuery } from '../../app/api';
 import { AuthCard } from '../../components/AuthCard';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { loginSchema, type LoginValues } from './forms';
+import { validateLogin, type LoginErrors, type LoginValues } from './login-form';
 
 /** Log in (spec §2): on success the user's locale is applied and the app goes home. Remember-me is not sent. */
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '', remember: false } });
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '', remember: false });
+  const [errors, setErrors] = useState<LoginErrors>({});
   const login = useMutation({
-    mutationFn: ({ email, password }: LoginValues) => api.post('/_session', { username: email, password }),
+    mutationFn: ({ email, password }: LoginValues) => api.post('/_session', { username: email.trim(), password }),
     onSuccess: async () => {
       const session = await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
       const language = toLanguage(session.locale);
@@ -26,28 +26,36 @@ export default function LoginPage() {
       navigate('/app');
     },
   });
-  const { errors } = form.formState;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateLogin(values);
+    setErrors(found);
+    if (!found.email && !found.password) login.mutate(values);
+  };
+  const field = (name: 'email' | 'password') => ({
+    value: values[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+    },
+    error: errors[name] && t(errors[name]),
+  });
   return (
     <AuthCard title={t('login.title')}>
-      <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+      <form noValidate onSubmit={submit}>
         <Stack>
           <ErrorBanner error={login.error} />
-          <TextInput
-            label={t('common.email')}
-            type="email"
-            autoComplete="username"
-            autoFocus
-            data-autofocus
-            error={errors.email?.message && t(errors.email.message)}
-            {...form.register('email')}
+          <TextInput label={t('common.email')} type="email" name="email" autoComplete="username" autoFocus data-autofocus {...field('email')} />
+          <PasswordInput label={t('common.password')} name="password" autoComplete="current-password" {...field('password')} />
+          <Checkbox
+            label={t('login.remember_me')}
+            name="remember"
+            checked={values.remember}
+            onChange={(e) => {
+              const remember = e.currentTarget.checked;
+              setValues((v) => ({ ...v, remember }));
+            }}
           />
-          <PasswordInput
-            label={t('common.password')}
-            autoComplete="current-password"
-            error={errors.password?.message && t(errors.password.message)}
-            {...form.register('password')}
-          />
-          <Checkbox label={t('login.remember_me')} {...form.register('remember')} />
           <Button type="submit" loading={login.isPending} fullWidth>
             {t('login.submit')}
           </Button>
@@ -62,7 +70,7 @@ export default function LoginPage() {
               {t('login.resend_confirmation')}
             </Anchor>
             <Anchor component={Link} to="/welcome" size="sm">
-              {t('public.nav.welcome')}
+              {t('login.welcome')}
             </Anchor>
           </Stack>
         </Stack>

@@ -4,8 +4,7 @@ import { z } from 'zod';
 export const emailField = z.string().trim().min(1, 'validation.required').email('validation.invalid_email');
 export const passwordField = z.string().min(1, 'validation.required');
 
-export const loginSchema = z.object({ email: emailField, password: passwordField, remember: z.boolean() });
-export type LoginValues = z.infer<typeof loginSchema>;
+// the login form checks itself without zod (login-form.ts): it is the first page loaded
 
 export const registerSchema = z.object({
   email: emailField,

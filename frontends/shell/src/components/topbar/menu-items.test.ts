@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { accountMenuItems } from './menu-items';
+
+const on = { maintenance: true, rdisk: true };
+const off = { maintenance: false, rdisk: false };
+const keys = (list: { key: string }[]) => list.map((i) => i.key);
+
+describe('account menu per module (spec §2)', () => {
+  it('ticket: tickets with the counter, customers, equipment, handbooks; Board, My tickets and its secondary items', () => {
+    const m = accountMenuItems('ticket', 'acc-1', on);
+    expect(keys(m.main)).toEqual(['dashboard', 'tickets', 'customers', 'equipment', 'handbooks']);
+    expect(m.main.find((i) => i.key === 'tickets')).toEqual({ key: 'tickets', to: '/account/acc-1/tickets', badge: 'open-tickets' });
+    expect(m.main.filter((i) => i.badge)).toHaveLength(1);
+    expect(keys(m.secondary)).toEqual(['ticket-board', 'my-tickets', 'estimates', 'contracts', 'maintenances', 'categories', 'disk']);
+  });
+
+  it('ticket: maintenances only with the maintenance flag, disk only with rdisk', () => {
+    expect(keys(accountMenuItems('ticket', 'acc-1', off).secondary)).toEqual(['ticket-board', 'my-tickets', 'estimates', 'contracts', 'categories']);
+    expect(keys(accountMenuItems('ticket', 'acc-1', { maintenance: true, rdisk: false }).secondary)).toContain('maintenances');
+  });
+
+  it('notes: handbooks and disk', () => {
+    const m = accountMenuItems('notes', 'acc-1', off);
+    expect(keys(m.main)).toEqual(['dashboard', 'handbooks', 'disk']);
+    expect(m.secondary).toEqual([]);
+  });
+
+  it('disk: the file list', () => {
+    const m = accountMenuItems('disk', 'acc-1', on);
+    expect(keys(m.main)).toEqual(['dashboard', 'disk']);
+    expect(m.secondary).toEqual([]);
+  });
+
+  it('finance: outgos, incomes, transfers, exchanges; wallets, categories, mappings (and disk when enabled)', () => {
+    const m = accountMenuItems('finance', 'acc-1', on);
+    expect(keys(m.main)).toEqual(['dashboard', 'outgos', 'incomes', 'transfers', 'exchanges']);
+    expect(keys(m.secondary)).toEqual(['wallets', 'categories', 'mappings', 'disk']);
+    expect(keys(accountMenuItems('finance', 'acc-1', off).secondary)).toEqual(['wallets', 'categories', 'mappings']);
+  });
+
+  it('reader: its three lists', () => {
+    const m = accountMenuItems('reader', 'acc-1', off);
+    expect(keys(m.main)).toEqual(['dashboard', 'reader_items', 'reader_subscriptions', 'reader_labels']);
+    expect(m.main[1].to).toBe('/account/acc-1/reader_items');
+  });
+
+  it('always offers the admin page, members, billing and usage', () => {
+    for (const module of ['ticket', 'finance', 'disk', 'notes', 'reader'] as const)
+      expect(accountMenuItems(module, 'acc-9', off).admin).toEqual([
+        { key: 'admin', to: '/account/acc-9/admin' },
+        { key: 'members', to: '/account/acc-9/subscriptions' },
+        { key: 'billing', to: '/account/acc-9/billing' },
+        { key: 'usage', to: '/account/acc-9/usage' },
+      ]);
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { adminTiles } from './admin-tiles';
+
+const keys = (module: Parameters<typeof adminTiles>[0], sub = false) => adminTiles(module, 'acc-1', sub).map((t) => t.key);
+const ALWAYS = ['members', 'billing', 'usage'];
+
+describe('admin tiles per module (spec §2)', () => {
+  it('ticket: tickets, comments, customers, equipment, maintenances, estimates, categories, contracts, handbooks, disk', () => {
+    expect(keys('ticket')).toEqual(['tickets', 'comments', 'customers', 'equipment', 'maintenances', 'estimates', 'categories', 'contracts', 'handbooks', 'disk', ...ALWAYS]);
+  });
+  it('finance: outgos, incomes, transfers, exchanges, wallets', () => {
+    expect(keys('finance')).toEqual(['outgos', 'incomes', 'transfers', 'exchanges', 'wallets', ...ALWAYS]);
+  });
+  it('reader: items, subscriptions, labels', () => {
+    expect(keys('reader')).toEqual(['reader_items', 'reader_subscriptions', 'reader_labels', ...ALWAYS]);
+  });
+  it('notes: handbooks and disk; disk: disk', () => {
+    expect(keys('notes')).toEqual(['handbooks', 'disk', ...ALWAYS]);
+    expect(keys('disk')).toEqual(['disk', ...ALWAYS]);
+  });
+  it('adds the sub-groups tile only when the account has sub groups', () => {
+    expect(keys('finance', true)).toEqual(['outgos', 'incomes', 'transfers', 'exchanges', 'wallets', ...ALWAYS, 'groups']);
+    expect(adminTiles('disk', 'acc-1', true).at(-1)).toEqual({ key: 'groups', to: '/account/acc-1/groups' });
+  });
+  it('links to the list routes and counts the klass', () => {
+    const tiles = adminTiles('ticket', 'acc-1', false);
+    expect(tiles.find((t) => t.key === 'customers')).toEqual({ key: 'customers', to: '/account/acc-1/customers', klass: 'Customer' });
+    expect(tiles.find((t) => t.key === 'comments')?.klass).toBe('Comment');
+    expect(tiles.find((t) => t.key === 'members')).toEqual({ key: 'members', to: '/account/acc-1/subscriptions', klass: 'Subscription' });
+    expect(tiles.find((t) => t.key === 'usage')?.totals).toBe(true);
+  });
+});

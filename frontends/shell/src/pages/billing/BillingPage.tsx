@@ -1,0 +1,60 @@
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { useCounts, useIsAdmin } from '../admin/admin-data';
+import { GroupProfileCard } from '../admin/GroupProfileCard';
+import { BillingHeader } from './BillingHeader';
+import { formatSize, usageRows } from './billing-rules';
+
+/** The group's billing page (spec §2): profile card, total storage size and total record count tiles, Checkout button. */
+export default function BillingPage() {
+  const { t, i18n } = useTranslation();
+  const { account_id = '' } = useParams();
+  const [search] = useSearchParams();
+  const { isAdmin } = useIsAdmin(account_id);
+  const counts = useCounts(account_id);
+  const usage = usageRows(counts.data);
+  const tiles = [
+    { key: 'total_size', value: formatSize(usage.size, i18n.language) },
+    { key: 'total_records', value: new Intl.NumberFormat(i18n.language).format(usage.count) },
+  ];
+  return (
+    <Stack maw={960} mx="auto">
+      <BillingHeader
+        accountId={account_id}
+        title={t('billing.billing.title')}
+        actions={
+          <Group gap="xs">
+            <Button variant="default" size="xs" component={Link} to={`/account/${account_id}/usage`}>
+              {t('billing.billing.usage')}
+            </Button>
+            <Button size="xs" component={Link} to={`/checkout?account_id=${encodeURIComponent(account_id)}`} data-testid="checkout-button">
+              {t('billing.billing.checkout')}
+            </Button>
+          </Group>
+        }
+      />
+      {/* the provider's embedded form returns here once the payment is done (return_url) */}
+      {search.has('checkout') && (
+        <Alert color="green" variant="light" data-testid="checkout-returned">
+          {t('billing.billing.returned')}
+        </Alert>
+      )}
+      <ErrorBanner error={counts.error} />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        {tiles.map((tile) => (
+          <Paper key={tile.key} withBorder radius="md" p="md" data-testid={`tile-${tile.key}`}>
+            <Text size="sm" c="dimmed">
+              {t(`billing.billing.${tile.key}`)}
+            </Text>
+            <Text fz="xl" fw={700}>
+              {tile.value}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <GroupProfileCard accountId={account_id} isAdmin={isAdmin} />
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderPage } from '../../test/render';
+import { PRICES, stubBillingApi } from './billing-test-api';
+import PlanSelectionPage from './PlanSelectionPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const open = () => renderPage(<PlanSelectionPage />, '/checkout?account_id=acc-1', '/checkout');
+
+describe('PlanSelectionPage', () => {
+  it('shows the summary, the selected plan and the comparison table with prices in dollars and numbered notes', async () => {
+    stubBillingApi({ billingEmail: 'pay@shop.test' });
+    open();
+    const table = await screen.findByTestId('plan-table');
+    expect(within(table).getByText('US$ 6.00')).toBeTruthy();
+    expect(within(table).getByText('US$ 18.00')).toBeTruthy();
+    expect(within(table).getByText('US$ 0.00')).toBeTruthy();
+    for (const row of ['Features', 'Storage', 'Reporting', 'Permission', 'Support', 'API']) expect(within(table).getByText(row)).toBeTruthy();
+    // free is the current plan: the other two have a choose button
+    expect(within(table).getByText('Current plan')).toBeTruthy();
+    expect(within(table).getAllByRole('button', { name: 'Choose plan' })).toHaveLength(2);
+    expect(screen.getAllByRole('listitem').length).toBe(5);
+    const summary = screen.getByTestId('account-summary');
+    await waitFor(() => expect(within(summary).getByText('Ann Repairs')).toBeTruthy());
+    expect(within(summary).getByText('pay@shop.test')).toBeTruthy();
+    expect(within(summary).getByText('41')).toBeTruthy();
+    expect(within(summary).getByText('1.5 MB')).toBeTruthy();
+    // a paid checkout with a billing e-mail goes straight to the checkout page
+    fireEvent.click(screen.getByTestId('choose-pro'));
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
+  });
+
+  it("says 'We could not find any plan' with fewer than 3 prices", async () => {
+    stubBillingApi({ prices: PRICES.slice(0, 2) });
+    open();
+    expect((await screen.findByTestId('no-plans')).textContent).toBe('We could not find any plan');
+    expect(screen.queryByTestId('plan-table')).toBeNull();
+  });
+
+  it('asks for a billing e-mail before a paid checkout and requires one', async () => {
+    const { calls } = stubBillingApi({ billingEmail: null });
+    open();
+    await waitFor(() => expect((screen.getByTestId('choose-corp') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('choose-corp'));
+    const input = (await screen.findByLabelText(/Billing e-mail/)) as HTMLInputElement;
+    expect(input.value).toBe('ann@shop.test');
+    fireEvent.change(input, { target: { value: '  ' } });
+    expect((screen.getByTestId('confirm-email') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(input, { target: { value: 'billing@shop.test' } });
+    fireEvent.click(screen.getByTestId('confirm-email'));
+    await waitFor(() => expect(calls.map((c) => c.method + ' ' + c.url)).toContain('PUT /accounts/acc-1?rev=3-a'));
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT' && c.url.startsWith('/accounts/acc-1'))).toMatchObject({ url: '/accounts/acc-1?rev=3-a', body: { billing_email: 'billing@shop.test' } });
+  });
+
+  it('shows the cancel button to a paid-plan subscriber, whose cancel is recorded', async () => {
+    const { calls } = stubBillingApi({ plan: 'pro' });
+    open();
+    fireEvent.click(await screen.findByTestId('cancel-subscription'));
+    fireEvent.click(await screen.findByTestId('confirm-cancel'));
+    expect(await screen.findByTestId('switch-done')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT' && c.url === '/acc-1/_design/subscription/_update/cancel/acc-1')).toBe(true);
+  });
+
+  it('hides the cancel button once a cancel is pending', async () => {
+    stubBillingApi({ plan: 'pro', unconfirmed: 'cancel' });
+    open();
+    expect(await screen.findAllByText('Cancellation requested: the plan ends with the paid period.')).toBeTruthy();
+    expect(screen.queryByTestId('cancel-subscription')).toBeNull();
+  });
+
+  it('switches to free after the dialog and shows the 1,000-record refusal', async () => {
+    stubBillingApi({
+      plan: 'pro',
+      override: (url) =>
+        url.includes('/_update/free/')
+          ? jsonResponse(422, { error: 'you_cannot_switch_to_free', reason: 'You can not switch to the free plan because you used more than 1,000 records' })
+          : undefined,
+    });
+    open();
+    fireEvent.click(await screen.findByTestId('choose-free'));
+    fireEvent.click(await screen.findByTestId('confirm-free'));
+    expect((await screen.findByRole('alert')).textContent).toContain('You can not switch to the free plan because you used more than 1,000 records');
+  });
+
+  it('picks the only group when the address names none', async () => {
+    stubBillingApi();
+    renderPage(<PlanSelectionPage />, '/checkout', '/checkout');
+    expect(await screen.findByTestId('plan-table')).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByTestId('account-summary')).getByText('Ann Repairs')).toBeTruthy());
+  });
+
+  it('keeps the choose buttons disabled for members', async () => {
+    stubBillingApi({ userId: 'usr-member' });
+    open();
+    expect(await screen.findByTestId('admin-only')).toBeTruthy();
+    expect((await screen.findByTestId('choose-pro')).hasAttribute('disabled')).toBe(true);
+  });
+});

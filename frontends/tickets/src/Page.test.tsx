@@ -1,0 +1,105 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '@app/ui';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ticketsEn } from './i18n/en';
+import { ticketsPtBR } from './i18n/pt-BR';
+import Page, { matchTicketsRoute } from './Page';
+import { registerTranslations } from './i18n/register';
+import { TICKETS_SEGMENTS } from './routes';
+import { renderAt, selectorOf, settings, stubApi } from './test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the tickets Page', () => {
+  it('matches every path of the contract, "new" before a record id', () => {
+    const m = (p: string) => {
+      const found = matchTicketsRoute(p);
+      return found && { name: found.route.name, ...found.params };
+    };
+    expect(m('/account/acc-1/tickets')).toEqual({ name: 'tickets.index', account_id: 'acc-1' });
+    expect(m('/account/acc-1/tickets/new')).toEqual({ name: 'tickets.new', account_id: 'acc-1' });
+    expect(m('/account/acc-1/tickets/tkt-9')).toEqual({ name: 'tickets.show', account_id: 'acc-1', record_id: 'tkt-9' });
+    expect(m('/account/acc-1/tickets/tkt-9/edit')).toMatchObject({ name: 'tickets.edit', record_id: 'tkt-9' });
+    expect(m('/account/acc-1/receipts/service/tkt-9')).toMatchObject({ name: 'receipts.show', kind: 'service', record_id: 'tkt-9' });
+    expect(m('/account/acc-1/comments/cmt-1')).toMatchObject({ name: 'comments.show', record_id: 'cmt-1' });
+    for (const p of ['ticket-board', 'my-tickets', 'tickets-search', 'maintenance', 'customers/new', 'equipment/eqp-1/edit', 'categories', 'contracts/ctr-1', 'estimates/new', 'maintenances'])
+      expect(m(`/account/acc-1/${p}`)).not.toBeNull();
+    expect(m('/account/acc-1/wallets')).toBeNull();
+    expect(TICKETS_SEGMENTS.sort()).toEqual(
+      ['categories', 'comments', 'contracts', 'customers', 'equipment', 'estimates', 'maintenance', 'maintenances', 'my-tickets', 'receipts', 'ticket-board', 'tickets', 'tickets-search'].sort(),
+    );
+  });
+
+  it('hides the maintenance menu items and area while the maintenance feature is off', async () => {
+    stubApi(() => undefined);
+    renderAt('/account/acc-1/maintenance');
+    expect(await screen.findByTestId('feature-off')).toBeTruthy();
+    const nav = screen.getByTestId('tickets-nav');
+    expect(within(nav).getByRole('link', { name: 'Customers' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Maintenance area' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Maintenances' })).toBeNull();
+  });
+
+  it('shows the maintenance area with the feature on: due and overdue ones, warranty end, a new ticket prefilled', async () => {
+    const { calls } = stubApi((call) => {
+      if (selectorOf(call).klass === 'AccountConfiguration') return { body: { docs: settings({ maintenance: 'true' }) } };
+      if (selectorOf(call).klass === 'Maintenance')
+        return {
+          body: {
+            docs: [
+              { _id: 'mnt-1', klass: 'Maintenance', next_maintenance: '2000-01-10', equipment_id: 'eqp-1', category_id: 'cat-1', warranty_ends_at: '2000-02-01' },
+              { _id: 'mnt-2', klass: 'Maintenance', next_maintenance: '2999-01-10', equipment_id: 'eqp-1' },
+            ],
+          },
+        };
+      return undefined;
+    });
+    renderAt('/account/acc-1/maintenance');
+    const rows = await screen.findAllByTestId('maintenance-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByText('overdue')).toBeTruthy();
+    expect(within(rows[0]).getByText(/2000-02-01/)).toBeTruthy();
+    expect(within(rows[0]).getByRole('link', { name: 'New ticket from this maintenance' }).getAttribute('href')).toBe(
+      '/account/acc-1/tickets/new?equipment_id=eqp-1&category_id=cat-1&maintenance_id=mnt-1',
+    );
+    const nav = screen.getByTestId('tickets-nav');
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Maintenance area' })).toBeTruthy());
+    const find = calls.find((c) => selectorOf(c).klass === 'Maintenance')!;
+    expect((find.body as { sort: unknown }).sort).toEqual([{ next_maintenance: 'asc' }]);
+    expect(selectorOf(find).next_maintenance).toHaveProperty('$lte');
+  });
+
+  it('has every English text in Portuguese too', () => {
+    const keys = (o: object, prefix = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    expect(keys(ticketsPtBR).sort()).toEqual(keys(ticketsEn).sort());
+  });
+
+  it('works on copies of react-router and react-query without the shell\'s contexts (the context bridge)', async () => {
+    // what happens when Module Federation hands the remote other copies than the shell's loaded ones
+    stubApi((call) =>
+      call.url.endsWith('/_find') && selectorOf(call).klass === 'Customer' ? { body: { docs: [{ _id: 'cus-1', _rev: '1-a', klass: 'Customer', name: 'Maria Silva' }] } } : undefined,
+    );
+    const i18n = createI18n('en');
+    registerTranslations(i18n);
+    window.history.replaceState(null, '', '/account/acc-1/customers');
+    const seen: string[] = [];
+    const onPop = () => seen.push(window.location.pathname);
+    window.addEventListener('popstate', onPop);
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MantineProvider>
+          <Page />
+        </MantineProvider>
+      </I18nextProvider>,
+    );
+    fireEvent.click(await screen.findByRole('link', { name: 'Maria Silva' }));
+    // the navigation is announced to the shell's router (popstate) and the page follows the URL
+    expect(window.location.pathname).toBe('/account/acc-1/customers/cus-1');
+    expect(seen).toEqual(['/account/acc-1/customers/cus-1']);
+    expect(await screen.findByRole('heading', { name: 'Customer' })).toBeTruthy();
+    window.removeEventListener('popstate', onPop);
+  });
+});

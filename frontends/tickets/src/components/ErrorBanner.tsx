@@ -1,0 +1,22 @@
+import { Alert } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { errorBannerKeys } from '@app/ui';
+
+/**
+ * The error banner of spec §8 (nothing without an error): the title keyed by the response's error, the detail by its
+ * reason when that is a string (409 conflict → "Record updated by someone else, please refresh"; a 401 "Please login
+ * again": this remote's calls do not pass the shell's session check). A 422 with a reason
+ * map is shown under the fields instead, so the banner only says the request failed. Texts come from this module's
+ * namespace, then the shell's.
+ */
+export function ErrorBanner({ error }: { error: unknown }) {
+  const { t } = useTranslation('tickets');
+  if (!error) return null;
+  const { title, detail } = errorBannerKeys(error);
+  const tr = (key: string, text: string) => t(key, { ns: ['tickets', 'translation'], defaultValue: text });
+  return (
+    <Alert color="red" variant="light" role="alert" title={tr(title.key, title.text)} className="no-print">
+      {detail && (detail.key ? tr(detail.key, detail.text) : detail.text)}
+    </Alert>
+  );
+}

@@ -1,0 +1,142 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, docs } from '../lib/api';
+
+// What the tickets screens read of the account: its settings (feature flags, receipt texts, phones and addresses), its
+// members (technicians and reviewers) and the signed-in user.
+
+export interface SettingDoc {
+  _id: string;
+  _rev: string;
+  klass: 'AccountConfiguration';
+  key: string;
+  value: unknown;
+}
+
+/** The same query (key and shape) as the shell's admin page, so a feature switched there shows here at once. */
+export const settingsKey = (accountId: string) => ['settings', accountId] as const;
+
+export function useSettings(accountId: string) {
+  return useQuery({
+    queryKey: settingsKey(accountId),
+    queryFn: async () => {
+      const found = await docs.find<SettingDoc>(accountId, { selector: { klass: 'AccountConfiguration' }, limit: 1000 });
+      const byKey: Record<string, SettingDoc> = {};
+      for (const d of found) byKey[d.key] = d;
+      return byKey;
+    },
+    staleTime: 30_000,
+  });
+}
+
+export interface Phone {
+  id?: string;
+  uuid?: string;
+  main?: boolean;
+  description?: string;
+  number?: string;
+}
+export interface Address {
+  id?: string;
+  uuid?: string;
+  main?: boolean;
+  description?: string;
+  zip_code?: string;
+  street?: string;
+  number?: string;
+  neighborhood?: string;
+  complement?: string;
+  city?: string;
+  state?: string;
+}
+
+export interface Features {
+  checklist: boolean;
+  maintenance: boolean;
+  projectManagement: boolean;
+  contractReceipt: 'on-demand' | 'always';
+  receiptConfiguration: string;
+  estimateObservation: string;
+  phones: Phone[];
+  addresses: Address[];
+}
+
+const on = (v: unknown) => v === true || v === 'true';
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** A phones or addresses setting: JSON text (or an array); anything else reads as empty. */
+export function parseList<T>(value: unknown): T[] {
+  if (Array.isArray(value)) return value as T[];
+  if (typeof value !== 'string' || !value.trim()) return [];
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    return Array.isArray(parsed) ? (parsed as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The account's flags with their defaults (spec §3: checklist, maintenance, project-management off; on-demand). */
+export function toFeatures(byKey: Record<string, SettingDoc> | undefined): Features {
+  const v = (key: string) => byKey?.[key]?.value;
+  const main = <T extends { main?: boolean }>(list: T[]) => [...list].sort((a, b) => Number(!!b.main) - Number(!!a.main));
+  return {
+    checklist: on(v('checklist')),
+    maintenance: on(v('maintenance')),
+    projectManagement: on(v('project-management')),
+    contractReceipt: v('contract-receipt') === 'always' ? 'always' : 'on-demand',
+    receiptConfiguration: text(v('receipt-configuration')),
+    estimateObservation: text(v('estimate-observation')),
+    phones: main(parseList<Phone>(v('phones'))),
+    addresses: main(parseList<Address>(v('addresses'))),
+  };
+}
+
+export function useFeatures(accountId: string): Features & { isPending: boolean } {
+  const settings = useSettings(accountId);
+  return { ...toFeatures(settings.data), isPending: settings.isPending };
+}
+
+export interface Member {
+  user_id: string;
+  label: string;
+}
+
+interface SubscriptionDoc {
+  _id: string;
+  user_id?: string;
+  status?: string;
+  email?: string;
+  user?: { _id?: string; email?: string; fullname?: string | null; label?: string | null };
+}
+
+/** Accepted members with a user: the technicians and reviewers a ticket can name. */
+export function useMembers(accountId: string) {
+  return useQuery({
+    queryKey: ['tickets', 'members', accountId],
+    queryFn: async (): Promise<Member[]> => {
+      const subs = await docs.find<SubscriptionDoc>(accountId, { selector: { klass: 'Subscription' }, limit: 1000 });
+      return subs
+        .filter((s) => s.status === 'accepted' && s.user_id)
+        .map((s) => ({ user_id: s.user_id!, label: s.user?.label || s.user?.fullname || s.user?.email || s.email || s.user_id! }));
+    },
+    staleTime: 60_000,
+  });
+}
+
+export interface SessionInfo {
+  userCtx: { name: string | null; roles: string[] };
+  locale?: string;
+}
+
+/** The signed-in user (the shell's session query: same key, same call). */
+export function useSession() {
+  return useQuery({ queryKey: ['session'], queryFn: () => api.get<SessionInfo>('/_session'), staleTime: 60_000 });
+}
+
+export function useAccountName(accountId: string) {
+  return useQuery({
+    queryKey: ['account', accountId],
+    queryFn: () => api.get<{ name: string }>(`/accounts/${accountId}`),
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { docs, type AnyDoc } from '../lib/api';
+
+// The records a form links to (customer, equipment, category, contract, ticket) as select options, and their names
+// for lists and detail pages.
+
+export type RefKlass = 'Customer' | 'Equipment' | 'Category' | 'Contract' | 'Ticket' | 'Estimate';
+
+/** How a linked record is named. */
+export function refLabel(doc: AnyDoc): string {
+  switch (doc.klass) {
+    case 'Customer':
+      return String(doc.name ?? doc._id);
+    case 'Equipment':
+      return String(doc.identifier ?? doc._id);
+    case 'Category':
+      return String(doc.name ?? doc._id);
+    case 'Contract':
+      return String(doc.description || doc._id);
+    case 'Ticket':
+    case 'Estimate':
+      return `#${doc.number ?? '?'} ${String(doc.title ?? doc.description ?? '')}`.trim();
+    default:
+      return doc._id;
+  }
+}
+
+const FIELDS: Record<RefKlass, string[]> = {
+  Customer: ['_id', 'klass', 'name'],
+  Equipment: ['_id', 'klass', 'identifier', 'customer_id'],
+  Category: ['_id', 'klass', 'name', 'color', 'active', 'checklist'],
+  Contract: ['_id', 'klass', 'description', 'customer_id', 'active'],
+  Ticket: ['_id', 'klass', 'number', 'title'],
+  Estimate: ['_id', 'klass', 'number', 'description'],
+};
+
+export const refsKey = (accountId: string, klass: RefKlass) => ['tickets', 'refs', accountId, klass] as const;
+
+export function useRefs(accountId: string, klass: RefKlass, enabled = true) {
+  return useQuery({
+    queryKey: refsKey(accountId, klass),
+    queryFn: () => docs.find(accountId, { selector: { klass }, fields: FIELDS[klass], limit: 1000 }),
+    staleTime: 30_000,
+    enabled,
+  });
+}
+
+/** id → name of every record of a klass (the ids a list shows). */
+export function useRefLabels(accountId: string, klass: RefKlass, enabled = true): Record<string, string> {
+  const refs = useRefs(accountId, klass, enabled);
+  const out: Record<string, string> = {};
+  for (const d of refs.data ?? []) out[d._id] = refLabel(d);
+  return out;
+}

@@ -1,0 +1,83 @@
+import { Button, SimpleGrid, Paper, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { FieldValue, useLabelsFor } from '../../components/fields';
+import { PageHeader } from '../../components/PageHeader';
+import { useFeatures } from '../../hooks/account';
+import { useInvalidate } from '../../hooks/invalidate';
+import { docs, type AnyDoc } from '../../lib/api';
+import { accountPath, useRoute } from '../../routing';
+import type { EntityDef } from './entities';
+
+export const docKey = (accountId: string, id: string) => ['tickets', 'doc', accountId, id] as const;
+
+export function useDoc<T = AnyDoc>(accountId: string, id: string | undefined) {
+  return useQuery({ queryKey: docKey(accountId, id ?? ''), queryFn: () => docs.get<T>(accountId, id!), enabled: !!id });
+}
+
+/** A record's detail: every field (Brazil-only ones when filled), edit and delete, and the kind's extra sections. */
+export function RecordShowPage({ def, extra, actions }: { def: EntityDef; extra?: (doc: AnyDoc) => ReactNode; actions?: (doc: AnyDoc) => ReactNode }) {
+  const { t } = useTranslation('tickets');
+  const { accountId, recordId } = useRoute();
+  const navigate = useNavigate();
+  const invalidate = useInvalidate();
+  const record = useDoc(accountId, recordId);
+  const features = useFeatures(accountId);
+  const labels = useLabelsFor(def.fields, accountId);
+  const remove = useMutation({
+    mutationFn: (doc: AnyDoc) => docs.remove(accountId, doc._id, doc._rev),
+    onSuccess: async () => {
+      await invalidate();
+      navigate(accountPath(accountId, def.segment));
+    },
+  });
+  const back = { to: accountPath(accountId, def.segment), label: t(`entities.${def.segment}.many`) };
+  if (record.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
+  if (!record.data)
+    return (
+      <Stack>
+        <PageHeader title={t(`entities.${def.segment}.one`)} back={back} />
+        <ErrorBanner error={record.error} />
+      </Stack>
+    );
+  const doc = record.data;
+  const shown = def.fields.filter((f) => (!f.brazil || (doc[f.name] !== undefined && doc[f.name] !== '')) && (!f.feature || features[f.feature]));
+  return (
+    <Stack>
+      <PageHeader
+        title={def.title(doc)}
+        back={back}
+        actions={
+          <>
+            {actions?.(doc)}
+            <Button component={Link} to={accountPath(accountId, def.segment, doc._id, 'edit')} size="xs" variant="default">
+              {t('common.edit')}
+            </Button>
+            <Button size="xs" color="red" variant="light" loading={remove.isPending} onClick={() => window.confirm(t('common.confirm_delete')) && remove.mutate(doc)}>
+              {t('common.delete')}
+            </Button>
+          </>
+        }
+      />
+      <ErrorBanner error={remove.error} />
+      <Paper withBorder radius="md" p="md">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+          {shown.map((f) => (
+            <div key={f.name} style={f.kind === 'items' || f.kind === 'textarea' ? { gridColumn: '1 / -1' } : undefined}>
+              <Text size="xs" c="dimmed">
+                {t(`fields.${f.name}`)}
+              </Text>
+              <div data-testid={`field-${f.name}`}>
+                <FieldValue field={f} value={doc[f.name]} accountId={accountId} refLabels={labels} />
+              </div>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Paper>
+      {extra?.(doc)}
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, selectorOf, stubApi } from '../../test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the ticket board', () => {
+  it('shows six status columns; dragging a card to another column calls the status handler and moves the card', async () => {
+    const tickets = [
+      { _id: 'tkt-1', _rev: '1-a', klass: 'Ticket', number: 1, title: 'Printer jams', status: 'open', priority: 'high' },
+      { _id: 'tkt-2', _rev: '1-a', klass: 'Ticket', number: 2, title: 'Screen flickers', status: 'doing', priority: 'low' },
+    ];
+    const { calls } = stubApi((call) => {
+      if (call.url.endsWith('/_find') && selectorOf(call).klass === 'Ticket') {
+        return { body: { docs: tickets.filter((t) => t.status === selectorOf(call).status) } };
+      }
+      const m = /\/_design\/ticket-status\/_update\/(\w+)\/(tkt-\d+)$/.exec(call.url);
+      if (m && call.method === 'PUT') {
+        const t = tickets.find((x) => x._id === m[2])!;
+        t.status = m[1];
+        return { body: { ok: true, id: t._id, rev: '2-b', doc: t } };
+      }
+      return undefined;
+    });
+    renderAt('/account/acc-1/ticket-board');
+    for (const s of ['open', 'block', 'doing', 'review', 'done', 'cancel']) expect(await screen.findByTestId(`board-column-${s}`)).toBeTruthy();
+    const open = screen.getByTestId('board-column-open');
+    const done = screen.getByTestId('board-column-done');
+    const card = await within(open).findByTestId('board-card-1');
+    expect(within(screen.getByTestId('board-column-doing')).getByText('#2 Screen flickers')).toBeTruthy();
+
+    fireEvent.dragStart(card);
+    fireEvent.dragOver(done);
+    fireEvent.drop(done);
+
+    // the card moves at once, and stays after the columns reload
+    expect(await within(done).findByTestId('board-card-1')).toBeTruthy();
+    expect(within(open).queryByTestId('board-card-1')).toBeNull();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe('/acc-1/_design/ticket-status/_update/done/tkt-1');
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/_find') && selectorOf(c).status === 'done').length).toBeGreaterThan(1));
+    expect(within(done).getByTestId('board-card-1')).toBeTruthy();
+    expect(within(open).queryByTestId('board-card-1')).toBeNull();
+  });
+
+  it('does not call the handler when a card is dropped on its own column', async () => {
+    const { calls } = stubApi((call) =>
+      call.url.endsWith('/_find') && selectorOf(call).status === 'open'
+        ? { body: { docs: [{ _id: 'tkt-1', _rev: '1-a', klass: 'Ticket', number: 1, title: 'A', status: 'open' }] } }
+        : undefined,
+    );
+    renderAt('/account/acc-1/ticket-board');
+    const open = await screen.findByTestId('board-column-open');
+    const card = await within(open).findByTestId('board-card-1');
+    fireEvent.dragStart(card);
+    fireEvent.drop(open);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+});
+
+describe('the board without dragging', () => {
+  it("moves a card through its menu (touch screens, keyboard)", async () => {
+    const ticket = { _id: 'tkt-3', _rev: '1-a', klass: 'Ticket', number: 3, title: 'C', status: 'open' };
+    const { calls } = stubApi((call) => {
+      if (call.url.endsWith('/_find')) return { body: { docs: selectorOf(call).status === ticket.status ? [ticket] : [] } };
+      if (call.method === 'PUT') {
+        ticket.status = call.url.split('/')[5];
+        return { body: { ok: true, id: 'tkt-3', rev: '2-b' } };
+      }
+      return undefined;
+    });
+    renderAt('/account/acc-1/ticket-board');
+    fireEvent.click(await screen.findByTestId('card-move-3'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Review' }));
+    expect(await within(screen.getByTestId('board-column-review')).findByTestId('board-card-3')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.url).toBe('/acc-1/_design/ticket-status/_update/review/tkt-3');
+  });
+});

@@ -1,0 +1,33 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, selectorOf, stubApi } from '../../test/render';
+import { EMPTY_SEARCH, searchSelector } from './SearchPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('advanced search', () => {
+  it('builds the selector of the contract: lowercase escaped text on search, $in for several choices', () => {
+    expect(searchSelector(EMPTY_SEARCH)).toEqual({});
+    expect(searchSelector({ ...EMPTY_SEARCH, text: ' Fan (CPU) ', status: ['open', 'doing'], priority: ['high'], customer_id: 'cus-1', technical_id: 'usr-1' })).toEqual({
+      search: { $regex: 'fan \\(cpu\\)' },
+      status: { $in: ['open', 'doing'] },
+      priority: 'high',
+      customer_id: 'cus-1',
+      technical_id: 'usr-1',
+    });
+  });
+
+  it('sends the text, filters, page size, sort and direction; pages with skip', async () => {
+    const tickets = Array.from({ length: 10 }, (_, i) => ({ _id: `tkt-${i}`, _rev: '1-a', klass: 'Ticket', number: i + 1, title: `T${i}`, status: 'open' }));
+    const { calls } = stubApi((call) => (selectorOf(call).klass === 'Ticket' ? { body: { docs: tickets } } : undefined));
+    renderAt('/account/acc-1/tickets-search');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Text' }), { target: { value: 'Fan' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Blocked' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(calls.some((c) => selectorOf(c).search)).toBe(true));
+    const find = calls.filter((c) => selectorOf(c).search).pop()!;
+    expect(find.body).toMatchObject({ selector: { klass: 'Ticket', search: { $regex: 'fan' }, status: 'block' }, sort: [{ number: 'desc' }], limit: 25, skip: 0 });
+    // fewer than a page came back: no next page
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  });
+});

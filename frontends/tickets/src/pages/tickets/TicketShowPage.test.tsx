@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, selectorOf, settings, stubApi, type Call } from '../../test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const TICKET = {
+  _id: 'tkt-5',
+  _rev: '3-c',
+  klass: 'Ticket',
+  number: 5,
+  title: 'Fan noise',
+  content: 'Fan noise\nwhen hot',
+  status: 'open',
+  priority: 'medium',
+  checklist: [
+    { text: 'Clean the fan', checked: false },
+    { text: 'Replace thermal paste', checked: true },
+  ],
+  status_events: [{ status: 'open', from: null, user_id: 'usr-me', user_label: 'Ann', at: '2026-03-04T10:00:00.000Z' }],
+};
+
+function api(config: Record<string, unknown>, ticket: Record<string, unknown> = TICKET) {
+  return stubApi((call: Call) => {
+    if (selectorOf(call).klass === 'AccountConfiguration') return { body: { docs: settings(config) } };
+    if (call.method === 'GET' && call.url === '/acc-1/tkt-5') return { body: ticket };
+    if (call.method === 'PUT' && call.url.includes('/_design/')) return { body: { ok: true, id: 'tkt-5', rev: '4-d' } };
+    return undefined;
+  });
+}
+
+describe('the ticket page', () => {
+  it('hides the checklist while the checklist feature is off', async () => {
+    api({});
+    renderAt('/account/acc-1/tickets/tkt-5');
+    expect(await screen.findByTestId('ticket-content')).toBeTruthy();
+    expect(screen.queryByTestId('checklist')).toBeNull();
+  });
+
+  it('shows the checklist with the feature on; ticking an item calls the checklist handler', async () => {
+    const { calls } = api({ checklist: true });
+    renderAt('/account/acc-1/tickets/tkt-5');
+    const checklist = await screen.findByTestId('checklist');
+    expect(within(checklist).getByText('Checklist (1/2)')).toBeTruthy();
+    fireEvent.click(within(checklist).getByRole('checkbox', { name: 'Clean the fan' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url).toBe('/acc-1/_design/ticket-checklist/_update/toggle/tkt-5');
+    expect(put.body).toEqual({ index: 0, checked: true });
+  });
+
+  it('changes the status to any other one through the status handler, and lists the status history', async () => {
+    const { calls } = api({});
+    renderAt('/account/acc-1/tickets/tkt-5');
+    const history = await screen.findByTestId('status-history');
+    expect(within(history).getAllByRole('row')).toHaveLength(2);
+    expect(within(history).getByText('Ann')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Change status' }));
+    for (const s of ['block', 'doing', 'review', 'done', 'cancel']) expect(await screen.findByTestId(`status-action-${s}`)).toBeTruthy();
+    expect(screen.queryByTestId('status-action-open')).toBeNull();
+    fireEvent.click(screen.getByTestId('status-action-review'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.url).toBe('/acc-1/_design/ticket-status/_update/review/tkt-5');
+  });
+
+  it('links the contract receipt only for a ticket with a contract (on-demand) and always with "always"', async () => {
+    api({});
+    const first = renderAt('/account/acc-1/tickets/tkt-5');
+    expect(await screen.findByRole('link', { name: 'Receipt' })).toBeTruthy();
+    expect(screen.queryByTestId('contract-receipt-link')).toBeNull();
+    first.unmount();
+    vi.unstubAllGlobals();
+
+    api({}, { ...TICKET, contract_id: 'ctr-1' });
+    const second = renderAt('/account/acc-1/tickets/tkt-5');
+    expect((await screen.findByTestId('contract-receipt-link')).getAttribute('href')).toBe('/account/acc-1/receipts/contract/tkt-5');
+    second.unmount();
+    vi.unstubAllGlobals();
+
+    api({ 'contract-receipt': 'always' });
+    renderAt('/account/acc-1/tickets/tkt-5');
+    expect(await screen.findByTestId('contract-receipt-link')).toBeTruthy();
+  });
+
+  it('adds a comment to the ticket', async () => {
+    const { calls } = api({});
+    renderAt('/account/acc-1/tickets/tkt-5');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'New comment' }), { target: { value: 'Fan cleaned' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add comment' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/acc-1')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/acc-1')!.body).toEqual({ klass: 'Comment', ticket_id: 'tkt-5', content: 'Fan cleaned' });
+  });
+});

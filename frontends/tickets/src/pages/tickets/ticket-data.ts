@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { docs } from '../../lib/api';
+import type { Status, Ticket } from '../../lib/tickets';
+import { invalidateAfterWrite } from '../../hooks/invalidate';
+
+// Ticket calls of the tickets-module contract: finds, the status and checklist update handlers, the priority views.
+
+export const OPEN_STATUSES: Status[] = ['open', 'block', 'doing', 'review'];
+
+export interface TicketQuery {
+  selector: Record<string, unknown>;
+  sort?: Array<Record<string, 'asc' | 'desc'>>;
+  limit: number;
+  skip?: number;
+}
+
+export function useTickets(accountId: string, query: TicketQuery, key: string, enabled = true) {
+  return useQuery({
+    queryKey: ['tickets', 'tickets', accountId, key, query],
+    queryFn: () => docs.find<Ticket>(accountId, { ...query, selector: { klass: 'Ticket', ...query.selector } }),
+    enabled,
+  });
+}
+
+/** Changes a ticket's status through the status handler (any status to any other; no rev needed). */
+export function changeStatus(accountId: string, ticketId: string, status: Status) {
+  return docs.handler(accountId, 'ticket-status', status, ticketId);
+}
+
+export function useChangeStatus(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: Status }) => changeStatus(accountId, id, status),
+    onSettled: () => invalidateAfterWrite(queryClient),
+  });
+}
+
+/** Ticks or unticks one checklist item through the checklist handler. */
+export function useToggleChecklist(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, index, checked }: { id: string; index: number; checked: boolean }) =>
+      docs.handler(accountId, 'ticket-checklist', 'toggle', id, { index, checked }),
+    // the box follows the click at once; the reload after the call shows the stored list
+    onMutate: ({ id, index, checked }) => {
+      queryClient.setQueryData<Ticket>(['tickets', 'doc', accountId, id], (t) =>
+        t?.checklist ? { ...t, checklist: t.checklist.map((item, i) => (i === index ? { ...item, checked } : item)) } : t,
+      );
+    },
+    onSettled: () => invalidateAfterWrite(queryClient),
+  });
+}
+
+export interface PriorityCounts {
+  high: number;
+  medium: number;
+  low: number;
+}
+
+/** Tickets per priority from a count view (group_level 1: one row per priority, zeros included). */
+export function usePriorityCounts(accountId: string, design: 'count-by-open-ticket-priority' | 'count-by-ticket-priority') {
+  return useQuery({
+    queryKey: ['tickets', 'priority-counts', accountId, design],
+    queryFn: async (): Promise<PriorityCounts> => {
+      const rows = await docs.view(accountId, design, 'all', 1);
+      const out: PriorityCounts = { high: 0, medium: 0, low: 0 };
+      for (const r of rows) if (r.key === 'high' || r.key === 'medium' || r.key === 'low') out[r.key] = Number(r.value) || 0;
+      return out;
+    },
+  });
+}

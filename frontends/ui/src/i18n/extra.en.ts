@@ -1,0 +1,9 @@
+// English texts beyond the core (en.ts): the signed-in screens, the landing and legal pages. The web shell loads them
+// when a screen needs them (loadTexts), so the login page's first load carries only the core.
+import { billingEn } from './billing.en';
+import { dashboardEn } from './dashboard.en';
+import { navEn } from './nav.en';
+import { profileEn } from './profile.en';
+import { publicEn } from './public.en';
+
+export const extraEn = { ...navEn, profile: profileEn, dashboard: dashboardEn, public: publicEn, billing: billingEn };

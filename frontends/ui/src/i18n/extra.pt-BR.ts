@@ -1,0 +1,8 @@
+// Portuguese (Brazil) texts beyond the core (pt-BR.ts), loaded like extra.en.ts.
+import { billingPtBR } from './billing.pt-BR';
+import { dashboardPtBR } from './dashboard.pt-BR';
+import { navPtBR } from './nav.pt-BR';
+import { profilePtBR } from './profile.pt-BR';
+import { publicPtBR } from './public.pt-BR';
+
+export const extraPtBR = { ...navPtBR, profile: profilePtBR, dashboard: dashboardPtBR, public: publicPtBR, billing: billingPtBR };

@@ -1,0 +1,116 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { CallerContext, Calls, CHECKLIST_TOGGLE, Doc, FindReply, TICKET_STATUSES, TICKET_UPDATES, TICKET_VIEW_NAME, TICKET_VIEWS, ViewReply, WriteReply } from '@app/proto';
+import { DocumentProtocol, DocumentStore, retryOnConflict, UpdateHandler } from '@app/platform';
+import { CategoryPolicy } from '../categories/category.policy';
+import { accountDb } from '../common/caller';
+import { fieldsOf } from '../common/fields';
+import { References } from '../common/references';
+import { CommentPolicy } from '../comments/comment.policy';
+import { ContractItemPolicy, ContractPolicy } from '../contracts/contract.policy';
+import { CustomerPolicy } from '../customers/customer.policy';
+import { EquipmentPolicy } from '../equipment/equipment.policy';
+import { EstimatePolicy } from '../estimates/estimate.policy';
+import { MaintenancePolicy } from '../maintenances/maintenance.policy';
+import { TicketPolicy } from '../tickets/ticket.policy';
+import { checklistToggleHandler, statusHandler } from '../tickets/ticket-updates';
+import { TicketViews } from '../tickets/ticket-views';
+
+type Req<K extends keyof Calls> = Calls[K]['req'];
+
+const logger = new Logger('tickets-documents');
+
+/**
+ * tickets.doc.*: the document protocol for the tickets module's klasses, with a policy per klass, the ticket counters
+ * (views) and the ticket update handlers. Only groups hold these documents (`/{account_id}/…`; 403 elsewhere).
+ */
+@Injectable()
+export class DocumentsService {
+  private readonly protocol: DocumentProtocol;
+
+  constructor(
+    private readonly store: DocumentStore,
+    refs: References,
+    views: TicketViews,
+  ) {
+    const updates: Record<string, UpdateHandler> = { [`${TICKET_UPDATES.checklist}/${CHECKLIST_TOGGLE}`]: checklistToggleHandler(store) };
+    for (const status of TICKET_STATUSES) updates[`${TICKET_UPDATES.status}/${status}`] = statusHandler(store, status);
+    this.protocol = new DocumentProtocol(
+      store,
+      'tickets',
+      {
+        Ticket: new TicketPolicy(refs),
+        Comment: new CommentPolicy(refs),
+        Customer: new CustomerPolicy(),
+        Equipment: new EquipmentPolicy(refs),
+        Category: new CategoryPolicy(),
+        Contract: new ContractPolicy(refs),
+        ContractItem: new ContractItemPolicy(refs),
+        Estimate: new EstimatePolicy(refs),
+        Maintenance: new MaintenancePolicy(refs),
+      },
+      {
+        [`${TICKET_VIEWS.openByPriority}/${TICKET_VIEW_NAME}`]: (ctx, params) => views.openByPriority(ctx, params),
+        [`${TICKET_VIEWS.byPriority}/${TICKET_VIEW_NAME}`]: (ctx, params) => views.byPriority(ctx, params),
+        [`${TICKET_VIEWS.byStatus}/${TICKET_VIEW_NAME}`]: (ctx, params) => views.byStatus(ctx, params),
+      },
+      updates,
+    );
+  }
+
+  get(req: Req<'tickets.doc.get'>): Promise<Doc> {
+    accountDb(req.ctx);
+    return this.protocol.get(req);
+  }
+
+  find(req: Req<'tickets.doc.find'>): Promise<FindReply> {
+    accountDb(req.ctx);
+    return this.protocol.find(req);
+  }
+
+  async post(req: Req<'tickets.doc.post'>): Promise<WriteReply> {
+    accountDb(req.ctx);
+    return this.afterWrite(req.ctx, await this.protocol.post(req));
+  }
+
+  async put(req: Req<'tickets.doc.put'>): Promise<WriteReply> {
+    accountDb(req.ctx);
+    return this.afterWrite(req.ctx, await this.protocol.put(req));
+  }
+
+  delete(req: Req<'tickets.doc.delete'>): Promise<WriteReply> {
+    accountDb(req.ctx);
+    return this.protocol.delete(req);
+  }
+
+  view(req: Req<'tickets.doc.view'>): Promise<ViewReply> {
+    accountDb(req.ctx);
+    return this.protocol.view(req);
+  }
+
+  update(req: Req<'tickets.doc.update'>): Promise<WriteReply> {
+    accountDb(req.ctx);
+    return this.protocol.update(req);
+  }
+
+  /**
+   * A ticket written with relate_equipment_to_customer and both a customer and an equipment: the equipment now
+   * belongs to that customer. Done after the ticket is stored (a refused ticket changes nothing); if it fails, the
+   * ticket stays written and the error is logged.
+   */
+  private async afterWrite(ctx: CallerContext, reply: WriteReply): Promise<WriteReply> {
+    const t = reply.doc;
+    if (!t || t.klass !== 'Ticket' || t.relate_equipment_to_customer !== true || !t.customer_id || !t.equipment_id) return reply;
+    const db = accountDb(ctx);
+    try {
+      await retryOnConflict(async () => {
+        const equipment = await this.store.get(db, String(t.equipment_id));
+        if (!equipment || equipment.customer_id === t.customer_id) return;
+        const fields = { ...fieldsOf(equipment), customer_id: t.customer_id, customer_name: t.customer_name ?? null };
+        await this.store.update(db, equipment._id, equipment._rev, fields, ctx.user_id);
+      }, 5);
+    } catch (err) {
+      logger.error(`relating equipment ${String(t.equipment_id)} to customer ${String(t.customer_id)}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    return reply;
+  }
+}

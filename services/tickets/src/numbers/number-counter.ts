@@ -1,0 +1,18 @@
+import type { PoolClient } from 'pg';
+import { TICKETS_SCHEMA } from '../tickets.schema';
+
+export type NumberedKind = 'Ticket' | 'Estimate';
+
+/**
+ * The next number of `kind` in the account (1, 2, 3…), taken inside the create's own transaction: the counter row
+ * stays locked until that transaction ends, so concurrent creates get distinct numbers in commit order, and a create
+ * that fails rolls its number back (no gap).
+ */
+export async function nextNumber(tx: PoolClient, db: string, kind: NumberedKind): Promise<number> {
+  const { rows } = await tx.query<{ last: string }>(
+    `INSERT INTO "${TICKETS_SCHEMA}"."number_counters" AS c (account_id, kind, last) VALUES ($1, $2, 1)
+     ON CONFLICT (account_id, kind) DO UPDATE SET last = c.last + 1 RETURNING last`,
+    [db, kind],
+  );
+  return Number(rows[0].last);
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { healthController } from '@app/platform';
+import { PG_POOL } from './common/tokens';
+import { databaseProviders } from './database';
+import { DocumentsController } from './documents/documents.controller';
+import { DocumentsService } from './documents/documents.service';
+import { References } from './common/references';
+import { TicketViews } from './tickets/ticket-views';
+import { ReceiptsModule } from './receipts/receipts.module';
+
+/**
+ * The tickets service: tickets, comments, customers, equipment, categories, contracts, estimates and maintenances
+ * (the tickets module's documents, `tickets.doc.*`). Start it with `createMicroservice(TicketsModule, 'tickets')`
+ * (@app/platform); it migrates its schema on init.
+ */
+@Module({
+  imports: [ReceiptsModule],
+  controllers: [healthController('tickets', PG_POOL), DocumentsController],
+  providers: [...databaseProviders, References, TicketViews, DocumentsService],
+})
+export class TicketsModule {}

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, primaryKey, text } from 'drizzle-orm/pg-core';
+import { documentTables, fieldSql, klassIndex } from '@app/platform';
+
+// The tickets service's Postgres schema: the platform's document tables for Ticket, Comment, Customer, Equipment,
+// Category, Contract, ContractItem, Estimate and Maintenance, with the indexes the screens filter and sort on, and the
+// per-account number counters of tickets and estimates.
+// After a change: `npx drizzle-kit generate --config services/tickets/drizzle.config.ts` (see drizzle.config.ts).
+export const TICKETS_SCHEMA = 'tickets';
+
+const live = (klass: string) => sql.raw(`klass = '${klass}' AND NOT deleted`);
+const field = (name: string) => sql.raw(fieldSql('body', [name]));
+
+export const { schema, documents, outbox } = documentTables(TICKETS_SCHEMA, {
+  indexes: (t) => [
+    // a ticket's number is unique in its account (the counter hands it out; this is the backstop)
+    klassIndex(t, 'Ticket', 'number', { unique: true }),
+    // the board: one find per status column sorted by number desc (id last: the find's tie-break)
+    index('documents_ticket_status_number_idx').on(t.accountId, field('status'), field('number'), t.id).where(live('Ticket')),
+    klassIndex(t, 'Ticket', 'technical_id'),
+    klassIndex(t, 'Ticket', 'customer_id'),
+    klassIndex(t, 'Ticket', 'updated_at'),
+    // text search: `search: {$regex: …}` is `((body #> '{search}') #>> '{}') COLLATE "C" ~ $n` (mango/selector-sql.ts);
+    // a trigram index on that very expression and collation serves it
+    index('documents_ticket_search_trgm_idx')
+      .using('gin', sql.raw(`(((body #> '{search}'::text[]) #>> '{}'::text[])) COLLATE "C" gin_trgm_ops`))
+      .where(live('Ticket')),
+    klassIndex(t, 'Estimate', 'number', { unique: true }),
+    klassIndex(t, 'Maintenance', 'next_maintenance'),
+    klassIndex(t, 'Customer', 'name'),
+    klassIndex(t, 'Equipment', 'identifier'),
+    klassIndex(t, 'Comment', 'ticket_id'),
+  ],
+});
+
+/**
+ * The last number handed out per account and kind (Ticket, Estimate). A create takes the next one in its own
+ * transaction (the row stays locked until it commits), so numbers are unique, in order, and a failed create
+ * leaves no gap.
+ */
+export const numberCounters = schema.table(
+  'number_counters',
+  {
+    accountId: text('account_id').notNull(),
+    kind: text('kind').notNull(),
+    last: bigint('last', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'number_counters_pkey', columns: [t.accountId, t.kind] })],
+);

@@ -1,0 +1,61 @@
+import type { PoolClient } from 'pg';
+import { CallerContext, Doc, PRIORITY_RANK, TicketFields, TicketPriority, TicketStatus } from '@app/proto';
+import type { KlassPolicy, WriteOp } from '@app/platform';
+import { FieldErrors, References, changed, resolveRef } from '../common/references';
+import { nextNumber } from '../numbers/number-counter';
+import { checklistOf, numbered, statusEvent, titleOf } from './ticket.rules';
+
+/** Fields only the service writes: kept from the stored ticket on an update, whatever the client sends. */
+const SERVER_FIELDS = ['number', 'checklist', 'status_events', 'search', 'customer_name', 'equipment_identifier', 'label', 'priority_rank'] as const;
+
+/**
+ * Ticket: references must exist in the account (customer, equipment, category, contract) and technician/reviewer must
+ * be accepted members; the title is derived when blank; the number is taken in the create's transaction; status
+ * changes are recorded in status_events; the checklist comes from the category on create.
+ */
+export class TicketPolicy implements KlassPolicy {
+  readonly schema = TicketFields;
+
+  constructor(private readonly refs: References) {}
+
+  async beforeWrite(ctx: CallerContext, op: WriteOp, fields: Record<string, unknown>, prev: Doc | null): Promise<Record<string, unknown>> {
+    if (op === 'delete') return fields;
+    const db = ctx.db!;
+    const errs = new FieldErrors();
+    const [customer, equipment, category] = await Promise.all([
+      resolveRef(this.refs, errs, db, 'customer_id', 'Customer', fields, prev),
+      resolveRef(this.refs, errs, db, 'equipment_id', 'Equipment', fields, prev),
+      resolveRef(this.refs, errs, db, 'category_id', 'Category', fields, prev),
+      resolveRef(this.refs, errs, db, 'contract_id', 'Contract', fields, prev),
+    ]);
+    await Promise.all(
+      (['technical_id', 'reviewer_id'] as const).map(async (f) => {
+        if (changed(f, fields, prev) && !(await this.refs.isMember(db, fields[f]))) errs.add(f);
+      }),
+    );
+    errs.throwIfAny();
+
+    const out: Record<string, unknown> = { ...fields };
+    for (const f of SERVER_FIELDS) delete out[f];
+    out.title = titleOf(fields.title, fields.content);
+    out.priority_rank = PRIORITY_RANK[out.priority as TicketPriority];
+    out.customer_name = !out.customer_id ? null : customer ? (customer.name ?? null) : (prev?.customer_name ?? null);
+    out.equipment_identifier = !out.equipment_id ? null : equipment ? (equipment.identifier ?? null) : (prev?.equipment_identifier ?? null);
+
+    const status = out.status as TicketStatus;
+    if (!prev) {
+      out.checklist = checklistOf(category);
+      out.status_events = [statusEvent(ctx, status, null)];
+      return out; // number, label and search: inCreate, in the create's transaction
+    }
+    const prevStatus = prev.status as TicketStatus;
+    const events = Array.isArray(prev.status_events) ? prev.status_events : [];
+    out.checklist = Array.isArray(prev.checklist) ? prev.checklist : [];
+    out.status_events = status !== prevStatus ? [...events, statusEvent(ctx, status, prevStatus ?? null)] : events;
+    return numbered(out, Number(prev.number));
+  }
+
+  async inCreate(_ctx: CallerContext, tx: PoolClient, db: string, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return numbered(fields, await nextNumber(tx, db, 'Ticket'));
+  }
+}

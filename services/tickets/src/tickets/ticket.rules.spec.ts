@@ -1,0 +1,28 @@
+import { ctxOf, newUser } from '../../../accounts/src/testing/accounts-harness';
+import { checklistOf, numbered, searchText, statusEvent, titleOf } from './ticket.rules';
+
+describe('ticket rules', () => {
+  it('keeps a given title, else derives it from the content', () => {
+    expect(titleOf('  Mine ', 'content')).toBe('Mine');
+    expect(titleOf('', '\n\nFirst line\nsecond')).toBe('First line');
+    expect(titleOf(null, 'y'.repeat(61))).toBe('y'.repeat(60));
+  });
+
+  it('copies the category checklist, one unticked item per non-empty line', () => {
+    expect(checklistOf({ checklist: 'A\r\n\r\n  B  \n' } as never)).toEqual([
+      { text: 'A', checked: false },
+      { text: 'B', checked: false },
+    ]);
+    expect(checklistOf(null)).toEqual([]);
+  });
+
+  it('records who changed the status, with their label, and when', () => {
+    const u = newUser({ fullname: 'Ana' });
+    expect(statusEvent(ctxOf(u, 'acc-1'), 'done', 'open', '2024-01-01T00:00:00.000Z')).toEqual({ status: 'done', from: 'open', user_id: u.user_id, user_label: 'Ana', at: '2024-01-01T00:00:00.000Z' });
+  });
+
+  it('search is lowercase text of number, title, content, problem, customer and equipment; label is "#n title"', () => {
+    expect(searchText({ number: 12, title: 'Tela', content: 'TELA Quebrada', problem: null, customer_name: 'JOÃO', equipment_identifier: 'SN-9' })).toBe('12\ntela\ntela quebrada\njoão\nsn-9');
+    expect(numbered({ title: 'Tela', content: 'x' }, 3)).toMatchObject({ number: 3, label: '#3 Tela', search: '3\ntela\nx' });
+  });
+});
