@@ -1,13 +1,13 @@
 // bench/tickets: the tickets screens' queries over 100,000 tickets of one group, through gateway → NATS → tickets
 // service → PostgreSQL, 20 closed-loop clients: one board column (`_find` by status, number desc, limit 50), the whole
-// board (the 6 column queries in parallel, as the board screen sends them), the list's first page (number desc,
+// board (the 6 column queries in parallel, and the ticket-board view the board screen sends: one request), the list's first page (number desc,
 // limit 25) and text search (`search: {$regex}`, a rare and a common term), and the board again with `fields` (what a
 // card shows). Prints the reply size, req/s, p50 and p99 of each against the targets (p99 ≤ 50 ms board and list,
 // ≤ 150 ms search) and the plan PostgreSQL picks for each (EXPLAIN ANALYZE of the SQL the store builds). Not a test.
 //
 // Needs the backends built (the npm script does it) and PostgreSQL, Redis and NATS on 127.0.0.1. It uses its own
 // database and APP_PREFIX and removes them when done. Run: `npm run bench:tickets` (env TICKETS, CONCURRENCY,
-// SECONDS; SEARCH_STATS=1 adds the statistics proposed for search plans before measuring).
+// SECONDS, ONLY=<regex of query names>).
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -24,10 +24,8 @@ const SECONDS = Number(process.env.SECONDS || 10);
 const GATEWAY_PORT = 42000 + Math.floor(Math.random() * 500);
 const SMTP_PORT = GATEWAY_PORT + 500;
 const STATUSES = ['open', 'block', 'doing', 'review', 'done', 'cancel'] as const;
-/** SEARCH_STATS=1: create the statistics proposed for text search (and status, priority) before measuring (not in the migrations) */
-const SEARCH_STATS = process.env.SEARCH_STATS === '1';
-/** RANDOM_PAGE_COST=1.1: the planner setting proposed for a database held in memory or on SSD (default 4) */
-const RANDOM_PAGE_COST = process.env.RANDOM_PAGE_COST ? Number(process.env.RANDOM_PAGE_COST) : undefined;
+/** the planner setting the services' pools use (services/platform service-providers.ts) */
+const RANDOM_PAGE_COST = Number(process.env.PG_RANDOM_PAGE_COST || 1.1);
 /** what a board card shows: the variant measured with `fields` */
 const CARD_FIELDS = ['_id', '_rev', 'number', 'title', 'status', 'priority', 'ticket_kind', 'customer_name', 'equipment_identifier', 'technical_id', 'category_id', 'updated_at'];
 
@@ -38,6 +36,8 @@ interface GroupSpec {
   headers: Record<string, string>;
   /** the `_find` bodies one iteration sends, all at once; the iteration's latency is until the last answer */
   bodies: string[];
+  /** GET the url instead of POSTing the bodies (a view); bodies is then [''] */
+  get?: boolean;
   concurrency: number;
   warmupMs: number;
   durationMs: number;
@@ -63,14 +63,16 @@ async function runGroupLoad(spec: GroupSpec): Promise<GroupResult> {
   const one = (body: string) =>
     new Promise<boolean>((resolve) => {
       const req = http.request(
-        { agent, host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...spec.headers, 'content-length': Buffer.byteLength(body) } },
+        spec.get
+          ? { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'GET', headers: spec.headers }
+          : { agent, host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...spec.headers, 'content-length': Buffer.byteLength(body) } },
         (res) => {
           res.on('data', () => undefined);
           res.on('end', () => resolve(res.statusCode === 200));
         },
       );
       req.on('error', () => resolve(false));
-      req.end(body);
+      req.end(spec.get ? undefined : body);
     });
   const client = async () => {
     while (!stop) {
@@ -212,6 +214,8 @@ interface Measured {
   target: number;
   /** requests per iteration, for the req/s column */
   per: number;
+  /** a view's path under the group (GET) instead of the `_find` bodies */
+  view?: string;
 }
 
 async function main() {
@@ -233,12 +237,8 @@ async function main() {
   try {
     await db.connect();
     const dbName = stack.dbUrl.replace(/^.*\//, '');
-    if (RANDOM_PAGE_COST !== undefined && Number.isFinite(RANDOM_PAGE_COST)) {
-      // before any service connects: a database default applies to sessions opened after it
-      await db.query(`ALTER DATABASE "${dbName}" SET random_page_cost = ${RANDOM_PAGE_COST}`);
-      await db.query(`SET random_page_cost = ${RANDOM_PAGE_COST}`); // this session's EXPLAINs too
-      console.log(`RANDOM_PAGE_COST: random_page_cost = ${RANDOM_PAGE_COST} for the bench database`);
-    }
+    // the services' pools set random_page_cost (PG_RANDOM_PAGE_COST, default 1.1): this session's EXPLAINs do the same
+    await db.query(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
     for (const s of ['identity', 'accounts', 'tickets']) await runToEnd(path.join(ROOT, `services/${s}/dist/migrate.js`), stack.env);
     const pids: Record<string, number | undefined> = {};
     for (const s of ['identity', 'accounts', 'tickets']) pids[s] = stack.start(s, path.join(ROOT, `services/${s}/dist/main.js`)).pid;
@@ -269,28 +269,18 @@ async function main() {
     await seed(db, account, userId);
     console.log(`seeded ${TICKETS} tickets and ${CUSTOMERS} customers in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-    if (SEARCH_STATS) {
-      // the proposed fix for search plans (docs/benchmarks.md): statistics on the search expression, which the
-      // partial trigram index cannot give the planner
-      await db.query(
-        `CREATE STATISTICS tickets.documents_search_stats ON (body #> '{search}'::text[]), (jsonb_typeof(body #> '{search}'::text[])),
-           ((((body #> '{search}'::text[]) #>> '{}'::text[])) COLLATE "C") FROM tickets.documents`,
-      );
-      // and on status and priority: with random_page_cost 1.1 and no statistics, `status: {$in: [all six]}` sorted by
-      // number takes the status index and sorts the whole table
-      await db.query(`CREATE STATISTICS tickets.documents_status_stats ON (body #> '{status}'::text[]), (body #> '{priority}'::text[]) FROM tickets.documents`);
-      await db.query('ANALYZE tickets.documents');
-      console.log('SEARCH_STATS: statistics on the search, status and priority expressions created');
-    }
 
     const column = (status: string, fields?: string[]) => ({ selector: { klass: 'Ticket', status }, sort: [{ number: 'desc' }], limit: 50, ...(fields ? { fields } : {}) });
     const rare = 'queiroz'; // one surname of 50: ~2 % of the tickets
     const common = 'não liga'; // one problem of 15 in the title (~7 %), and in many contents
     const search = (term: string) => ({ selector: { klass: 'Ticket', search: { $regex: term } }, sort: [{ number: 'desc' }], limit: 25 });
-    const measured: Measured[] = [
+    const all: Measured[] = [
       { name: 'board column (open, limit 50)', bodies: [column('open')], target: 50, per: 1 },
       { name: 'board column (done, limit 50)', bodies: [column('done')], target: 50, per: 1 },
       { name: 'board: 6 columns in parallel', bodies: STATUSES.map((st) => column(st)), target: 50, per: 6 },
+      // what the board screen sends: the ticket-board view, 6 columns of 50 card-field cards in one request
+      { name: 'board view (one request, 6×20)', bodies: [], view: '_design/ticket-board/_view/all?limit=20', target: 50, per: 1 },
+      { name: 'board view (one request, 6×50)', bodies: [], view: '_design/ticket-board/_view/all?limit=50', target: 50, per: 1 },
       { name: 'board column (open), card fields', bodies: [column('open', CARD_FIELDS)], target: 50, per: 1 },
       { name: 'board: 6 columns, card fields', bodies: STATUSES.map((st) => column(st, CARD_FIELDS)), target: 50, per: 6 },
       // not a screen's query: a reply the size of a one-request board (300 cards), to weigh the fixed cost of a request
@@ -300,12 +290,22 @@ async function main() {
       { name: `search "${rare}" (limit 25)`, bodies: [search(rare)], target: 150, per: 1 },
       { name: `search "${common}" (limit 25)`, bodies: [search(common)], target: 150, per: 1 },
     ];
+    // ONLY=<regex>: measure only the queries whose name matches (quick runs)
+    const measured = process.env.ONLY ? all.filter((m) => new RegExp(process.env.ONLY!).test(m.name)) : all;
 
     // each query answers what it should through the gateway, and the plan PostgreSQL picks for its SQL
     const { buildFindSql } = await import('@app/platform');
     const klasses = KLASS_NAMES.filter((k) => KLASSES[k].service === 'tickets');
     const sizes = new Map<string, number>();
     for (const m of measured) {
+      if (m.view) {
+        const r = await fetch(`${base}/${account}/${m.view}`, { headers });
+        const board = (await r.json()) as { rows: { value: { cards: unknown[] } }[] };
+        const limit = Number(new URL(m.view, base).searchParams.get('limit'));
+        if (!r.ok || board.rows?.length !== 6 || board.rows.some((row) => row.value.cards.length !== limit)) throw new Error(`${m.name}: ${r.status} ${JSON.stringify(board).slice(0, 200)}`);
+        sizes.set(m.name, JSON.stringify(board).length);
+        continue;
+      }
       for (const q of m.bodies) {
         const r = await fetch(`${base}/${account}/_find`, { method: 'POST', headers, body: JSON.stringify(q) });
         const found = (await r.json()) as { docs: { number: number }[] };
@@ -328,7 +328,9 @@ async function main() {
         return { gateway: cpuSeconds(pids.gateway), accounts: cpuSeconds(pids.accounts), tickets: cpuSeconds(pids.tickets), postgres: sum(others.postgres), nats: sum(others.nats) };
       };
       const before = cpu();
-      const r = await load({ url: `${base}/${account}/_find`, headers, bodies: m.bodies.map((b) => JSON.stringify(b)), concurrency: CONCURRENCY, warmupMs: 2000, durationMs: SECONDS * 1000 });
+      const r = m.view
+        ? await load({ url: `${base}/${account}/${m.view}`, get: true, headers, bodies: [''], concurrency: CONCURRENCY, warmupMs: 2000, durationMs: SECONDS * 1000 })
+        : await load({ url: `${base}/${account}/_find`, headers, bodies: m.bodies.map((b) => JSON.stringify(b)), concurrency: CONCURRENCY, warmupMs: 2000, durationMs: SECONDS * 1000 });
       const after = cpu();
       const window = SECONDS + 2; // the warm-up included
       const shares = (Object.keys(after) as (keyof typeof after)[]).map((k) => `${k} ${(((after[k] - before[k]) / window) * 100).toFixed(0)}%`);

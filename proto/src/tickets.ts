@@ -35,7 +35,16 @@ export const TICKET_VIEWS = {
   byPriority: 'count-by-ticket-priority',
   /** every live ticket, by status (group_level 1: all six statuses) */
   byStatus: 'count-by-ticket-status',
+  /**
+   * the ticket board in one request: one row per status (board order) `{key: status, value: {cards, more}}`, each
+   * column's newest `limit` tickets (default 20, at most 100) with the card fields only (BOARD_CARD_FIELDS)
+   */
+  board: 'ticket-board',
 } as const;
+/** what a board card shows of a ticket */
+export const BOARD_CARD_FIELDS = ['_id', '_rev', 'number', 'title', 'status', 'priority', 'ticket_kind', 'customer_name', 'equipment_identifier', 'technical_id', 'updated_at'] as const;
+export const BOARD_DEFAULT_LIMIT = 20;
+export const BOARD_MAX_LIMIT = 100;
 /** every tickets view is named `all` inside its design document */
 export const TICKET_VIEW_NAME = 'all';
 export const TICKET_UPDATES = {

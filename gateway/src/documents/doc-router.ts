@@ -24,6 +24,7 @@ export const DESIGN_SERVICES: Readonly<Record<string, ServiceName>> = {
   'count-by-open-ticket-priority': 'tickets',
   'count-by-ticket-priority': 'tickets',
   'count-by-ticket-status': 'tickets',
+  'ticket-board': 'tickets',
   'ticket-status': 'tickets',
   'ticket-checklist': 'tickets',
 };

@@ -57,6 +57,9 @@ export const docs = {
   remove: (accountId: string, id: string, rev: string) => api.del<WriteReply>(`/${accountId}/${encodeURIComponent(id)}`, { query: { rev } }),
   view: async (accountId: string, design: string, view: string, groupLevel: number): Promise<ViewRow[]> =>
     (await api.get<{ rows: ViewRow[] }>(`/${accountId}/_design/${design}/_view/${view}`, { query: { group_level: groupLevel } })).rows,
+  /** a view with other parameters than group_level (e.g. the board's limit) */
+  viewRows: async (accountId: string, design: string, view: string, query: Record<string, string | number | boolean | undefined>): Promise<ViewRow[]> =>
+    (await api.get<{ rows: ViewRow[] }>(`/${accountId}/_design/${design}/_view/${view}`, { query })).rows,
   /** an update handler: PUT /{account_id}/_design/<design>/_update/<handler>/<id> */
   handler: (accountId: string, design: string, handler: string, id: string, body?: unknown) =>
     api.put<WriteReply>(`/${accountId}/_design/${design}/_update/${handler}/${encodeURIComponent(id)}`, body),

@@ -83,6 +83,7 @@ export class DocumentProtocol {
     if (typeof wanted === 'string' && !this.owns(wanted)) throw errors.badRequest(`klass ${wanted} is not served here`);
     // whole documents: the policy reads klass and owner fields before the query's `fields` are applied below
     const docs = await this.store.find(db, req.query, { klasses: this.klasses, project: false });
+    const fields = parseFields(req.query.fields); // once per find, not per document
     const shown: Doc[] = [];
     for (const doc of docs) {
       const policy = this.policies[doc.klass as Klass]!;
@@ -91,7 +92,7 @@ export class DocumentProtocol {
       } catch {
         continue; // a find answers with what the caller may see, like a filtered view
       }
-      shown.push(project(this.present(policy, doc), req.query.fields));
+      shown.push(projectFields(this.present(policy, doc), fields));
     }
     return { docs: shown };
   }

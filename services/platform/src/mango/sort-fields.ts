@@ -77,7 +77,8 @@ export function projectFields<T extends Record<string, unknown>>(doc: T, fields:
   if (doc._id !== undefined) out._id = doc._id;
   for (const path of fields) {
     const v = getObjectPath(doc, path);
-    if (v !== undefined) setPath(out, path, structuredClone(v));
+    // only objects can be shared with the source; strings and numbers are copied by value anyway
+    if (v !== undefined) setPath(out, path, typeof v === 'object' && v !== null ? structuredClone(v) : v);
   }
   return out as T;
 }

@@ -23,7 +23,14 @@ export function storeProviders(opts: { service: ServiceName; schema: string }): 
     { provide: APP_CONFIG, useFactory: () => loadConfig() },
     {
       provide: PG_POOL,
-      useFactory: (config: AppConfig) => new Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX || 10) }),
+      useFactory: (config: AppConfig) =>
+        new Pool({
+          connectionString: config.databaseUrl,
+          max: Number(process.env.PG_POOL_MAX || 10),
+          // the working set is in memory or on SSD: random reads cost about as much as sequential ones, so index scans
+          // (board columns, lists, text search) are preferred over sorting whole tables (docs/benchmarks.md, bench/tickets)
+          options: `-c random_page_cost=${Number(process.env.PG_RANDOM_PAGE_COST || 1.1)}`,
+        }),
       inject: [APP_CONFIG],
     },
     {

@@ -52,6 +52,7 @@ export class DocumentsService {
         [`${TICKET_VIEWS.openByPriority}/${TICKET_VIEW_NAME}`]: (ctx, params) => views.openByPriority(ctx, params),
         [`${TICKET_VIEWS.byPriority}/${TICKET_VIEW_NAME}`]: (ctx, params) => views.byPriority(ctx, params),
         [`${TICKET_VIEWS.byStatus}/${TICKET_VIEW_NAME}`]: (ctx, params) => views.byStatus(ctx, params),
+        [`${TICKET_VIEWS.board}/${TICKET_VIEW_NAME}`]: (ctx, params) => views.board(ctx, params),
       },
       updates,
     );

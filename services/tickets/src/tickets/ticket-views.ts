@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { AppError, CallerContext, OPEN_TICKET_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES, ViewReply } from '@app/proto';
+import { AppError, BOARD_CARD_FIELDS, BOARD_DEFAULT_LIMIT, BOARD_MAX_LIMIT, CallerContext, OPEN_TICKET_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES, ViewReply } from '@app/proto';
 import { accountDb } from '../common/caller';
 import { PG_POOL } from '../common/tokens';
 import { TICKETS_SCHEMA } from '../tickets.schema';
@@ -48,4 +48,45 @@ export class TicketViews {
   async byStatus(ctx: CallerContext, params: Record<string, unknown>): Promise<ViewReply> {
     return this.rows(await this.counts(accountDb(ctx), 'status', false), TICKET_STATUSES, params);
   }
+
+  /**
+   * The board in one request: per status the newest `limit` tickets (+1 to tell whether there are more), each column
+   * read backwards on the (account, status, number, id) index; only the card fields leave the database.
+   */
+  async board(ctx: CallerContext, params: Record<string, unknown>): Promise<ViewReply> {
+    const limit = boardLimit(params.limit);
+    // a named (prepared) statement: planning this query costs about as much as running it
+    const { rows } = await this.pool.query<{ status: string; card: Record<string, unknown> }>({
+      name: 'tickets-board',
+      text: `SELECT s.status, c.card FROM unnest($2::text[]) WITH ORDINALITY AS s(status, ord)
+       CROSS JOIN LATERAL (
+         SELECT ${CARD_SQL} AS card FROM "${TICKETS_SCHEMA}"."documents" d
+         WHERE d.account_id = $1 AND d.klass = 'Ticket' AND NOT d.deleted AND (d.body #> '{status}') = to_jsonb(s.status)
+         ORDER BY (d.body #> '{number}') DESC, d.id DESC LIMIT $3
+       ) c ORDER BY s.ord`,
+      values: [accountDb(ctx), [...TICKET_STATUSES], limit + 1],
+    });
+    const columns = new Map<string, Record<string, unknown>[]>(TICKET_STATUSES.map((st) => [st, []]));
+    for (const r of rows) columns.get(r.status)!.push(r.card);
+    return {
+      rows: TICKET_STATUSES.map((key) => {
+        const cards = columns.get(key)!;
+        return { key, value: { cards: cards.slice(0, limit), more: cards.length > limit } };
+      }),
+    };
+  }
+}
+
+// jsonb_build_object of the card fields (_id and _rev are columns of the row, the rest body fields)
+const CARD_SQL = `jsonb_strip_nulls(jsonb_build_object(${BOARD_CARD_FIELDS.map((f) =>
+  f === '_id' ? `'_id', d.id` : `'${f}', d.body -> '${f}'`,
+).join(', ')}))`;
+
+function boardLimit(v: unknown): number {
+  if (v === undefined) return BOARD_DEFAULT_LIMIT;
+  const n = typeof v === 'string' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > BOARD_MAX_LIMIT) {
+    throw new AppError('bad_request', `limit must be an integer from 1 to ${BOARD_MAX_LIMIT}`);
+  }
+  return n;
 }

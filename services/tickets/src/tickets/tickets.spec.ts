@@ -212,6 +212,31 @@ describe('tickets', () => {
     expect(await view(empty, 'count-by-ticket-status', 0)).toEqual({ rows: [{ key: null, value: 0 }] });
   });
 
+  it('serves the board in one request: per status the newest cards, card fields only, and whether there are more', async () => {
+    const g = await newGroup(h);
+    const made: Doc[] = [];
+    for (let i = 0; i < 5; i++) made.push(await ticket(g, { content: `Board ${i + 1}\nsecond line`, priority: i % 2 ? 'high' : 'low' }));
+    await status(g, made[0]._id, 'done');
+    const gone = made[4];
+    await h.rpc.call('tickets.doc.delete', { ctx: g.ctx, id: gone._id, rev: gone._rev });
+    const board = (params: Record<string, unknown>) => h.rpc.call('tickets.doc.view', { ctx: g.ctx, design: 'ticket-board', view: 'all', params });
+
+    const { rows } = await board({ limit: 2 });
+    expect(rows.map((r) => r.key)).toEqual(['open', 'block', 'doing', 'review', 'done', 'cancel']);
+    const open = rows[0].value as { cards: Doc[]; more: boolean };
+    expect(open.cards.map((c) => c.number)).toEqual([4, 3]);
+    expect(open.more).toBe(true);
+    expect(Object.keys(open.cards[0]).sort()).toEqual(['_id', '_rev', 'number', 'priority', 'status', 'ticket_kind', 'title', 'updated_at'].sort());
+    expect(open.cards[0]).toMatchObject({ title: 'Board 4', status: 'open', priority: 'high' });
+    const fresh = await get(g, open.cards[0]._id);
+    expect(open.cards[0]._rev).toBe(fresh._rev);
+    expect(rows[4].value).toEqual({ cards: [expect.objectContaining({ number: 1, status: 'done' })], more: false });
+    expect(rows[1].value).toEqual({ cards: [], more: false });
+    expect(((await board({})).rows[0].value as { cards: Doc[] }).cards).toHaveLength(3);
+    expect(await failure(board({ limit: 0 }))).toMatchObject({ error: 'bad_request' });
+    expect(await failure(board({ limit: 101 }))).toMatchObject({ error: 'bad_request' });
+  });
+
   it('finds tickets by text through search $regex, with filters, sorts and paging', async () => {
     const g = await newGroup(h);
     const customer = (await post(g, { klass: 'Customer', name: 'João Pereira' })).doc as Doc;

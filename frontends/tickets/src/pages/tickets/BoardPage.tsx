@@ -12,15 +12,33 @@ import { STATUS_COLOR, STATUSES, type Status, type Ticket } from '../../lib/tick
 import { accountPath, useRoute } from '../../routing';
 import { changeStatus } from './ticket-data';
 
-export const BOARD_LIMIT = 50;
-const columnKey = (accountId: string, status: Status) => ['tickets', 'board', accountId, status] as const;
+// a column shows its 20 newest tickets ("20+" when there are more; search lists them all): one small request per board
+export const BOARD_LIMIT = 20;
+type Board = Record<Status, { cards: Ticket[]; more: boolean }>;
+const boardKey = (accountId: string) => ['tickets', 'board', accountId] as const;
 
-/** One status column: `_find` by status, newest number first, 50 cards. */
-function useColumn(accountId: string, status: Status) {
+/** The whole board in one request (the `ticket-board` view): per status the newest cards and whether there are more. */
+function useBoard(accountId: string) {
   return useQuery({
-    queryKey: columnKey(accountId, status),
-    queryFn: () => docs.find<Ticket>(accountId, { selector: { klass: 'Ticket', status }, sort: [{ number: 'desc' }], limit: BOARD_LIMIT }),
+    queryKey: boardKey(accountId),
+    queryFn: async () => {
+      const rows = await docs.viewRows(accountId, 'ticket-board', 'all', { limit: BOARD_LIMIT });
+      const board = Object.fromEntries(STATUSES.map((s) => [s, { cards: [], more: false }])) as unknown as Board;
+      for (const row of rows) if (STATUSES.includes(row.key as Status)) board[row.key as Status] = row.value as Board[Status];
+      return board;
+    },
   });
+}
+
+/** The board with `ticket` moved from one column to another (newest number first). */
+function moved(board: Board | undefined, ticket: Ticket, from: Status, to: Status): Board | undefined {
+  if (!board) return board;
+  const without = (cards: Ticket[]) => cards.filter((c) => c._id !== ticket._id);
+  return {
+    ...board,
+    [from]: { ...board[from], cards: without(board[from].cards) },
+    [to]: { ...board[to], cards: [...without(board[to].cards), { ...ticket, status: to }].sort((a, b) => (b.number ?? 0) - (a.number ?? 0)) },
+  };
 }
 
 /**
@@ -33,13 +51,12 @@ export default function BoardPage() {
   const queryClient = useQueryClient();
   const dragged = useRef<{ ticket: Ticket; from: Status } | null>(null);
   const [over, setOver] = useState<Status | null>(null);
+  const board = useBoard(accountId);
   const move = useMutation({
     mutationFn: ({ ticket, to }: { ticket: Ticket; from: Status; to: Status }) => changeStatus(accountId, ticket._id, to),
-    onMutate: ({ ticket, from, to }) => {
-      queryClient.setQueryData<Ticket[]>(columnKey(accountId, from), (cards) => cards?.filter((c) => c._id !== ticket._id));
-      queryClient.setQueryData<Ticket[]>(columnKey(accountId, to), (cards) =>
-        [...(cards ?? []).filter((c) => c._id !== ticket._id), { ...ticket, status: to }].sort((a, b) => (b.number ?? 0) - (a.number ?? 0)),
-      );
+    onMutate: async ({ ticket, from, to }) => {
+      await queryClient.cancelQueries({ queryKey: boardKey(accountId) });
+      queryClient.setQueryData<Board>(boardKey(accountId), (board) => moved(board, ticket, from, to));
     },
     onSettled: () => invalidateAfterWrite(queryClient),
   });
@@ -54,6 +71,7 @@ export default function BoardPage() {
     <Stack>
       <PageHeader title={t('nav.ticket-board')} />
       <ErrorBanner error={move.error} />
+      <ErrorBanner error={board.error} />
       <Box style={{ overflowX: 'auto' }} pb="xs">
         <Group align="flex-start" wrap="nowrap" gap="sm" data-testid="board">
           {STATUSES.map((status) => (
@@ -61,6 +79,7 @@ export default function BoardPage() {
               key={status}
               status={status}
               accountId={accountId}
+              column={board.data?.[status]}
               highlighted={over === status}
               onDragStart={(ticket) => (dragged.current = { ticket, from: status })}
               onDragOver={() => setOver(status)}
@@ -77,6 +96,7 @@ export default function BoardPage() {
 function Column({
   status,
   accountId,
+  column,
   highlighted,
   onDragStart,
   onDragOver,
@@ -85,6 +105,7 @@ function Column({
 }: {
   status: Status;
   accountId: string;
+  column: Board[Status] | undefined;
   highlighted: boolean;
   onDragStart: (ticket: Ticket) => void;
   onDragOver: () => void;
@@ -93,14 +114,13 @@ function Column({
   onMove: (ticket: Ticket, to: Status) => void;
 }) {
   const { t } = useTranslation('tickets');
-  const cards = useColumn(accountId, status);
+  const cards = column?.cards ?? [];
   return (
     <Paper
       withBorder
       radius="md"
       p="xs"
-      w={230}
-      miw={230}
+      miw={180}
       bg={highlighted ? 'var(--mantine-color-blue-light)' : undefined}
       data-testid={`board-column-${status}`}
       onDragOver={(e: React.DragEvent) => {
@@ -112,19 +132,18 @@ function Column({
         e.preventDefault();
         onDrop();
       }}
-      style={{ minHeight: 300 }}
+      style={{ minHeight: 300, flex: '1 1 0' }}
     >
       <Group justify="space-between" mb="xs">
         <Title order={3} size="h6">
           {t(`status.${status}`)}
         </Title>
         <Badge color={STATUS_COLOR[status]} variant="light" data-testid="column-count">
-          {cards.data?.length ?? 0}
+          {column?.more ? `${cards.length}+` : cards.length}
         </Badge>
       </Group>
-      <ErrorBanner error={cards.error} />
       <Stack gap="xs">
-        {(cards.data ?? []).map((ticket) => (
+        {cards.map((ticket) => (
           <Paper
             key={ticket._id}
             withBorder
