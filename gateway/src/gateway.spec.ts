@@ -147,6 +147,7 @@ beforeAll(async () => {
   process.env.APP_VERSION = '9.9.9-test';
   process.env.TOKEN_CACHE_SECONDS = '30';
   process.env.SESSION_CACHE_MS = '0'; // the tests age and drop sessions in Redis behind the gateway's back
+  process.env.TENANCY_CACHE_MS = '0'; // and change the stubbed memberships behind its back (the cache: tenancy.service.spec.ts)
   await identity.start();
   await accounts.start();
   app = await createGateway({ port: 0, host: '127.0.0.1' });

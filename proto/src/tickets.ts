@@ -41,8 +41,8 @@ export const TICKET_VIEWS = {
    */
   board: 'ticket-board',
 } as const;
-/** what a board card shows of a ticket */
-export const BOARD_CARD_FIELDS = ['_id', '_rev', 'number', 'title', 'status', 'priority', 'ticket_kind', 'customer_name', 'equipment_identifier', 'technical_id', 'updated_at'] as const;
+/** what a board card shows of a ticket (its status is its column's key; a move needs no rev: the ticket-status handler) */
+export const BOARD_CARD_FIELDS = ['_id', 'number', 'title', 'priority', 'customer_name', 'equipment_identifier', 'technical_id'] as const;
 export const BOARD_DEFAULT_LIMIT = 20;
 export const BOARD_MAX_LIMIT = 100;
 /** every tickets view is named `all` inside its design document */

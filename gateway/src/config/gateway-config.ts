@@ -27,6 +27,11 @@ export interface GatewayConfig extends AppConfig {
   };
   /** how long a verified bearer token is trusted without asking identity again */
   tokenCacheSeconds: number;
+  /**
+   * how long an accepted membership (user, group → admin) is served from this process's memory (0: ask accounts on
+   * every request); writes to a group's memberships through this gateway forget the group's entries at once
+   */
+  tenancyCacheMs: number;
   rateLimits: {
     loginPerEmail: RateLimit;
     loginPerIp: RateLimit;
@@ -61,6 +66,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       cacheMs: int(env.SESSION_CACHE_MS, 1000),
     },
     tokenCacheSeconds: Math.min(30, int(env.TOKEN_CACHE_SECONDS, 30)),
+    tenancyCacheMs: Math.min(5000, int(env.TENANCY_CACHE_MS, 1000)),
     rateLimits: {
       loginPerEmail: { max: int(env.RL_LOGIN_EMAIL_MAX, 10), windowSeconds: int(env.RL_LOGIN_WINDOW_SECONDS, 60) },
       loginPerIp: { max: int(env.RL_LOGIN_IP_MAX, 10), windowSeconds: int(env.RL_LOGIN_WINDOW_SECONDS, 60) },

@@ -39,7 +39,7 @@ export class DocumentsService {
     const doc = objectBody(body);
     const service = serviceOfNewDoc(doc);
     const reply = await this.rpc.call(docSubjectOf(service, 'post'), { ctx, doc });
-    await this.afterWrite(caller, service, reply.id);
+    await this.afterWrite(caller, db, service, reply.id);
     return reply;
   }
 
@@ -48,7 +48,7 @@ export class DocumentsService {
     const doc = objectBody(body);
     const service = serviceOfId(id);
     const reply = await this.rpc.call(docSubjectOf(service, 'put'), { ctx, id, rev: revOf(queryRev, doc), doc });
-    await this.afterWrite(caller, service, id);
+    await this.afterWrite(caller, db, service, id);
     return reply;
   }
 
@@ -56,7 +56,7 @@ export class DocumentsService {
     const ctx = await this.tenancy.resolve(caller.ctx, db);
     const service = serviceOfId(id);
     const reply = await this.rpc.call(docSubjectOf(service, 'delete'), { ctx, id, rev: revOf(queryRev) });
-    await this.afterWrite(caller, service, id);
+    await this.afterWrite(caller, db, service, id);
     return reply;
   }
 
@@ -70,7 +70,7 @@ export class DocumentsService {
     const ctx = isInvitationAccept(design, handler) ? await this.tenancy.resolveInvitee(caller.ctx, db) : await this.tenancy.resolve(caller.ctx, db);
     const service = serviceOfDesign(design, handler);
     const reply = await this.rpc.call(docSubjectOf(service, 'update'), { ctx, design, handler, id, body });
-    await this.afterWrite(caller, service, id);
+    await this.afterWrite(caller, db, service, id);
     return reply;
   }
 
@@ -79,9 +79,11 @@ export class DocumentsService {
    * (configuration: locale) or memberships (invitation accepted, bookmark, removal) changed reloads its profile on its
    * next request.
    */
-  private async afterWrite(caller: ResolvedCaller, service: ServiceName, id: string): Promise<void> {
+  private async afterWrite(caller: ResolvedCaller, db: string, service: ServiceName, id: string): Promise<void> {
     const klass = klassOfId(id);
     if (klass === 'UserToken') await this.tokens.forget(id);
+    // who may enter the group, and as what, may have changed (membership, its admin flag, the parent group setting)
+    if (klass === 'Subscription' || klass === 'Account' || klass === 'AccountConfiguration') this.tenancy.forgetGroup(db);
     const changesProfile = service === 'identity' || klass === 'Subscription' || klass === 'Account';
     if (changesProfile && caller.via === 'session') await this.sessions.markStale(caller.sessionId!, caller.session!);
   }

@@ -1,10 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { RpcClient } from '@app/platform';
 import { CallerContext, errors, REASONS } from '@app/proto';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 
 // Who may address which database (DESIGN: tenancy). A user database is the caller's own user id; an account database
-// needs an accepted membership (or one of its corporate parent), which the accounts service answers on every request
-// (`accounts.membership.resolve`): nothing is cached, so a removed member loses access at once.
+// needs an accepted membership (or one of its corporate parent), which the accounts service answers
+// (`accounts.membership.resolve`). An accepted membership is kept in this process's memory for TENANCY_CACHE_MS
+// (default 1 s, like a session read): asking on every request costs a NATS round trip, the accounts service and a
+// query — a quarter of a small request's work. Refusals are never kept; a membership changed through this gateway
+// forgets its group at once, one removed through another gateway copy loses access within that second.
 
 const MAX_SHOWN = 60;
 
@@ -36,9 +40,56 @@ export function assertDatabaseParams(params: unknown): void {
   if (typeof account_id === 'string') assertGroupId(account_id);
 }
 
+/** Accepted memberships by group, then user: when each stops being trusted, and its admin flag. */
+class MembershipCache {
+  private readonly groups = new Map<string, Map<string, { admin: boolean; until: number }>>();
+  private size = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 50_000,
+  ) {}
+
+  get(db: string, user: string, now = Date.now()): boolean | undefined {
+    const hit = this.groups.get(db)?.get(user);
+    return hit && hit.until > now ? hit.admin : undefined;
+  }
+
+  set(db: string, user: string, admin: boolean, now = Date.now()): void {
+    if (this.ttlMs <= 0) return;
+    if (this.size >= this.maxEntries) this.clear(); // a bound, not an LRU: entries live a second anyway
+    let users = this.groups.get(db);
+    if (!users) this.groups.set(db, (users = new Map()));
+    if (!users.has(user)) this.size++;
+    users.set(user, { admin, until: now + this.ttlMs });
+  }
+
+  forget(db: string): void {
+    this.size -= this.groups.get(db)?.size ?? 0;
+    this.groups.delete(db);
+  }
+
+  clear(): void {
+    this.groups.clear();
+    this.size = 0;
+  }
+}
+
 @Injectable()
 export class TenancyService {
-  constructor(private readonly rpc: RpcClient) {}
+  private readonly memberships: MembershipCache;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(GATEWAY_CONFIG) config: Pick<GatewayConfig, 'tenancyCacheMs'>,
+  ) {
+    this.memberships = new MembershipCache(config.tenancyCacheMs);
+  }
+
+  /** A write to the group's memberships, security or settings (parent group) went through: ask again next time. */
+  forgetGroup(db: string): void {
+    this.memberships.forget(db);
+  }
 
   /**
    * The caller's context for a call on `db`, with `db` and `admin` set. 403 'You are not allowed to access this data'
@@ -52,7 +103,10 @@ export class TenancyService {
       return { ...caller, db, admin: false };
     }
     assertDatabaseName(db);
+    const cached = this.memberships.get(db, caller.user_id);
+    if (cached !== undefined) return { ...caller, db, admin: cached };
     const membership = await this.rpc.call('accounts.membership.resolve', { user_id: caller.user_id, account_id: db });
+    this.memberships.set(db, caller.user_id, membership.admin);
     return { ...caller, db, admin: membership.admin };
   }
 

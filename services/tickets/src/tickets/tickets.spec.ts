@@ -226,11 +226,9 @@ describe('tickets', () => {
     const open = rows[0].value as { cards: Doc[]; more: boolean };
     expect(open.cards.map((c) => c.number)).toEqual([4, 3]);
     expect(open.more).toBe(true);
-    expect(Object.keys(open.cards[0]).sort()).toEqual(['_id', '_rev', 'number', 'priority', 'status', 'ticket_kind', 'title', 'updated_at'].sort());
-    expect(open.cards[0]).toMatchObject({ title: 'Board 4', status: 'open', priority: 'high' });
-    const fresh = await get(g, open.cards[0]._id);
-    expect(open.cards[0]._rev).toBe(fresh._rev);
-    expect(rows[4].value).toEqual({ cards: [expect.objectContaining({ number: 1, status: 'done' })], more: false });
+    expect(Object.keys(open.cards[0]).sort()).toEqual(['_id', 'number', 'priority', 'title'].sort()); // nulls left out
+    expect(open.cards[0]).toEqual({ _id: made[3]._id, number: 4, title: 'Board 4', priority: 'high' });
+    expect(rows[4].value).toEqual({ cards: [expect.objectContaining({ number: 1, _id: made[0]._id })], more: false });
     expect(rows[1].value).toEqual({ cards: [], more: false });
     expect(((await board({})).rows[0].value as { cards: Doc[] }).cards).toHaveLength(3);
     expect(await failure(board({ limit: 0 }))).toMatchObject({ error: 'bad_request' });

@@ -163,13 +163,13 @@ function Column({
             <Anchor component={Link} to={accountPath(accountId, 'tickets', ticket._id)} size="sm" fw={600} draggable={false}>
               #{ticket.number} {ticket.title}
             </Anchor>
+            {ticket.customer_name && (
+              <Text size="xs" c="dimmed" truncate="end">
+                {ticket.customer_name}
+              </Text>
+            )}
             <Group gap={4} mt={4} justify="space-between" wrap="nowrap">
               <PriorityBadge priority={ticket.priority} />
-              {ticket.customer_name && (
-                <Text size="xs" c="dimmed" truncate="end" maw={90}>
-                  {ticket.customer_name}
-                </Text>
-              )}
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
                   <ActionIcon size="sm" variant="subtle" aria-label={t('board.move')} data-testid={`card-move-${ticket.number}`}>
