@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { connect, ErrorCode, JSONCodec, NatsConnection, NatsError } from 'nats';
-import { randomUUID } from 'crypto';
+import { connect, createInbox, JSONCodec, Msg, NatsConnection, NatsError, Subscription } from 'nats';
 import { AppError, CallName, Calls, isWireError, subject } from '@app/proto';
 
 const logger = new Logger('rpc-client');
@@ -18,12 +17,29 @@ interface NestReply {
  * Typed request/reply over NATS: `rpc.call('identity.session.login', {...})` is checked against proto's Calls map
  * (STYLE 8). Errors come back as AppError whatever the service threw, so the gateway maps them once.
  *
- * It speaks the NestJS NATS packet format ({pattern, data, id} in, {response | err, isDisposed} out) with the nats
- * client's own request(), which shares one reply subscription across requests; Nest's ClientNats opens and closes
- * a subscription per request, and that halved the gateway's throughput (bench/find, docs/benchmarks.md).
+ * It speaks the NestJS NATS packet format ({pattern, data, id} in, {response | err, isDisposed} out). Replies come
+ * to one inbox subscription (`<inbox>.<n>`) and are matched to their call by n. Nest's ClientNats opens and closes a
+ * subscription per request, which halved the gateway's throughput; the nats client's own request() builds two errors
+ * with stack traces and a timer per request (~5 % of the gateway's CPU), so deadlines are swept here instead
+ * (bench/find, docs/benchmarks.md).
  */
+interface Pending {
+  name: string;
+  resolve: (data: Uint8Array) => void;
+  reject: (err: AppError) => void;
+  deadline: number;
+}
+
+/** How often unanswered calls are checked against their deadline. */
+const SWEEP_MS = 100;
+
 export class RpcClient {
   private nc?: NatsConnection;
+  private inbox = '';
+  private replies?: Subscription;
+  private next = 0;
+  private readonly pending = new Map<string, Pending>();
+  private sweeper?: NodeJS.Timeout;
   /** the connection being opened: concurrent first calls share it (each opening its own would leak all but one) */
   private connecting?: Promise<NatsConnection>;
 
@@ -34,7 +50,13 @@ export class RpcClient {
 
   async connect(): Promise<void> {
     if (this.nc) return;
-    this.connecting ??= connect({ servers: [this.natsUrl], name: 'rpc-client' });
+    this.connecting ??= connect({ servers: [this.natsUrl], name: 'rpc-client' }).then((nc) => {
+      this.inbox = createInbox();
+      this.replies = nc.subscribe(`${this.inbox}.*`, { callback: (err, msg) => (err ? undefined : this.onReply(msg)) });
+      this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+      this.sweeper.unref();
+      return nc;
+    });
     try {
       this.nc = await this.connecting;
     } finally {
@@ -45,10 +67,19 @@ export class RpcClient {
   async call<K extends CallName>(name: K, req: Calls[K]['req'], opts: { timeoutMs?: number } = {}): Promise<Calls[K]['res']> {
     if (!this.nc) await this.connect();
     const pattern = subject(name);
+    const id = String(++this.next);
+    const data = await new Promise<Uint8Array>((resolve, reject) => {
+      this.pending.set(id, { name, resolve, reject, deadline: Date.now() + (opts.timeoutMs ?? this.timeoutMs) });
+      try {
+        this.nc!.publish(pattern, codec.encode({ pattern, data: req, id }), { reply: `${this.inbox}.${id}` });
+      } catch (err) {
+        this.pending.delete(id);
+        reject(transportError(name, err));
+      }
+    });
     let reply: NestReply;
     try {
-      const msg = await this.nc!.request(pattern, codec.encode({ pattern, data: req, id: randomUUID() }), { timeout: opts.timeoutMs ?? this.timeoutMs });
-      reply = codec.decode(msg.data) as NestReply;
+      reply = codec.decode(data) as NestReply;
     } catch (err) {
       throw transportError(name, err);
     }
@@ -57,20 +88,46 @@ export class RpcClient {
   }
 
   async close(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.replies?.unsubscribe();
+    for (const [id, p] of this.pending) {
+      this.pending.delete(id);
+      p.reject(new AppError('service_unavailable', 'The service is not available, please try again later'));
+    }
     await this.nc?.drain();
     this.nc = undefined;
+  }
+
+  private onReply(msg: Msg): void {
+    const id = msg.subject.slice(this.inbox.length + 1);
+    const call = this.pending.get(id);
+    if (!call) return; // answered after its deadline
+    this.pending.delete(id);
+    // the server's "no responders" status: nothing subscribes to the subject (the service is down or not deployed)
+    if (msg.headers?.hasError && msg.headers.code === 503) {
+      logger.error(`${call.name}: no service answers`);
+      call.reject(new AppError('service_unavailable', 'The service is not available, please try again later'));
+      return;
+    }
+    call.resolve(msg.data);
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [id, call] of this.pending) {
+      if (call.deadline > now) continue;
+      this.pending.delete(id);
+      logger.error(`${call.name}: no reply in time`);
+      call.reject(new AppError('service_unavailable', 'The service did not answer in time, please try again'));
+    }
   }
 }
 
 function transportError(name: string, err: unknown): AppError {
-  if (err instanceof NatsError && err.code === ErrorCode.NoResponders) {
-    // nothing subscribes to the subject: the service is down or not deployed
-    logger.error(`${name}: no service answers`);
+  if (err instanceof NatsError) {
+    // a closed or draining connection, an oversized payload: the call cannot reach the service
+    logger.error(`${name}: ${err.message}`);
     return new AppError('service_unavailable', 'The service is not available, please try again later');
-  }
-  if (err instanceof NatsError && err.code === ErrorCode.Timeout) {
-    logger.error(`${name}: no reply in time`);
-    return new AppError('service_unavailable', 'The service did not answer in time, please try again');
   }
   logger.error(`${name}: ${err instanceof Error ? err.message : JSON.stringify(err)}`);
   return new AppError('internal_server_error', 'Internal server error');
