@@ -64,6 +64,8 @@ export async function screens(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.waitForTimeout(150); // Mantine's media queries and transitions settle
+    // from the top: a full-page capture of a scrolled page draws the sticky top bar where the scroll left it
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SHOTS, `${name}-${size.name}.png`), fullPage: true, animations: 'disabled' });
   }
   if (before) await page.setViewportSize(before);
