@@ -3,6 +3,7 @@ import { CallerContext, Calls, CHECKLIST_TOGGLE, Doc, FindReply, TICKET_STATUSES
 import { DocumentProtocol, DocumentStore, retryOnConflict, UpdateHandler } from '@app/platform';
 import { CategoryPolicy } from '../categories/category.policy';
 import { accountDb } from '../common/caller';
+import { CopiedNames } from '../common/copied-names';
 import { fieldsOf } from '../common/fields';
 import { References } from '../common/references';
 import { CommentPolicy } from '../comments/comment.policy';
@@ -26,12 +27,14 @@ const logger = new Logger('tickets-documents');
 @Injectable()
 export class DocumentsService {
   private readonly protocol: DocumentProtocol;
+  private readonly copies: CopiedNames;
 
   constructor(
     private readonly store: DocumentStore,
     refs: References,
     views: TicketViews,
   ) {
+    this.copies = new CopiedNames(store);
     const updates: Record<string, UpdateHandler> = { [`${TICKET_UPDATES.checklist}/${CHECKLIST_TOGGLE}`]: checklistToggleHandler(store) };
     for (const status of TICKET_STATUSES) updates[`${TICKET_UPDATES.status}/${status}`] = statusHandler(store, status);
     this.protocol = new DocumentProtocol(
@@ -99,6 +102,8 @@ export class DocumentsService {
    * ticket stays written and the error is logged.
    */
   private async afterWrite(ctx: CallerContext, reply: WriteReply): Promise<WriteReply> {
+    // a renamed customer or re-labelled equipment: the records showing the old name follow, after this reply
+    if (CopiedNames.concerns(reply.doc)) this.copies.refreshLater(accountDb(ctx), reply.doc, ctx.user_id);
     const t = reply.doc;
     if (!t || t.klass !== 'Ticket' || t.relate_equipment_to_customer !== true || !t.customer_id || !t.equipment_id) return reply;
     const db = accountDb(ctx);

@@ -95,6 +95,40 @@ describe('tickets module records', () => {
     expect(due.docs.map((d) => d._id)).toEqual([m._id]);
   });
 
+  it('a renamed customer or re-labelled equipment shows in the tickets, equipment, contracts, estimates and maintenances that copy it', async () => {
+    const g = await newGroup(h);
+    const other = await newGroup(h);
+    const customer = await post(g, { klass: 'Customer', name: 'Maria Souza' });
+    const equipment = await post(g, { klass: 'Equipment', identifier: 'NB-001', customer_id: customer._id });
+    const ticket = await post(g, { klass: 'Ticket', content: 'Does not power on', customer_id: customer._id, equipment_id: equipment._id });
+    const contract = await post(g, { klass: 'Contract', customer_id: customer._id });
+    const estimate = await post(g, { klass: 'Estimate', customer_id: customer._id, items: [] });
+    const maintenance = await post(g, { klass: 'Maintenance', equipment_id: equipment._id, date: '2026-11-01', next_maintenance: '2027-05-01' });
+    const unrelated = await post(g, { klass: 'Ticket', content: 'Another one' });
+    const elsewhere = await post(other, { klass: 'Customer', name: 'Maria Souza' });
+    expect(ticket).toMatchObject({ customer_name: 'Maria Souza', equipment_identifier: 'NB-001' });
+
+    const get = (id: string) => h.rpc.call('tickets.doc.get', { ctx: g.ctx, id });
+    await put(g, { ...customer, name: 'Maria Souza Lima' });
+    // the equipment carries the customer's name too: re-label it once that copy has landed (else a stale rev: 409)
+    const withName = await eventually(() => get(equipment._id), (e) => e.customer_name === 'Maria Souza Lima');
+    await put(g, { ...withName, identifier: 'NB-042' } as Doc);
+    const renamed = await eventually(
+      () => get(ticket._id),
+      (t) => t.customer_name === 'Maria Souza Lima' && t.equipment_identifier === 'NB-042',
+    );
+    expect(renamed.search).toContain('maria souza lima');
+    expect(renamed.search).toContain('nb-042');
+    expect(renamed.label).toBe(ticket.label);
+    const found = await h.rpc.call('tickets.doc.find', { ctx: g.ctx, query: { selector: { klass: 'Ticket', search: { $regex: 'lima' } } } });
+    expect(found.docs.map((d) => d._id)).toEqual([ticket._id]);
+    await eventually(() => get(contract._id), (c) => c.customer_name === 'Maria Souza Lima' && c.label === 'Maria Souza Lima');
+    await eventually(() => get(estimate._id), (e) => e.customer_name === 'Maria Souza Lima');
+    await eventually(() => get(maintenance._id), (m) => m.equipment_identifier === 'NB-042' && m.label === 'NB-042 2027-05-01');
+    expect((await get(unrelated._id))._rev).toBe(unrelated._rev);
+    expect((await h.rpc.call('tickets.doc.get', { ctx: other.ctx, id: elsewhere._id })).name).toBe('Maria Souza');
+  });
+
   it('leaves change events labelled for the timeline (a ticket: "#<number> <title>")', async () => {
     const g = await newGroup(h);
     const t = await post(g, { klass: 'Ticket', content: 'Fan noise\nmore' });
