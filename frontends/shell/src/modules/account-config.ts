@@ -1,17 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../app/api';
-import { settingsKey, type SettingDoc } from '../pages/admin/admin-data';
+import { settingsQuery, type SettingDoc } from '@app/ui';
 
 /** The account's configuration documents by key; shares the admin page's cache entry (settingsKey). */
 export function useAccountConfig(accountId: string | undefined) {
   return useQuery({
-    queryKey: settingsKey(accountId ?? ''),
-    queryFn: async () => {
-      const { docs } = await api.post<{ docs: SettingDoc[] }>(`/${accountId}/_find`, { selector: { klass: 'AccountConfiguration' }, limit: 1000 });
-      const byKey: Record<string, SettingDoc> = {};
-      for (const d of docs) byKey[d.key] = d;
-      return byKey;
-    },
+    ...settingsQuery(api, accountId ?? ''),
     enabled: !!accountId,
     staleTime: 60_000,
   });

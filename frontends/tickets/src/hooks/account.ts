@@ -1,29 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import { settingsQuery, type SettingDoc } from '@app/ui';
 import { api, docs } from '../lib/api';
 
 // What the tickets screens read of the account: its settings (feature flags, receipt texts, phones and addresses), its
 // members (technicians and reviewers) and the signed-in user.
 
-export interface SettingDoc {
-  _id: string;
-  _rev: string;
-  klass: 'AccountConfiguration';
-  key: string;
-  value: unknown;
-}
+export { settingsKey, type SettingDoc } from '@app/ui';
 
 /** The same query (key and shape) as the shell's admin page, so a feature switched there shows here at once. */
-export const settingsKey = (accountId: string) => ['settings', accountId] as const;
-
 export function useSettings(accountId: string) {
   return useQuery({
-    queryKey: settingsKey(accountId),
-    queryFn: async () => {
-      const found = await docs.find<SettingDoc>(accountId, { selector: { klass: 'AccountConfiguration' }, limit: 1000 });
-      const byKey: Record<string, SettingDoc> = {};
-      for (const d of found) byKey[d.key] = d;
-      return byKey;
-    },
+    ...settingsQuery(api, accountId),
     staleTime: 30_000,
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { settingsKey, settingsQuery, type SettingDoc } from '@app/ui';
 import { api, sessionQuery } from '../../app/api';
 
 // The admin page's data: who administers the group (its security document), its settings (AccountConfiguration
@@ -24,26 +25,10 @@ export function useIsAdmin(accountId: string): { isAdmin: boolean; isPending: bo
   return { isAdmin: isAdminOf(security.data, session.data?.userCtx.name), isPending: security.isPending || session.isPending };
 }
 
-export interface SettingDoc {
-  _id: string;
-  _rev: string;
-  klass: 'AccountConfiguration';
-  key: string;
-  value: unknown;
-}
-
-export const settingsKey = (accountId: string) => ['settings', accountId] as const;
+export { settingsKey, type SettingDoc } from '@app/ui';
 
 export function useSettings(accountId: string) {
-  return useQuery({
-    queryKey: settingsKey(accountId),
-    queryFn: async () => {
-      const { docs } = await api.post<{ docs: SettingDoc[] }>(`/${accountId}/_find`, { selector: { klass: 'AccountConfiguration' }, limit: 1000 });
-      const byKey: Record<string, SettingDoc> = {};
-      for (const d of docs) byKey[d.key] = d;
-      return byKey;
-    },
-  });
+  return useQuery(settingsQuery(api, accountId));
 }
 
 /** Writes one setting: a PUT of its value when the document exists, else a POST creating it. */
