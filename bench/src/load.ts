@@ -1,18 +1,24 @@
 // A closed-loop HTTP load generator run in its own process, so its CPU use is not charged to the server
-// measured: `concurrency` clients each send the next request as soon as the previous answer arrives.
+// measured: `concurrency` clients each send the next iteration as soon as the previous one is answered. An iteration is
+// one request, or several sent at once (`bodies`: e.g. the queries a screen sends together), and lasts until the last
+// answer.
 import http from 'node:http';
 
 export interface LoadSpec {
   url: string;
   method: string;
   headers: Record<string, string>;
-  body: string;
+  /** one request per iteration (GET: leave it empty) */
+  body?: string;
+  /** several requests per iteration, sent at once */
+  bodies?: string[];
   concurrency: number;
   warmupMs: number;
   durationMs: number;
 }
 
 export interface LoadResult {
+  /** iterations measured (requests, when each iteration is one) */
   requests: number;
   errors: number;
   rps: number;
@@ -22,35 +28,32 @@ export interface LoadResult {
 }
 
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.concurrency });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.concurrency * (spec.bodies?.length ?? 1) });
   const url = new URL(spec.url);
   const latencies: number[] = [];
   let errors = 0;
   let measuring = false;
   let stop = false;
 
-  const once = () =>
-    new Promise<void>((resolve) => {
-      const t0 = process.hrtime.bigint();
-      const req = http.request(
-        { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: spec.method, headers: { ...spec.headers, 'content-length': Buffer.byteLength(spec.body) } },
-        (res) => {
-          res.on('data', () => undefined);
-          res.on('end', () => {
-            if (measuring) {
-              if (res.statusCode !== 200) errors++;
-              latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-            }
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        if (measuring) errors++;
-        resolve();
+  const bodies = spec.bodies ?? [spec.body ?? ''];
+  const send = (body: string) =>
+    new Promise<boolean>((resolve) => {
+      const headers = body ? { ...spec.headers, 'content-length': String(Buffer.byteLength(body)) } : spec.headers;
+      const req = http.request({ agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: spec.method, headers }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => resolve(res.statusCode === 200));
       });
-      req.end(spec.body);
+      req.on('error', () => resolve(false));
+      req.end(body || undefined);
     });
+  const once = async () => {
+    const t0 = process.hrtime.bigint();
+    const ok = await Promise.all(bodies.map(send));
+    if (measuring) {
+      errors += ok.filter((x) => !x).length;
+      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+  };
 
   const client = async () => {
     while (!stop) await once();

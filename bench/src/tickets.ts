@@ -10,13 +10,13 @@
 // SECONDS, ONLY=<regex of query names>).
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { KLASSES, KLASS_NAMES } from '@app/proto';
-import { benchStack, percentile, ROOT, waitUntil } from './stack';
+import type { LoadResult, LoadSpec } from './load';
+import { benchStack, ROOT, waitUntil } from './stack';
 
 const TICKETS = Number(process.env.TICKETS || 100_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY || 20);
@@ -31,83 +31,15 @@ const CARD_FIELDS = ['_id', '_rev', 'number', 'title', 'status', 'priority', 'ti
 
 // ---- the load generator (a child process, so its CPU is not charged to the product) -----------------------------
 
-interface GroupSpec {
-  url: string;
-  headers: Record<string, string>;
-  /** the `_find` bodies one iteration sends, all at once; the iteration's latency is until the last answer */
-  bodies: string[];
-  /** GET the url instead of POSTing the bodies (a view); bodies is then [''] */
-  get?: boolean;
-  concurrency: number;
-  warmupMs: number;
-  durationMs: number;
-}
-
-interface GroupResult {
-  iterations: number;
-  errors: number;
-  /** iterations per second */
-  rps: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
-
-async function runGroupLoad(spec: GroupSpec): Promise<GroupResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.concurrency * spec.bodies.length });
-  const url = new URL(spec.url);
-  const latencies: number[] = [];
-  let errors = 0;
-  let measuring = false;
-  let stop = false;
-  const one = (body: string) =>
-    new Promise<boolean>((resolve) => {
-      const req = http.request(
-        spec.get
-          ? { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'GET', headers: spec.headers }
-          : { agent, host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...spec.headers, 'content-length': Buffer.byteLength(body) } },
-        (res) => {
-          res.on('data', () => undefined);
-          res.on('end', () => resolve(res.statusCode === 200));
-        },
-      );
-      req.on('error', () => resolve(false));
-      req.end(spec.get ? undefined : body);
-    });
-  const client = async () => {
-    while (!stop) {
-      const t0 = process.hrtime.bigint();
-      const ok = await Promise.all(spec.bodies.map(one));
-      if (measuring) {
-        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-        errors += ok.filter((x) => !x).length;
-      }
-    }
-  };
-  const clients = Array.from({ length: spec.concurrency }, client);
-  await sleep(spec.warmupMs);
-  measuring = true;
-  const started = Date.now();
-  await sleep(spec.durationMs);
-  measuring = false;
-  const elapsed = Date.now() - started;
-  stop = true;
-  await Promise.all(clients);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { iterations: latencies.length, errors, rps: (latencies.length / elapsed) * 1000, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? NaN };
-}
-
-function load(spec: GroupSpec): Promise<GroupResult> {
+function load(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [__filename, '--load', JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [path.join(__dirname, 'load.js'), JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('exit', (code) => (code ? reject(new Error(`load exited ${code}`)) : resolve(JSON.parse(out))));
   });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The pids of the PostgreSQL backends serving `dbName` and of nats-server, from /proc. */
 function otherPids(dbName: string): { postgres: number[]; nats: number[] } {
@@ -320,7 +252,7 @@ async function main() {
       console.log(`plan of ${m.name}: ${scans.join(' | ')} | ${lines.find((l) => l.startsWith('Execution Time'))}`);
     }
 
-    const results: [Measured, GroupResult, string][] = [];
+    const results: [Measured, LoadResult, string][] = [];
     for (const m of measured) {
       // backends the pools open during the run count whole (they were not there before)
       const cpu = () => {
@@ -329,8 +261,8 @@ async function main() {
       };
       const before = cpu();
       const r = m.view
-        ? await load({ url: `${base}/${account}/${m.view}`, get: true, headers, bodies: [''], concurrency: CONCURRENCY, warmupMs: 2000, durationMs: SECONDS * 1000 })
-        : await load({ url: `${base}/${account}/_find`, headers, bodies: m.bodies.map((b) => JSON.stringify(b)), concurrency: CONCURRENCY, warmupMs: 2000, durationMs: SECONDS * 1000 });
+        ? await load({ url: `${base}/${account}/${m.view}`, method: 'GET', headers, concurrency: CONCURRENCY, warmupMs: 2000, durationMs: SECONDS * 1000 })
+        : await load({ url: `${base}/${account}/_find`, method: 'POST', headers, bodies: m.bodies.map((b) => JSON.stringify(b)), concurrency: CONCURRENCY, warmupMs: 2000, durationMs: SECONDS * 1000 });
       const after = cpu();
       const window = SECONDS + 2; // the warm-up included
       const shares = (Object.keys(after) as (keyof typeof after)[]).map((k) => `${k} ${(((after[k] - before[k]) / window) * 100).toFixed(0)}%`);
@@ -352,9 +284,7 @@ async function main() {
   }
 }
 
-if (process.argv[2] === '--load') {
-  runGroupLoad(JSON.parse(process.argv[3])).then((r) => process.stdout.write(JSON.stringify(r)));
-} else if (require.main === module) {
+if (require.main === module) {
   main().then(
     () => process.exit(0),
     (err) => {
