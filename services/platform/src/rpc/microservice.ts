@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { INestMicroservice, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { MicroserviceOptions } from '@nestjs/microservices';
 import { queueGroup, ServiceName } from '@app/proto';
 import { loadConfig } from '../config/config';
+import { LeanNatsServer } from './lean-nats-server';
 import { AppRpcExceptionFilter } from './rpc-exception.filter';
 
 export function logLevels(): LogLevel[] {
@@ -16,8 +17,7 @@ export function logLevels(): LogLevel[] {
 export async function createMicroservice(module: Type<unknown>, service: ServiceName): Promise<INestMicroservice> {
   const config = loadConfig();
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
-    transport: Transport.NATS,
-    options: { servers: [config.natsUrl], queue: queueGroup(service, config.prefix) },
+    strategy: new LeanNatsServer({ servers: [config.natsUrl], queue: queueGroup(service, config.prefix), name: service }),
     logger: logLevels(),
   });
   app.useGlobalFilters(new AppRpcExceptionFilter());
