@@ -43,6 +43,13 @@ export const TICKET_VIEWS = {
 } as const;
 /** what a board card shows of a ticket (its status is its column's key; a move needs no rev: the ticket-status handler) */
 export const BOARD_CARD_FIELDS = ['_id', 'number', 'title', 'priority', 'customer_name', 'equipment_identifier', 'technical_id'] as const;
+/** A card: the BOARD_CARD_FIELDS a ticket has (absent ones are left out). */
+export type BoardCard = { _id: string; number: number; title?: string; priority?: TicketPriority; customer_name?: string; equipment_identifier?: string; technical_id?: string };
+/** The value of a `ticket-board` row (its key is the status): the column's newest cards, and whether it has more. */
+export interface BoardColumn {
+  cards: BoardCard[];
+  more: boolean;
+}
 export const BOARD_DEFAULT_LIMIT = 20;
 export const BOARD_MAX_LIMIT = 100;
 /** every tickets view is named `all` inside its design document */

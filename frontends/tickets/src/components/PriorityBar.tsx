@@ -1,17 +1,6 @@
 import { Group, Progress, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PRIORITY_COLOR } from '../lib/tickets';
-import type { PriorityCounts } from '../pages/tickets/ticket-data';
-
-/** Shares of high, medium and low as whole percentages, low taking the remainder (as the shell's dashboard bar). */
-export function priorityPercentages(counts: PriorityCounts): PriorityCounts {
-  const n = (v: number) => (Number.isFinite(v) && v > 0 ? v : 0);
-  const total = n(counts.high) + n(counts.medium) + n(counts.low);
-  if (total === 0) return { high: 0, medium: 0, low: 0 };
-  const high = Math.round((n(counts.high) / total) * 100);
-  const medium = Math.min(Math.round((n(counts.medium) / total) * 100), 100 - high);
-  return { high, medium, low: 100 - high - medium };
-}
+import { PRIORITY_COLOR, priorityPercentages, type PriorityCounts } from '@app/ui';
 
 /** The open-ticket priority bar (spec §2): one section per priority with its count. */
 export function PriorityBar({ counts, label }: { counts: PriorityCounts | undefined; label: string }) {

@@ -65,7 +65,7 @@ export const STATUS_COLOR: Record<Status, string> = {
   done: 'green',
   cancel: 'gray',
 };
-export const PRIORITY_COLOR: Record<Priority, string> = { high: 'red', medium: 'orange', low: 'teal' };
+export { PRIORITY_COLOR } from '@app/ui';
 
 export const ticketLabel = (t: Pick<Ticket, 'number' | 'title'>) => `#${t.number ?? '?'} ${t.title ?? ''}`.trim();
 

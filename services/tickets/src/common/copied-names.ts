@@ -7,7 +7,8 @@ import { fieldsOf } from './fields';
 // Lists and search show a customer's name and an equipment's identifier copied into the records that point at them
 // (ticket, equipment, contract, estimate, maintenance). When the customer is renamed or the equipment re-labelled,
 // the copies follow: each pointing record is rewritten (a new revision, so the change feed and the search text follow
-// too). It runs after the rename is stored and answered; a record changed meanwhile is retried on its new revision.
+// too). It runs after the rename is stored and answered; a record changed meanwhile is retried on its new revision, and
+// a refresh stops when its source is renamed again (the newer rename's refresh takes over).
 
 const logger = new Logger('copied-names');
 
@@ -71,6 +72,8 @@ export class CopiedNames {
         const batch = [...stale, ...missing];
         if (batch.length === 0) break;
         for (const record of batch) {
+          // renamed again meanwhile: that write runs its own refresh, and this one must not write the older name after it
+          if ((await this.store.get(db, doc._id))?._rev !== doc._rev) return changed;
           await retryOnConflict(async () => {
             const current = await this.store.get(db, record._id);
             if (!current || current[copy.ref] !== doc._id || (current[copy.field] ?? null) === value) return;

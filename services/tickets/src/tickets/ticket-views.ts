@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { AppError, BOARD_CARD_FIELDS, BOARD_DEFAULT_LIMIT, BOARD_MAX_LIMIT, CallerContext, OPEN_TICKET_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES, ViewReply } from '@app/proto';
+import { AppError, BOARD_CARD_FIELDS, BoardCard, BoardColumn, BOARD_DEFAULT_LIMIT, BOARD_MAX_LIMIT, CallerContext, OPEN_TICKET_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES, ViewReply } from '@app/proto';
 import { accountDb } from '../common/caller';
 import { PG_POOL } from '../common/tokens';
 import { TICKETS_SCHEMA } from '../tickets.schema';
@@ -56,7 +56,7 @@ export class TicketViews {
   async board(ctx: CallerContext, params: Record<string, unknown>): Promise<ViewReply> {
     const limit = boardLimit(params.limit);
     // a named (prepared) statement: planning this query costs about as much as running it
-    const { rows } = await this.pool.query<{ status: string; card: Record<string, unknown> }>({
+    const { rows } = await this.pool.query<{ status: string; card: BoardCard }>({
       name: 'tickets-board',
       text: `SELECT s.status, c.card FROM unnest($2::text[]) WITH ORDINALITY AS s(status, ord)
        CROSS JOIN LATERAL (
@@ -66,12 +66,13 @@ export class TicketViews {
        ) c ORDER BY s.ord`,
       values: [accountDb(ctx), [...TICKET_STATUSES], limit + 1],
     });
-    const columns = new Map<string, Record<string, unknown>[]>(TICKET_STATUSES.map((st) => [st, []]));
+    const columns = new Map<string, BoardCard[]>(TICKET_STATUSES.map((st) => [st, []]));
     for (const r of rows) columns.get(r.status)!.push(r.card);
     return {
       rows: TICKET_STATUSES.map((key) => {
         const cards = columns.get(key)!;
-        return { key, value: { cards: cards.slice(0, limit), more: cards.length > limit } };
+        const column: BoardColumn = { cards: cards.slice(0, limit), more: cards.length > limit };
+        return { key, value: column };
       }),
     };
   }

@@ -1,10 +1,8 @@
 import { Group, Progress, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { priorityPercentages, type PriorityCounts } from '../../rules/priority-bar';
+import { PRIORITY_COLOR, priorityPercentages, type PriorityCounts } from '@app/ui';
 
 const PRIORITIES = ['high', 'medium', 'low'] as const;
-// the tickets remote's colours (frontends/tickets lib/tickets.ts PRIORITY_COLOR)
-const COLOR = { high: 'red', medium: 'orange', low: 'teal' } as const;
 
 /** Tickets split by priority (spec §2): one section per priority with whole percentages, low taking the remainder. */
 export function PriorityBar({ counts, title }: { counts: PriorityCounts; title: string }) {
@@ -27,7 +25,7 @@ export function PriorityBar({ counts, title }: { counts: PriorityCounts; title: 
             <Progress.Section
               key={p}
               value={pct[p]}
-              color={COLOR[p]}
+              color={PRIORITY_COLOR[p]}
               data-testid={`priority-${p}`}
               data-percent={pct[p]}
               aria-label={t('priority.section', { priority: t(`priority.${p}`), count: counts[p], percent: pct[p] })}

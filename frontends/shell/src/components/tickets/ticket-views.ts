@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
-import { priorityCounts } from '../../rules/priority-bar';
+import { priorityCounts } from '@app/ui';
 import { OPEN_TICKET_RELOAD_MS, viewTotal, type ViewRow } from '../../rules/ticket-counter';
 
 // The tickets service's counting views the shell reads (spec §7). While the service is not deployed they answer 503:

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { accountPath, useRoute } from '../../routing';
 import type { EntityDef } from './entities';
 import { editableFields, initialValues, requiredErrors, toDocument, type Values } from './record-data';
 import { useDoc } from './RecordShowPage';
+import { FormActions } from '../../components/FormActions';
 
 /**
  * Brazil-only customer fields (CPF, CNPJ, documents, registrations) show when the interface is in Portuguese or the
@@ -87,14 +88,7 @@ export function RecordForm({ def, doc }: { def: EntityDef; doc?: AnyDoc }) {
           {hasBrazil && (
             <Switch label={t('common.brazil_fields')} checked={brazil} onChange={(e) => setBrazil(e.currentTarget.checked)} data-testid="brazil-switch" />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(-1)}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions saving={save.isPending} />
         </Stack>
       </Paper>
     </Stack>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { isFieldError, serverFieldErrors } from '../../lib/field-errors';
 import { KINDS, PRIORITIES, TITLE_MAX, titleFromContent, ticketLabel, type Ticket } from '../../lib/tickets';
 import { accountPath, useRoute } from '../../routing';
 import { useDoc } from '../records/RecordShowPage';
+import { FormActions } from '../../components/FormActions';
 
 export interface TicketValues {
   title: string;
@@ -261,14 +262,7 @@ export function TicketForm({ ticket }: { ticket?: Ticket }) {
               onChange={(e) => set('relate_equipment_to_customer', e.currentTarget.checked)}
             />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(-1)}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions saving={save.isPending} />
         </Stack>
       </Paper>
     </Stack>

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { priorityCounts, type PriorityCounts } from '@app/ui';
 import { docs } from '../../lib/api';
 import type { Status, Ticket } from '../../lib/tickets';
 import { invalidateAfterWrite } from '../../hooks/invalidate';
@@ -51,21 +52,14 @@ export function useToggleChecklist(accountId: string) {
   });
 }
 
-export interface PriorityCounts {
-  high: number;
-  medium: number;
-  low: number;
-}
+export type { PriorityCounts } from '@app/ui';
 
 /** Tickets per priority from a count view (group_level 1: one row per priority, zeros included). */
 export function usePriorityCounts(accountId: string, design: 'count-by-open-ticket-priority' | 'count-by-ticket-priority') {
   return useQuery({
     queryKey: ['tickets', 'priority-counts', accountId, design],
     queryFn: async (): Promise<PriorityCounts> => {
-      const rows = await docs.view(accountId, design, 'all', 1);
-      const out: PriorityCounts = { high: 0, medium: 0, low: 0 };
-      for (const r of rows) if (r.key === 'high' || r.key === 'medium' || r.key === 'low') out[r.key] = Number(r.value) || 0;
-      return out;
+      return priorityCounts(await docs.view(accountId, design, 'all', 1));
     },
   });
 }

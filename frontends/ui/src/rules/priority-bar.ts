@@ -1,10 +1,14 @@
-// The priority bar (spec §2, §9): shares of high, medium and low as whole percentages, low taking the remainder.
+// The priority bar (spec §2, §9): shares of high, medium and low as whole percentages, low taking the remainder. One
+// rule for every bar: the shell's dashboard and admin page and the tickets remote's list.
 
 export interface PriorityCounts {
   high: number;
   medium: number;
   low: number;
 }
+
+/** The colour of each priority wherever tickets are shown. */
+export const PRIORITY_COLOR = { high: 'red', medium: 'orange', low: 'teal' } as const;
 
 const nonNegative = (n: number) => (Number.isFinite(n) && n > 0 ? n : 0);
 
