@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
-import type { LoadResult, LoadSpec } from './load';
+import { LoadResult, LoadSpec, pidsNamed } from './load';
 import { BenchStack, benchStack, ROOT } from './stack';
 
 const DOCS = Number(process.env.DOCS || 100_000);
@@ -30,16 +30,6 @@ async function waitFor(url: string, ms = 60_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not answer`);
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc. */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const f = require('fs').readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return NaN;
-  }
 }
 
 function load(spec: LoadSpec): Promise<LoadResult> {
@@ -118,13 +108,30 @@ async function main() {
     await waitFor(`http://127.0.0.1:${MINIMAL_PORT}/`);
 
     const common = { method: 'POST', body, concurrency: CONCURRENCY, warmupMs: 3000, durationMs: SECONDS * 1000 };
-    const procs = { identity: identity.pid, gateway: gateway.pid, minimal: minimal.pid };
-    const cpu0 = Object.fromEntries(Object.entries(procs).map(([k, pid]) => [k, cpuSeconds(pid)]));
-    const product = await load({ ...common, url: `${api}/${userId}/_find`, headers: { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-xsrf-token': xsrf } });
-    const cpu1 = Object.fromEntries(Object.entries(procs).map(([k, pid]) => [k, cpuSeconds(pid)]));
-    const baseline = await load({ ...common, url: `http://127.0.0.1:${MINIMAL_PORT}/`, headers: { 'content-type': 'application/json' } });
-    const cpu2 = cpuSeconds(procs.minimal);
+    const shared = () => ({ nats: pidsNamed('nats-server'), redis: pidsNamed('redis-server') });
+    const product = await load({
+      ...common,
+      url: `${api}/${userId}/_find`,
+      headers: { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-xsrf-token': xsrf },
+      watch: { gateway: [gateway.pid!], identity: [identity.pid!], ...shared() },
+    });
+    const baseline = await load({ ...common, url: `http://127.0.0.1:${MINIMAL_PORT}/`, headers: { 'content-type': 'application/json' }, watch: { minimal: [minimal.pid!], ...shared() } });
     minimal.kill();
+
+    // The same hops with no framework and no checks (lean-chain.ts): the floor of this path on this machine.
+    const leanEnv = { DB: userId, TABLE: '"identity"."documents"', KLASSES: 'UserConfiguration,UserToken', SUBJECT: `${run}.lean.find` };
+    const leanService = start('lean-service', path.join(__dirname, 'lean-chain.js'), { ...leanEnv, ROLE: 'service' });
+    const leanHttp = start('lean-http', path.join(__dirname, 'lean-chain.js'), { ...leanEnv, ROLE: 'http', PORT: String(MINIMAL_PORT + 1) });
+    await waitFor(`http://127.0.0.1:${MINIMAL_PORT + 1}/`);
+    await new Promise((r) => setTimeout(r, 1000)); // the lean service subscribes on its own time
+    const lean = await load({
+      ...common,
+      url: `http://127.0.0.1:${MINIMAL_PORT + 1}/`,
+      headers: { 'content-type': 'application/json' },
+      watch: { 'lean http': [leanHttp.pid!], 'lean service': [leanService.pid!], ...shared() },
+    });
+    leanService.kill();
+    leanHttp.kill();
 
     const row = (name: string, x: LoadResult) =>
       `${name.padEnd(40)} ${x.rps.toFixed(0).padStart(8)} ${x.p50.toFixed(1).padStart(8)} ${x.p99.toFixed(1).padStart(8)} ${String(x.errors).padStart(7)}`;
@@ -132,11 +139,18 @@ async function main() {
     console.log(`${'path'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`);
     console.log(row('gateway → NATS → identity → Postgres', product));
     console.log(row('minimal HTTP server → Postgres', baseline));
-    const window = SECONDS + 3; // warm-up included
-    const share = (k: string) => `${k} ${(((cpu1[k] - cpu0[k]) / window) * 100).toFixed(0)}%`;
-    console.log(`CPU during the product run (of one core): ${share('gateway')}, ${share('identity')}; minimal server during its run: ${(((cpu2 - cpu1.minimal) / window) * 100).toFixed(0)}%`);
+    console.log(row('raw HTTP → NATS → raw service → Postgres', lean));
+    // CPU time per request of each process (µs), measured over the same window as the requests
+    console.log('\nCPU µs per request');
+    for (const [name, x] of [['product', product], ['minimal', baseline], ['raw chain', lean]] as const) {
+      const cpu = { ...x.cpu };
+      // what no watched process used: the PostgreSQL backends (their pids come and go with the pools) and the kernel
+      cpu['postgres + kernel'] = cpu.machine - Object.entries(cpu).reduce((t, [k, v]) => (k.startsWith('machine') ? t : t + v), 0);
+      const per = Object.entries(cpu).map(([k, v]) => `${k} ${Math.round((v / x.requests) * 1e6)}`);
+      console.log(`  ${name.padEnd(10)} ${per.join(', ')}`);
+    }
     const ratio = product.rps / baseline.rps;
-    console.log(`ratio ${ratio.toFixed(2)} (target ≥ 0.5), product p99 ${product.p99.toFixed(1)} ms (target ≤ 20 ms)`);
+    console.log(`\nratio ${ratio.toFixed(2)} (target ≥ 0.5), product p99 ${product.p99.toFixed(1)} ms (target ≤ 20 ms); minimal server p99 ${baseline.p99.toFixed(1)} ms`);
   } catch (e) {
     console.error(e);
     process.exitCode = 1;

@@ -2,6 +2,7 @@
 // measured: `concurrency` clients each send the next iteration as soon as the previous one is answered. An iteration is
 // one request, or several sent at once (`bodies`: e.g. the queries a screen sends together), and lasts until the last
 // answer.
+import fs from 'node:fs';
 import http from 'node:http';
 
 export interface LoadSpec {
@@ -15,6 +16,8 @@ export interface LoadSpec {
   concurrency: number;
   warmupMs: number;
   durationMs: number;
+  /** processes whose CPU time to report for the measured window, by name (several pids are summed) */
+  watch?: Record<string, number[]>;
 }
 
 export interface LoadResult {
@@ -25,6 +28,45 @@ export interface LoadResult {
   p50: number;
   p99: number;
   max: number;
+  /** CPU seconds used during the measured window by each watched name, by the load generator ('load') and by the
+   * whole machine ('machine', 'machine softirq', 'machine idle'), when `watch` was given */
+  cpu?: Record<string, number>;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pids of every process whose command name is `comm` (postgres backends, nats-server). */
+export function pidsNamed(comm: string): number[] {
+  return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d) && readComm(d) === comm).map(Number);
+}
+
+function readComm(pid: string): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+function cpuSnapshot(watch: Record<string, number[]>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, pids] of Object.entries(watch)) out[name] = pids.reduce((t, pid) => t + cpuSecondsOf(pid), 0);
+  const u = process.cpuUsage();
+  out.load = (u.user + u.system) / 1e6;
+  // /proc/stat's first line: user nice system idle iowait irq softirq steal (in USER_HZ)
+  const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+  out.machine = (f[0] + f[1] + f[2] + f[5] + f[6] + f[7]) / 100;
+  out['machine softirq'] = f[6] / 100;
+  out['machine idle'] = (f[3] + f[4]) / 100;
+  return out;
 }
 
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
@@ -60,17 +102,20 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   };
   const clients = Array.from({ length: spec.concurrency }, client);
   await sleep(spec.warmupMs);
+  const cpu0 = spec.watch && cpuSnapshot(spec.watch);
   measuring = true;
   const started = Date.now();
   await sleep(spec.durationMs);
   measuring = false;
   const elapsed = Date.now() - started;
+  const cpu1 = spec.watch && cpuSnapshot(spec.watch);
+  const cpu = cpu0 && cpu1 ? Object.fromEntries(Object.keys(cpu1).map((k) => [k, cpu1[k] - cpu0[k]])) : undefined;
   stop = true;
   await Promise.all(clients);
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : NaN);
-  return { requests: latencies.length, errors, rps: (latencies.length / elapsed) * 1000, p50: pct(50), p99: pct(99), max: latencies[latencies.length - 1] ?? NaN };
+  return { requests: latencies.length, errors, rps: (latencies.length / elapsed) * 1000, p50: pct(50), p99: pct(99), max: latencies[latencies.length - 1] ?? NaN, cpu };
 }
 
 function sleep(ms: number) {

@@ -11,3 +11,4 @@ export * from './health/health.controller';
 export * from './rpc/request-validation';
 export { retryOnConflict } from './store/retry-on-conflict';
 export * from './nest/service-providers';
+export * from './rpc/nats-write-batching';

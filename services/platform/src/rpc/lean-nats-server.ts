@@ -1,6 +1,7 @@
 import { CustomTransportStrategy, MessageHandler, Server } from '@nestjs/microservices';
 import { connect, Msg, NatsConnection, Subscription } from 'nats';
 import { isObservable, lastValueFrom } from 'rxjs';
+import { batchNatsWrites } from './nats-write-batching';
 import { toWireError } from './rpc-exception.filter';
 
 // The services' NATS transport: a queue-group subscription per @MessagePattern whose messages go straight to Nest's
@@ -34,6 +35,7 @@ export class LeanNatsServer extends Server implements CustomTransportStrategy {
   async listen(callback: (err?: unknown) => void): Promise<void> {
     try {
       this.nc = await connect({ servers: this.opts.servers, name: this.opts.name });
+      batchNatsWrites(this.nc);
       for (const [pattern, handler] of this.messageHandlers) {
         const sub = this.nc.subscribe(pattern, { queue: this.opts.queue, callback: (err, msg) => !err && void this.handle(handler, msg) });
         this.subscriptions.push(sub);

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { connect, createInbox, JSONCodec, Msg, NatsConnection, NatsError, Subscription } from 'nats';
+import { batchNatsWrites } from './nats-write-batching';
 import { AppError, CallName, Calls, isWireError, subject } from '@app/proto';
 
 const logger = new Logger('rpc-client');
@@ -51,6 +52,7 @@ export class RpcClient {
   async connect(): Promise<void> {
     if (this.nc) return;
     this.connecting ??= connect({ servers: [this.natsUrl], name: 'rpc-client' }).then((nc) => {
+      batchNatsWrites(nc);
       this.inbox = createInbox();
       this.replies = nc.subscribe(`${this.inbox}.*`, { callback: (err, msg) => (err ? undefined : this.onReply(msg)) });
       this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);

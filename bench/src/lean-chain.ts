@@ -1,0 +1,67 @@
+// The floor of bench/find's product path: the same hops (HTTP process → NATS → service process → Postgres) with no
+// framework, no sessions and no checks at all — raw `http.createServer` publishing to NATS, a raw NATS subscription
+// running the same SQL. What the product costs above this is framework and features; what this costs above the
+// minimal server is the hops themselves on this machine. ROLE=http or ROLE=service.
+import http from 'node:http';
+import { connect, createInbox, Msg } from 'nats';
+import { Pool } from 'pg';
+import { batchNatsWrites, buildFindSql } from '@app/platform';
+
+const { DATABASE_URL, PORT, DB, TABLE, KLASSES, POOL_SIZE, ROLE, SUBJECT, NATS_URL } = process.env;
+const natsUrl = NATS_URL || 'nats://127.0.0.1:4222';
+const subject = SUBJECT || 'bench.lean.find';
+
+async function service(): Promise<void> {
+  const pool = new Pool({ connectionString: DATABASE_URL, max: Number(POOL_SIZE || 10) });
+  const klasses = KLASSES!.split(',');
+  const nc = await connect({ servers: natsUrl });
+  batchNatsWrites(nc);
+  nc.subscribe(subject, {
+    queue: 'lean',
+    callback: async (_err, msg) => {
+      try {
+        const sql = buildFindSql({ table: TABLE!, db: DB!, query: JSON.parse(Buffer.from(msg.data).toString()), klasses });
+        const { rows } = await pool.query(sql.text, sql.values);
+        msg.respond(Buffer.from(JSON.stringify({ docs: rows.map((r) => r.body) })));
+      } catch (e) {
+        msg.respond(Buffer.from(JSON.stringify({ error: String(e) })));
+      }
+    },
+  });
+  process.stdout.write('ready\n');
+}
+
+async function front(): Promise<void> {
+  const nc = await connect({ servers: natsUrl });
+  batchNatsWrites(nc);
+  const inbox = createInbox();
+  const pending = new Map<string, (m: Msg) => void>();
+  let next = 0;
+  nc.subscribe(`${inbox}.*`, {
+    callback: (_err, msg) => {
+      const id = msg.subject.slice(inbox.length + 1);
+      const done = pending.get(id);
+      pending.delete(id);
+      done?.(msg);
+    },
+  });
+  http
+    .createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        const id = String(++next);
+        pending.set(id, (msg) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(msg.data);
+        });
+        nc.publish(subject, Buffer.concat(chunks), { reply: `${inbox}.${id}` });
+      });
+    })
+    .listen(Number(PORT), '127.0.0.1', () => process.stdout.write('ready\n'));
+}
+
+(ROLE === 'service' ? service() : front()).catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
