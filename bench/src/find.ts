@@ -14,7 +14,8 @@ import { BenchStack, benchStack, ROOT } from './stack';
 const DOCS = Number(process.env.DOCS || 100_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY || 50);
 const SECONDS = Number(process.env.SECONDS || 15);
-const GATEWAY_PORT = 39000 + Math.floor(Math.random() * 500);
+// below the ephemeral range (32768+), where the load generator's own connections could already hold a port
+const GATEWAY_PORT = 20000 + Math.floor(Math.random() * 3000);
 const MINIMAL_PORT = GATEWAY_PORT + 500;
 const SMTP_PORT = GATEWAY_PORT + 1000;
 

@@ -16,7 +16,7 @@ import { SMTPServer } from 'smtp-server';
 import { benchStack, percentile, ROOT, waitUntil } from './stack';
 
 const RUNS = Number(process.env.RUNS || 7);
-const GATEWAY_PORT = 41000 + Math.floor(Math.random() * 500);
+const GATEWAY_PORT = 24000 + Math.floor(Math.random() * 500); // below the ephemeral range (32768+)
 const SMTP_PORT = GATEWAY_PORT + 500;
 const MODULES_DIR = path.join(ROOT, 'test/browser/remote-fixture/dist');
 const HEADING = 'Hello from a federated module';

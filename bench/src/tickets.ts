@@ -21,7 +21,7 @@ import { benchStack, ROOT, waitUntil } from './stack';
 const TICKETS = Number(process.env.TICKETS || 100_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY || 20);
 const SECONDS = Number(process.env.SECONDS || 10);
-const GATEWAY_PORT = 42000 + Math.floor(Math.random() * 500);
+const GATEWAY_PORT = 25500 + Math.floor(Math.random() * 500); // below the ephemeral range (32768+)
 const SMTP_PORT = GATEWAY_PORT + 500;
 const STATUSES = ['open', 'block', 'doing', 'review', 'done', 'cancel'] as const;
 /** the planner setting the services' pools use (services/platform service-providers.ts) */

@@ -17,6 +17,7 @@ import { DocumentsController } from './documents/documents.controller';
 import { DocumentsService } from './documents/documents.service';
 import { TenancyService } from './documents/tenancy.service';
 import { HttpErrorFilter } from './http/error.filter';
+import { FastLane } from './http/fast-lane';
 import { configProvider, Connections, REDIS, redisProvider, rpcProvider } from './infra/infra.providers';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { ReceiptsController } from './receipts/receipts.controller';
@@ -52,6 +53,7 @@ import { WebController } from './web/web.controller';
     AccountsService,
     BillingService,
     ReceiptsService,
+    FastLane,
     { provide: APP_GUARD, useClass: CallerGuard },
     { provide: APP_FILTER, useClass: HttpErrorFilter },
   ],

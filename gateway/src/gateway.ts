@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'crypto';
+import { createServer } from 'http';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +8,7 @@ import { logLevels } from '@app/platform';
 import { GatewayConfig, loadGatewayConfig } from './config/gateway-config';
 import { GatewayModule } from './gateway.module';
 import { registerBodyParsers } from './http/body-parser';
+import { FastLane, HttpHandler } from './http/fast-lane';
 import { setupOpenApi } from './http/openapi';
 import { installRequestHooks } from './http/request-log';
 
@@ -19,7 +21,10 @@ export interface GatewayOptions {
 /** Builds the gateway and starts listening (tests use port 0 and read `app.getUrl()`). */
 export async function createGateway(options: GatewayOptions = {}): Promise<NestFastifyApplication> {
   const config: GatewayConfig = loadGatewayConfig();
+  // Node's server is ours so the fast lane sees each request first; it is built once Nest has made its services
+  let lane: FastLane | undefined;
   const adapter = new FastifyAdapter({
+    serverFactory: (handler: HttpHandler) => createServer((req, res) => lane?.take(req, res, handler) || handler(req, res)),
     bodyLimit: config.bodyLimit,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -33,6 +38,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<NestF
   });
   try {
     const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance; // Nest ships its own copy of fastify's types
+    lane = app.get(FastLane);
     registerBodyParsers(fastify, { bodyLimit: config.bodyLimit, maxDepth: config.maxBodyDepth });
     installRequestHooks(fastify, config.version);
     setupOpenApi(app, fastify, config.version);

@@ -25,6 +25,8 @@ export interface Stack {
   browser(): Browser;
   /** for back-dating a user in tests of time rules */
   pool: Pool;
+  /** the gateway itself, for the few tests that look inside it */
+  gateway: NestFastifyApplication;
   close(): Promise<void>;
 }
 
@@ -67,7 +69,7 @@ export async function startStack(name: string, env: Record<string, string> = {})
     const gateway: NestFastifyApplication = await createGateway({ port: 0, host: '127.0.0.1' });
     started.push(() => gateway.close());
     const url = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
-    return { url, sink, pool, browser: () => new Browser(url), close: stopAll };
+    return { url, sink, pool, gateway, browser: () => new Browser(url), close: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

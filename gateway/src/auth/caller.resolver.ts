@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { IncomingHttpHeaders } from 'http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errors } from '@app/proto';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
@@ -34,27 +35,30 @@ export class CallerResolver {
     if (!session) return anonymousCaller(request.id, route_name, true);
 
     let fresh: SessionProfile | undefined;
-    if (!session.user || Date.now() - session.checked_at > this.config.session.recheckSeconds * 1000) {
+    if (this.needsRecheck(session)) {
       ({ session, fresh } = await this.recheck(request, reply, sessionId, session));
     }
-    return {
-      ctx: {
-        user_id: session.user_id,
-        db: null,
-        roles: session.roles,
-        admin: false,
-        token: null,
-        request_id: request.id,
-        locale: session.locale,
-        user: session.user,
-        ...(route_name ? { route_name } : {}),
-      },
-      via: 'session',
-      sessionId,
-      session,
-      staleCookie: false,
-      fresh,
-    };
+    return { ...sessionCaller(sessionId, session, request.id, route_name), fresh };
+  }
+
+  /**
+   * The caller of a request that needs no cookie written back (the fast lane's case): a bearer token, or a live session
+   * that is not due for its re-check. `undefined` when the full pipeline must resolve it (no credentials, an unknown
+   * cookie, a re-check), which then answers exactly as for any route.
+   */
+  async resolveWithoutReply(request: { headers: IncomingHttpHeaders; id: string }): Promise<ResolvedCaller | undefined> {
+    const route_name = routeNameOf(request);
+    const authorization = request.headers.authorization;
+    if (authorization) return this.fromToken(authorization, request.id, route_name);
+    const sessionId = this.cookies.sessionId(request);
+    if (!sessionId) return undefined;
+    const session = await this.sessions.get(sessionId);
+    if (!session || this.needsRecheck(session)) return undefined;
+    return sessionCaller(sessionId, session, request.id, route_name);
+  }
+
+  private needsRecheck(session: SessionData): boolean {
+    return !session.user || Date.now() - session.checked_at > this.config.session.recheckSeconds * 1000;
   }
 
   /**
@@ -99,4 +103,24 @@ export class CallerResolver {
       staleCookie: false,
     };
   }
+}
+
+function sessionCaller(sessionId: string, session: SessionData, request_id: string, route_name: string | undefined): ResolvedCaller {
+  return {
+    ctx: {
+      user_id: session.user_id,
+      db: null,
+      roles: session.roles,
+      admin: false,
+      token: null,
+      request_id,
+      locale: session.locale,
+      user: session.user,
+      ...(route_name ? { route_name } : {}),
+    },
+    via: 'session',
+    sessionId,
+    session,
+    staleCookie: false,
+  };
 }

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'crypto';
+import type { IncomingHttpHeaders } from 'http';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '@app/proto';
@@ -15,7 +16,7 @@ export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATC
 export class SessionCookies {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
-  sessionId(request: FastifyRequest): string | undefined {
+  sessionId(request: { headers: IncomingHttpHeaders }): string | undefined {
     return readCookie(request, SESSION_COOKIE) || undefined;
   }
 
@@ -35,7 +36,7 @@ export class SessionCookies {
   }
 
   /** Double submit: the X-XSRF-TOKEN header must equal the session's token. */
-  assertXsrf(request: FastifyRequest, data: SessionData): void {
+  assertXsrf(request: { headers: IncomingHttpHeaders }, data: SessionData): void {
     const raw = request.headers[XSRF_HEADER];
     const sent = Buffer.from(Array.isArray(raw) ? (raw[0] ?? '') : (raw ?? ''));
     const want = Buffer.from(data.xsrf);

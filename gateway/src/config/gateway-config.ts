@@ -12,6 +12,8 @@ export interface GatewayConfig extends AppConfig {
   port: number;
   host: string;
   /** trust X-Forwarded-* (only behind a proxy that sets them) */
+  /** serve `POST /{db}/_find` from the fast lane (http/fast-lane.ts); GATEWAY_FAST_LANE=false sends it through Nest */
+  fastLane: boolean;
   trustProxy: boolean;
   /** always mark cookies Secure, even when the request did not come over TLS */
   cookieSecure: boolean;
@@ -57,6 +59,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     port: int(env.GATEWAY_PORT, 3000),
     host: env.GATEWAY_HOST || '127.0.0.1',
     trustProxy: env.TRUST_PROXY === 'true',
+    fastLane: env.GATEWAY_FAST_LANE !== 'false',
     cookieSecure: env.COOKIE_SECURE === 'true',
     bodyLimit: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     maxBodyDepth: int(env.BODY_MAX_DEPTH, 50),

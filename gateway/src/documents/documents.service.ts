@@ -29,6 +29,13 @@ export class DocumentsService {
     return this.rpc.call(docSubjectOf(serviceOfSelector(query.selector), 'find'), { ctx, query });
   }
 
+  /** find() with the service's reply as the JSON bytes it sent, for the fast lane to write out unchanged */
+  async findRaw(caller: ResolvedCaller, db: string, body: unknown): Promise<Buffer> {
+    const ctx = await this.tenancy.resolve(caller.ctx, db);
+    const query = parseFindQuery(body);
+    return this.rpc.callRaw(docSubjectOf(serviceOfSelector(query.selector), 'find'), { ctx, query });
+  }
+
   async get(caller: ResolvedCaller, db: string, id: string, fields: unknown): Promise<Doc> {
     const ctx = await this.tenancy.resolve(caller.ctx, db);
     return this.rpc.call(docSubjectOf(serviceOfId(id), 'get'), { ctx, id, fields: parseFields(fields) });

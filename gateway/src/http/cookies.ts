@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'http';
+import type { FastifyReply } from 'fastify';
 
 // Cookies, read and written here. (@fastify/cookie 11 loads the ESM-only `cookie` package with a dynamic import(),
 // which Jest's CommonJS sandbox refuses, so the gateway could not start inside the test suites with it; the two
@@ -52,7 +53,7 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   return parts.join('; ');
 }
 
-export function readCookie(request: FastifyRequest, name: string): string | undefined {
+export function readCookie(request: { headers: IncomingHttpHeaders }, name: string): string | undefined {
   return parseCookieHeader(request.headers.cookie)[name];
 }
 

@@ -58,7 +58,8 @@ export class LeanNatsServer extends Server implements CustomTransportStrategy {
       const result: unknown = await handler(packet.data, undefined);
       // a handler may return a value, a promise or an observable (Nest's exception filters answer with one)
       const response = isObservable(result) ? await lastValueFrom(result, { defaultValue: undefined }) : result;
-      this.reply(msg, { id: packet.id, response, isDisposed: true });
+      // this key order is what RpcClient.callRaw finds the response's bytes by
+      this.reply(msg, { id: packet.id, isDisposed: true, response });
     } catch (err) {
       this.reply(msg, { id: packet.id, err: toWireError(err), isDisposed: true });
     }

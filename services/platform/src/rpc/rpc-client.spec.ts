@@ -1,5 +1,5 @@
 import { connect, JSONCodec, NatsConnection } from 'nats';
-import { RpcClient } from './rpc-client';
+import { responseStart, RpcClient } from './rpc-client';
 
 // RpcClient against the real NATS: replies matched to their calls through one inbox, error replies, "no responders",
 // deadlines. A raw subscription plays the service, answering in NestJS's packet format.
@@ -28,6 +28,13 @@ describe('RpcClient', () => {
       callback: (_e, msg) => msg.respond(codec.encode({ id: (codec.decode(msg.data) as { id: string }).id, err: { app_error: true, error: 'forbidden', reason: 'nope', status: 403 }, isDisposed: true })),
     });
     nc.subscribe(`${prefix}.accounts.db.info`, { callback: () => undefined });
+    // identity.doc.find answers in LeanNatsServer's layout ({id, isDisposed, response}), as the real services do
+    nc.subscribe(`${prefix}.identity.doc.find`, {
+      callback: (_e, msg) => {
+        const id = (codec.decode(msg.data) as { id: string }).id;
+        msg.respond(new TextEncoder().encode(JSON.stringify({ id, isDisposed: true, response: { docs: [{ _id: 'ucn-1', note: 'ünïcode "quoted" }' }] } })));
+      },
+    });
     await nc.flush();
     rpc = new RpcClient(natsUrl, 5000);
   });
@@ -67,5 +74,27 @@ describe('RpcClient', () => {
     await new Promise((r) => setTimeout(r, 50));
     await other.close();
     expect(await waiting).toMatchObject({ error: 'service_unavailable' });
+  });
+
+  it('callRaw hands over the response as the bytes the service sent, in either reply layout, and throws errors', async () => {
+    const raw = await rpc.callRaw('identity.doc.find', {} as never);
+    expect(JSON.parse(raw.toString('utf8'))).toEqual({ docs: [{ _id: 'ucn-1', note: 'ünïcode "quoted" }' }] });
+    // Nest's own key order ({id, response, isDisposed}) goes through the general path with the same result
+    expect(JSON.parse((await rpc.callRaw('identity.user.get', { name: 'x', delay: 0 } as never)).toString())).toEqual({ echo: 'x' });
+    await expect(rpc.callRaw('accounts.roles.get', {} as never)).rejects.toMatchObject({ error: 'forbidden', reason: 'nope' });
+  });
+});
+
+describe('responseStart', () => {
+  const at = (text: string) => responseStart(Buffer.from(text));
+  it('finds the response only in the exact success layout', () => {
+    expect(at('{"id":"12","isDisposed":true,"response":{"a":1}}')).toBe('{"id":"12","isDisposed":true,"response":'.length);
+    expect(at('{"id":"12","isDisposed":true,"response":[]}')).toBeGreaterThan(0);
+    expect(at('{"id":"12","err":{"x":",\\"isDisposed\\":true,\\"response\\":"},"isDisposed":true}')).toBe(-1);
+    expect(at('{"id":"1x","isDisposed":true,"response":{}}')).toBe(-1);
+    expect(at('{"id":"","isDisposed":true,"response":{}}')).toBe(-1);
+    expect(at('{"id":"12","response":{},"isDisposed":true}')).toBe(-1);
+    expect(at('{"id":"12","isDisposed":true}')).toBe(-1);
+    expect(at('')).toBe(-1);
   });
 });
