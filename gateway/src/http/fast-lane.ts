@@ -13,11 +13,12 @@ import { APP_VERSION_HEADER, logRequest, redactUrl } from './request-log';
 
 // `POST /{db}/_find`, the request every screen sends most, served straight from Node's HTTP server in its common case:
 // a JSON body with a Content-Length, and a bearer token or a live session that needs no cookie written back. The
-// checks are the ones the Nest route runs, called the same way (CallerResolver, XSRF double submit, the database name,
-// the body parser, DocumentsService.find, the error mapping); only fastify's and Nest's per-request machinery is left
-// out, which cost more CPU than all of the gateway's own work (bench/find, docs/benchmarks.md). Anything else — no or
-// stale credentials, a session due for its re-check, another media type, a chunked or empty body, an encoded path —
-// a path that is not a database's, goes to fastify untouched (the body is not read before that is decided), so the Nest route stays the reference.
+// checks are the ones the Nest route runs, called the same way (CallerResolver, the XSRF double submit, the body
+// parser, DocumentsService, the error mapping, the request log); only fastify's and Nest's per-request machinery is
+// left out, which cost more CPU than all of the gateway's own work (bench/find, docs/benchmarks.md). Anything else —
+// no or stale credentials, a session due for its re-check, another media type, a chunked or empty body, an encoded
+// path or a query string, a path that is not a database's — goes to fastify untouched (the body is not read before
+// that is decided), so the Nest route stays the reference and the only writer of cookies.
 
 const FIND_PATH = /^\/([^/?#%]+)\/_find$/;
 const JSON_TYPE = /^application\/json\s*(;\s*charset=utf-8\s*)?$/i;
@@ -65,6 +66,7 @@ export class FastLane {
       const body = parseJsonBody(await readBody(req), this.config.maxBodyDepth);
       this.send(res, request.id, 200, await this.documents.findRaw(caller, db, body));
     } catch (err) {
+      if (res.destroyed) return; // the client went away: nobody to answer
       const answer = toErrorResponse(err);
       if (answer.log) {
         const detail = err instanceof AppError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err);

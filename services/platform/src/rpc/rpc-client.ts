@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { connect, createInbox, JSONCodec, Msg, NatsConnection, NatsError, Subscription } from 'nats';
-import { batchNatsWrites } from './nats-write-batching';
 import { AppError, CallName, Calls, isWireError, subject } from '@app/proto';
+import { batchNatsWrites } from './nats-write-batching';
 
 const logger = new Logger('rpc-client');
 const codec = JSONCodec<unknown>();
