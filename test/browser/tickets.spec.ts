@@ -154,6 +154,8 @@ test('customers, equipment, a ticket through its checklist, the board, comments,
     await expect(page.getByTestId(`board-column-${status}`).getByTestId('board-card-1')).toBeVisible();
   }
   await expect(page.getByTestId('board-column-open').getByTestId('board-card-1')).toHaveCount(0);
+  // the shell's badge follows the remote's write at once, without a reload (host hook onDataChanged)
+  await expect(badge).toHaveText('1');
   await page.reload();
   await expect(page.getByTestId('board-column-done').getByTestId('board-card-1')).toBeVisible();
   await screens(page, 't05-board');

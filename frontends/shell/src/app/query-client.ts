@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '@app/ui';
+import { isApiError, isCountersQuery } from '@app/ui';
+import { onRemoteDataChanged } from './api';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -10,4 +11,10 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+}
+
+/** A remote's write refreshes the shell's counters (the remote's query cache is its own under Module Federation). */
+export function followRemoteWrites(queryClient: QueryClient): () => void {
+  const off = onRemoteDataChanged(() => void queryClient.invalidateQueries({ predicate: (q) => isCountersQuery(q.queryKey) }));
+  return () => void off();
 }

@@ -1,17 +1,14 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { isCountersQuery, notifyHostDataChanged } from '@app/ui';
 
 /**
- * After a write: this module's queries, and the shell's counters and timeline (the open-ticket badge, the priority bars,
- * the record counters and recent changes are keyed by names holding "count", "priority" or "changes"), so they follow
- * without waiting for their 3-minute reload.
+ * After a write: this module's queries and counters, and the shell's (the open-ticket badge, the priority bars, the
+ * record counters and recent changes), which live in the shell's own query cache, so they follow without waiting for
+ * their 3-minute reload.
  */
 export function invalidateAfterWrite(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (q) => {
-      const first = q.queryKey[0];
-      return first === 'tickets' || (typeof first === 'string' && /count|priority|changes/i.test(first));
-    },
-  });
+  notifyHostDataChanged();
+  return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'tickets' || isCountersQuery(q.queryKey) });
 }
 
 export function useInvalidate() {

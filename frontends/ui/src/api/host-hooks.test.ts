@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from './client';
-import { hostHookOptions, provideHostHooks } from './host-hooks';
+import { hostHookOptions, isCountersQuery, notifyHostDataChanged, provideHostHooks } from './host-hooks';
 
 describe('host hooks', () => {
   afterEach(() => provideHostHooks({}));
@@ -18,5 +18,23 @@ describe('host hooks', () => {
     const fetch = vi.fn(async () => new Response('{}', { status: 500 }));
     const remote = createApiClient({ fetch, ...hostHookOptions() });
     await expect(remote.get('/x')).rejects.toMatchObject({ status: 500 });
+  });
+
+  it("a remote's write reaches the host's onDataChanged; without a host nothing happens", () => {
+    expect(() => notifyHostDataChanged()).not.toThrow();
+    const onDataChanged = vi.fn();
+    provideHostHooks({ onDataChanged });
+    notifyHostDataChanged();
+    expect(onDataChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('counter queries are the ones keyed by a name with count, priority or changes', () => {
+    expect(isCountersQuery(['open-ticket-count', 'acc-1'])).toBe(true);
+    expect(isCountersQuery(['count-by-ticket-priority', 'acc-1'])).toBe(true);
+    expect(isCountersQuery(['count-by-klass', 'acc-1'])).toBe(true);
+    expect(isCountersQuery(['changes', 'acc-1'])).toBe(true);
+    expect(isCountersQuery(['session'])).toBe(false);
+    expect(isCountersQuery(['account', 'acc-1'])).toBe(false);
+    expect(isCountersQuery([42])).toBe(false);
   });
 });

@@ -3,11 +3,26 @@ import type { ApiError } from './client';
 // A module remote bundles its own copy of this library, so its API client cannot see the shell's listeners through a
 // module variable. The shell puts its hooks on the page (one well-known global) and every client made with
 // `hostHookOptions()` calls them: a remote's 401 opens the shell's re-login modal, a newer x-app-version raises the
-// shell's new-version banner.
+// shell's new-version banner. A remote's query cache is its own too, so after a write it tells the shell
+// (`notifyHostDataChanged`), which refreshes its counters (the open-ticket badge, priority bars, record counters).
 
 export interface HostHooks {
   onError?: (err: ApiError, path: string, method: string) => void;
   onVersionChange?: (current: string, loaded: string) => void;
+  /** a module wrote something: the host refreshes the queries that count or list changes */
+  onDataChanged?: () => void;
+}
+
+/** The queries a write anywhere can make stale beyond the module's own: counters, priority bars, recent changes. */
+export function isCountersQuery(queryKey: readonly unknown[]): boolean {
+  const first = queryKey[0];
+  // whole words: 'account' is not a counter
+  return typeof first === 'string' && /(^|-)(count|changes)(-|$)|priority/i.test(first);
+}
+
+/** Called by a remote after a write (nothing happens without a host). */
+export function notifyHostDataChanged(): void {
+  hostHooks()?.onDataChanged?.();
 }
 
 const KEY = Symbol.for('servicedesk.host-api-hooks');
