@@ -93,4 +93,13 @@ describe('batchNatsWrites', () => {
     echo.unsubscribe();
     await nc.close();
   });
+
+  it('a publish right before close() is still sent', async () => {
+    const nc = await connect({ servers: natsUrl });
+    batchNatsWrites(nc);
+    nc.publish(subject, new TextEncoder().encode('last words'));
+    await nc.close();
+    await until(1);
+    expect(received).toEqual(['last words']);
+  });
 });

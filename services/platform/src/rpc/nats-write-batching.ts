@@ -11,6 +11,7 @@ interface ProtocolInternals {
   pendingLimit: number;
   flushPending(): void;
   sendCommand(cmd: string | Uint8Array, ...payloads: Uint8Array[]): void;
+  close(): Promise<void>;
 }
 
 const encoder = new TextEncoder();
@@ -19,7 +20,7 @@ const encoder = new TextEncoder();
 export function batchNatsWrites(nc: NatsConnection): void {
   const protocol = (nc as unknown as { protocol?: ProtocolInternals }).protocol;
   // written against nats 2.29's ProtocolHandler; anything else keeps the library's own flushing
-  if (!protocol || typeof protocol.flushPending !== 'function' || typeof protocol.outbound?.fill !== 'function') return;
+  if (!protocol || typeof protocol.flushPending !== 'function' || typeof protocol.outbound?.fill !== 'function' || typeof protocol.close !== 'function') return;
   let scheduled = false;
   const flush = () => {
     scheduled = false;
@@ -32,5 +33,11 @@ export function batchNatsWrites(nc: NatsConnection): void {
       scheduled = true;
       setImmediate(flush);
     }
+  };
+  // a close right after a publish still sends it (the library's microtask flush would have run before the close)
+  const close = protocol.close.bind(protocol);
+  protocol.close = () => {
+    protocol.flushPending();
+    return close();
   };
 }
