@@ -87,6 +87,11 @@ running_pid() {
 }
 
 # start_bg <name> <workdir> <command…>: start detached (own session and process group), log to .run/logs/<name>.log.
+# The Node/V8 flags of the product's processes (infra/node-flags), on one line.
+node_flags() {
+  grep -v '^[[:space:]]*\(#\|$\)' "$ROOT/infra/node-flags" | tr '\n' ' '
+}
+
 start_bg() {
   local name="$1" dir="$2"; shift 2
   mkdir -p "$LOG_DIR" "$PID_DIR"

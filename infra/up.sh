@@ -73,11 +73,13 @@ else
 fi
 
 for s in "${APP_SERVICES[@]}"; do
-  start_bg "$s" "$ROOT/services/$s" node "$ROOT/services/$s/dist/main.js"
+  # shellcheck disable=SC2046 # one word a flag
+  start_bg "$s" "$ROOT/services/$s" node $(node_flags) "$ROOT/services/$s/dist/main.js"
   started+=("$s")
 done
 
-start_bg gateway "$ROOT/gateway" node "$ROOT/gateway/dist/main.js"
+# shellcheck disable=SC2046
+start_bg gateway "$ROOT/gateway" node $(node_flags) "$ROOT/gateway/dist/main.js"
 started+=(gateway)
 
 # ---- 4. wait until the gateway answers GET /_up: Redis and every service ready (and every process stays alive) ----

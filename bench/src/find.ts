@@ -10,6 +10,7 @@ import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { LoadResult, LoadSpec, pidsNamed } from './load';
 import { BenchStack, benchStack, ROOT } from './stack';
+import { wrkAvailable, wrkLoad } from './wrk';
 
 const DOCS = Number(process.env.DOCS || 100_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY || 50);
@@ -108,50 +109,37 @@ async function main() {
     });
     await waitFor(`http://127.0.0.1:${MINIMAL_PORT}/`);
 
-    const common = { method: 'POST', body, concurrency: CONCURRENCY, warmupMs: 3000, durationMs: SECONDS * 1000 };
-    const shared = () => ({ nats: pidsNamed('nats-server'), redis: pidsNamed('redis-server') });
-    const product = await load({
-      ...common,
-      url: `${api}/${userId}/_find`,
-      headers: { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-xsrf-token': xsrf },
-      watch: { gateway: [gateway.pid!], identity: [identity.pid!], ...shared() },
-    });
-    const baseline = await load({ ...common, url: `http://127.0.0.1:${MINIMAL_PORT}/`, headers: { 'content-type': 'application/json' }, watch: { minimal: [minimal.pid!], ...shared() } });
-    minimal.kill();
-
     // The same hops with no framework and no checks (lean-chain.ts): the floor of this path on this machine.
     const leanEnv = { DB: userId, TABLE: '"identity"."documents"', KLASSES: 'UserConfiguration,UserToken', SUBJECT: `${run}.lean.find` };
     const leanService = start('lean-service', path.join(__dirname, 'lean-chain.js'), { ...leanEnv, ROLE: 'service' });
     const leanHttp = start('lean-http', path.join(__dirname, 'lean-chain.js'), { ...leanEnv, ROLE: 'http', PORT: String(MINIMAL_PORT + 1) });
     await waitFor(`http://127.0.0.1:${MINIMAL_PORT + 1}/`);
     await new Promise((r) => setTimeout(r, 1000)); // the lean service subscribes on its own time
-    const lean = await load({
-      ...common,
-      url: `http://127.0.0.1:${MINIMAL_PORT + 1}/`,
-      headers: { 'content-type': 'application/json' },
-      watch: { 'lean http': [leanHttp.pid!], 'lean service': [leanService.pid!], ...shared() },
-    });
+
+    const common = { method: 'POST', body, concurrency: CONCURRENCY, warmupMs: 3000, durationMs: SECONDS * 1000 };
+    const shared = () => ({ nats: pidsNamed('nats-server'), redis: pidsNamed('redis-server') });
+    // Node's HTTP client (load.ts) always; wrk too when installed (LOADGEN=node or wrk for one of them)
+    const generators = (process.env.LOADGEN ? [process.env.LOADGEN] : ['node', 'wrk']).filter((g) => g === 'node' || (g === 'wrk' && wrkAvailable()));
+    for (const generator of generators) {
+      const measure = generator === 'wrk' ? wrkLoad : load;
+      const product = await measure({
+        ...common,
+        url: `${api}/${userId}/_find`,
+        headers: { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-xsrf-token': xsrf },
+        watch: { gateway: [gateway.pid!], identity: [identity.pid!], ...shared() },
+      });
+      const baseline = await measure({ ...common, url: `http://127.0.0.1:${MINIMAL_PORT}/`, headers: { 'content-type': 'application/json' }, watch: { minimal: [minimal.pid!], ...shared() } });
+      const lean = await measure({
+        ...common,
+        url: `http://127.0.0.1:${MINIMAL_PORT + 1}/`,
+        headers: { 'content-type': 'application/json' },
+        watch: { 'lean http': [leanHttp.pid!], 'lean service': [leanService.pid!], ...shared() },
+      });
+      report(generator, query, product, baseline, lean);
+    }
+    minimal.kill();
     leanService.kill();
     leanHttp.kill();
-
-    const row = (name: string, x: LoadResult) =>
-      `${name.padEnd(40)} ${x.rps.toFixed(0).padStart(8)} ${x.p50.toFixed(1).padStart(8)} ${x.p99.toFixed(1).padStart(8)} ${String(x.errors).padStart(7)}`;
-    console.log(`\n_find ${JSON.stringify(query)} over ${DOCS} docs, ${CONCURRENCY} clients, ${SECONDS} s each (${require('os').cpus().length} cores)`);
-    console.log(`${'path'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`);
-    console.log(row('gateway → NATS → identity → Postgres', product));
-    console.log(row('minimal HTTP server → Postgres', baseline));
-    console.log(row('raw HTTP → NATS → raw service → Postgres', lean));
-    // CPU time per request of each process (µs), measured over the same window as the requests
-    console.log('\nCPU µs per request');
-    for (const [name, x] of [['product', product], ['minimal', baseline], ['raw chain', lean]] as const) {
-      const cpu = { ...x.cpu };
-      // what no watched process used: the PostgreSQL backends (their pids come and go with the pools) and the kernel
-      cpu['postgres + kernel'] = cpu.machine - Object.entries(cpu).reduce((t, [k, v]) => (k.startsWith('machine') ? t : t + v), 0);
-      const per = Object.entries(cpu).map(([k, v]) => `${k} ${Math.round((v / x.requests) * 1e6)}`);
-      console.log(`  ${name.padEnd(10)} ${per.join(', ')}`);
-    }
-    const ratio = product.rps / baseline.rps;
-    console.log(`\nratio ${ratio.toFixed(2)} (target ≥ 0.5), product p99 ${product.p99.toFixed(1)} ms (target ≤ 20 ms); minimal server p99 ${baseline.p99.toFixed(1)} ms`);
   } catch (e) {
     console.error(e);
     process.exitCode = 1;
@@ -159,6 +147,28 @@ async function main() {
     smtp.close();
     await stack.close();
   }
+}
+
+function report(generator: string, query: unknown, product: LoadResult, baseline: LoadResult, lean: LoadResult): void {
+  const row = (name: string, x: LoadResult) =>
+    `${name.padEnd(40)} ${x.rps.toFixed(0).padStart(8)} ${x.p50.toFixed(1).padStart(8)} ${x.p99.toFixed(1).padStart(8)} ${String(x.errors).padStart(7)}`;
+  const by = generator === 'wrk' ? 'wrk (C)' : "Node's http client";
+  console.log(`\n_find ${JSON.stringify(query)} over ${DOCS} docs, ${CONCURRENCY} clients from ${by}, ${SECONDS} s each (${require('os').cpus().length} cores)`);
+  console.log(`${'path'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`);
+  console.log(row('gateway → NATS → identity → Postgres', product));
+  console.log(row('minimal HTTP server → Postgres', baseline));
+  console.log(row('raw HTTP → NATS → raw service → Postgres', lean));
+  // CPU time per request of each process (µs), measured over the same window as the requests
+  console.log('CPU µs per request');
+  for (const [name, x] of [['product', product], ['minimal', baseline], ['raw chain', lean]] as const) {
+    const cpu = { ...x.cpu };
+    // what no watched process used: the PostgreSQL backends (their pids come and go with the pools) and the kernel
+    cpu['postgres + kernel'] = cpu.machine - Object.entries(cpu).reduce((t, [k, v]) => (k.startsWith('machine') ? t : t + v), 0);
+    const per = Object.entries(cpu).map(([k, v]) => `${k} ${Math.round((v / x.requests) * 1e6)}`);
+    console.log(`  ${name.padEnd(10)} ${per.join(', ')}`);
+  }
+  const ratio = product.rps / baseline.rps;
+  console.log(`ratio ${ratio.toFixed(2)} (target ≥ 0.5), product p99 ${product.p99.toFixed(1)} ms (target ≤ 20 ms); minimal server p99 ${baseline.p99.toFixed(1)} ms`);
 }
 
 main().catch((e) => {

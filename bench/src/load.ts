@@ -56,7 +56,7 @@ function readComm(pid: string): string {
   }
 }
 
-function cpuSnapshot(watch: Record<string, number[]>): Record<string, number> {
+export function cpuSnapshot(watch: Record<string, number[]>): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [name, pids] of Object.entries(watch)) out[name] = pids.reduce((t, pid) => t + cpuSecondsOf(pid), 0);
   const u = process.cpuUsage();

@@ -2,6 +2,7 @@
 // product's processes started from their builds, and a clean-up that removes all of it.
 import { ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 
@@ -34,7 +35,10 @@ export async function benchStack(env: Record<string, string> = {}): Promise<Benc
     start(name, script, extra = {}) {
       // PROFILE=<dir> writes a V8 CPU profile of each started process there when it exits
       const profile = process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.PROFILE] : [];
-      const child = spawn(process.execPath, [...profile, script], { cwd: path.dirname(path.dirname(script)), env: { ...fullEnv, ...extra }, stdio: ['ignore', 'ignore', 'inherit'] });
+      // the product's own flags (infra/node-flags) for every started process, or NODE_FLAGS="--flag …" instead
+      // (NODE_FLAGS=none: no flags; NODE_OPTIONS refuses some, like the GC's)
+      const flags = process.env.NODE_FLAGS === undefined ? productNodeFlags() : process.env.NODE_FLAGS === 'none' ? [] : process.env.NODE_FLAGS.split(/\s+/).filter(Boolean);
+      const child = spawn(process.execPath, [...profile, ...flags, script], { cwd: path.dirname(path.dirname(script)), env: { ...fullEnv, ...extra }, stdio: ['ignore', 'ignore', 'inherit'] });
       child.on('exit', (code, signal) => {
         children.delete(child);
         if (code) console.error(`${name} exited with ${code}`);
@@ -60,6 +64,15 @@ export async function benchStack(env: Record<string, string> = {}): Promise<Benc
       await redis.quit();
     },
   };
+}
+
+/** The flags `make up` starts the product's processes with (infra/node-flags). */
+export function productNodeFlags(): string[] {
+  return fs
+    .readFileSync(path.join(ROOT, 'infra/node-flags'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
 }
 
 export async function waitUntil<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000, everyMs = 200): Promise<T> {
