@@ -50,7 +50,9 @@ export async function benchStack(env: Record<string, string> = {}): Promise<Benc
     async close() {
       for (const c of children) c.kill();
       await new Promise((r) => setTimeout(r, 500));
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      // KEEP_DB=1 leaves the database for a look at its plans afterwards (drop it yourself)
+      if (process.env.KEEP_DB) console.log(`kept database ${dbName}`);
+      else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       await admin.end();
       const { connect } = await import('nats');
       const nc = await connect({ servers: process.env.NATS_URL || 'nats://127.0.0.1:4222' });
