@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppError, CallerContext, ERROR_STATUS, ErrorKey, errors, REASONS, SessionMembership, SessionReply } from '@app/proto';
 import { createGateway } from './gateway';
+import { FastLane } from './http/fast-lane';
 import { Browser, cookieAttributes } from './testing/http-client';
 import { StubService } from './testing/stub-service';
 
@@ -342,6 +343,19 @@ describe('errors from services', () => {
     });
     const res = await browser().post('/_users/_confirm/t');
     expect(res).toMatchObject({ status: 500, body: { error: 'internal_server_error', reason: 'Internal server error' } });
+  });
+
+  it('so is one behind the fast lane (POST /{db}/_find with a session)', async () => {
+    identity.on('identity.doc.find', () => {
+      throw new Error('secret internals');
+    });
+    const b = browser();
+    await login(b);
+    const served = app.get(FastLane).served;
+    const res = await b.post(`/${ALICE}/_find`, { selector: { klass: 'UserConfiguration' } });
+    expect(app.get(FastLane).served).toBe(served + 1);
+    expect(res).toMatchObject({ status: 500, body: { error: 'internal_server_error', reason: 'Internal server error' } });
+    expect(res.text).not.toContain('secret');
   });
 });
 

@@ -14,16 +14,19 @@ export class HttpErrorFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
     const res = toErrorResponse(exception);
-    if (res.log) {
-      // an AppError 500 came from a service, which logged its cause: one line here, with the request
-      const detail =
-        exception instanceof AppError ? exception.message : exception instanceof Error ? (exception.stack ?? exception.message) : safeJson(exception);
-      logger.error(`${request.method} ${redactUrl(request.url)} [${request.id}] → ${res.status}: ${detail}`);
-    }
+    if (res.log) logFailure(request, res.status, exception);
     if (reply.sent) return;
     if (res.headers) reply.headers(res.headers);
     reply.status(res.status).type('application/json; charset=utf-8').send(res.body);
   }
+}
+
+/** The log line of an unexpected failure (a 5xx), with the request (the Nest filter's and the fast lane's). */
+export function logFailure(request: { method?: string; url?: string; id: string }, status: number, exception: unknown): void {
+  // an AppError 500 came from a service, which logged its cause: one line here, with the request
+  const detail =
+    exception instanceof AppError ? exception.message : exception instanceof Error ? (exception.stack ?? exception.message) : safeJson(exception);
+  logger.error(`${request.method} ${redactUrl(request.url ?? '')} [${request.id}] → ${status}: ${detail}`);
 }
 
 function safeJson(value: unknown): string {

@@ -1,15 +1,15 @@
 import { randomUUID } from 'crypto';
 import type { IncomingMessage, ServerResponse } from 'http';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AppError } from '@app/proto';
+import { Inject, Injectable } from '@nestjs/common';
 import { CallerResolver } from '../auth/caller.resolver';
 import { SessionCookies } from '../auth/session-cookies';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 import { DocumentsService } from '../documents/documents.service';
 import { isAccountDb, isUserDb } from '../documents/tenancy.service';
 import { parseJsonBody } from './body-parser';
+import { logFailure } from './error.filter';
 import { toErrorResponse } from './error-mapping';
-import { APP_VERSION_HEADER, logRequest, redactUrl } from './request-log';
+import { APP_VERSION_HEADER, logRequest } from './request-log';
 
 // `POST /{db}/_find`, the request every screen sends most, served straight from Node's HTTP server in its common case:
 // a JSON body with a Content-Length, and a bearer token or a live session that needs no cookie written back. The
@@ -22,8 +22,6 @@ import { APP_VERSION_HEADER, logRequest, redactUrl } from './request-log';
 
 const FIND_PATH = /^\/([^/?#%]+)\/_find$/;
 const JSON_TYPE = /^application\/json\s*(;\s*charset=utf-8\s*)?$/i;
-
-const logger = new Logger('http');
 
 export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -68,10 +66,7 @@ export class FastLane {
     } catch (err) {
       if (res.destroyed) return; // the client went away: nobody to answer
       const answer = toErrorResponse(err);
-      if (answer.log) {
-        const detail = err instanceof AppError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err);
-        logger.error(`${req.method} ${redactUrl(req.url ?? '')} [${request.id}] → ${answer.status}: ${detail}`);
-      }
+      if (answer.log) logFailure(request, answer.status, err);
       // a refused request may leave part of its body unread: drain it so the connection can carry the next one
       if (!req.complete) req.resume();
       this.send(res, request.id, answer.status, JSON.stringify(answer.body), answer.headers);
