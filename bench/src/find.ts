@@ -4,11 +4,10 @@
 //
 // Needs the backends built (the npm script does it) and PostgreSQL, Redis and NATS on 127.0.0.1 (make services). It uses its own
 // database and APP_PREFIX, and removes them when done. Run: `npm run bench:find` (env: DOCS, CONCURRENCY, SECONDS).
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { LoadResult, LoadSpec, pidsNamed } from './load';
+import { load, LoadResult, pidsNamed } from './load';
 import { BenchStack, benchStack, ROOT } from './stack';
 import { wrkAvailable, wrkLoad } from './wrk';
 
@@ -32,15 +31,6 @@ async function waitFor(url: string, ms = 60_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not answer`);
-}
-
-function load(spec: LoadSpec): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(__dirname, 'load.js'), JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('exit', (code) => (code ? reject(new Error(`load exited ${code}`)) : resolve(JSON.parse(out))));
-  });
 }
 
 async function main() {

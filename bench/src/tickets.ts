@@ -15,7 +15,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { KLASSES, KLASS_NAMES } from '@app/proto';
-import type { LoadResult, LoadSpec } from './load';
+import { cpuSecondsOf, load, LoadResult } from './load';
 import { benchStack, ROOT, waitUntil } from './stack';
 
 const TICKETS = Number(process.env.TICKETS || 100_000);
@@ -28,18 +28,6 @@ const STATUSES = ['open', 'block', 'doing', 'review', 'done', 'cancel'] as const
 const RANDOM_PAGE_COST = Number(process.env.PG_RANDOM_PAGE_COST || 1.1);
 /** what a board card shows: the variant measured with `fields` */
 const CARD_FIELDS = ['_id', '_rev', 'number', 'title', 'status', 'priority', 'ticket_kind', 'customer_name', 'equipment_identifier', 'technical_id', 'category_id', 'updated_at'];
-
-// ---- the load generator (a child process, so its CPU is not charged to the product) -----------------------------
-
-function load(spec: LoadSpec): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(__dirname, 'load.js'), JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('exit', (code) => (code ? reject(new Error(`load exited ${code}`)) : resolve(JSON.parse(out))));
-  });
-}
-
 
 /** The pids of the PostgreSQL backends serving `dbName` and of nats-server, from /proc. */
 function otherPids(dbName: string): { postgres: number[]; nats: number[] } {
@@ -57,17 +45,7 @@ function otherPids(dbName: string): { postgres: number[]; nats: number[] } {
   return out;
 }
 
-const sum = (pids: number[]) => pids.reduce((n, pid) => n + (cpuSeconds(pid) || 0), 0);
-
-/** CPU seconds (user + system) a process has used so far, from /proc. */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
+const sum = (pids: number[]) => pids.reduce((n, pid) => n + cpuSecondsOf(pid), 0);
 
 // ---- seeding ------------------------------------------------------------------------------------------------------
 
@@ -257,7 +235,7 @@ async function main() {
       // backends the pools open during the run count whole (they were not there before)
       const cpu = () => {
         const others = otherPids(dbName);
-        return { gateway: cpuSeconds(pids.gateway), accounts: cpuSeconds(pids.accounts), tickets: cpuSeconds(pids.tickets), postgres: sum(others.postgres), nats: sum(others.nats) };
+        return { gateway: cpuSecondsOf(pids.gateway!), accounts: cpuSecondsOf(pids.accounts!), tickets: cpuSecondsOf(pids.tickets!), postgres: sum(others.postgres), nats: sum(others.nats) };
       };
       const before = cpu();
       const r = m.view
