@@ -92,6 +92,17 @@ export const PasswordResetRequest = z.object({
 export const OkReply = z.object({ ok: z.literal(true) });
 export type OkReply = z.infer<typeof OkReply>;
 
+/**
+ * identity.password.reset: whose password the mailed link reset and which of their user tokens it revoked (all that
+ * were active), so the gateway can end the user's sessions. The browser is answered only `{ok: true}`.
+ */
+export const PasswordResetReply = z.object({
+  ok: z.literal(true),
+  user_id: z.string(),
+  revoked_token_ids: z.array(z.string()),
+});
+export type PasswordResetReply = z.infer<typeof PasswordResetReply>;
+
 export const TokenVerifyRequest = z.object({ token: z.string() });
 export const TokenVerifyReply = z.object({
   user_id: z.string(),
