@@ -76,4 +76,13 @@ describe('identity e-mail confirmation', () => {
   it('needs an e-mail to resend to', async () => {
     expect(await failure(h.rpc.call('identity.confirmation.request', {}))).toEqual({ error: 'unprocessable_entity', reason: { email: 'cant-be-blank' }, status: 422 });
   });
+
+  it('refuses an address list or a display name with is-invalid, for a resend and a password reset alike', async () => {
+    const { email } = await registerUser(h);
+    for (const subject of ['identity.confirmation.request', 'identity.password.request'] as const) {
+      for (const bad of [`${email},${newEmail('other')}`, `Boss <${email}>`]) {
+        expect(await failure(h.rpc.call(subject, { email: bad }))).toEqual({ error: 'unprocessable_entity', reason: { email: 'is-invalid' }, status: 422 });
+      }
+    }
+  });
 });

@@ -5,6 +5,7 @@ import {
   displayFields,
   isConfirmed,
   presentUser,
+  requestedEmail,
   UserDoc,
   validateLogin,
   validateProfileUpdate,
@@ -49,25 +50,35 @@ describe('registration rules', () => {
     expect(reasonOf(() => validateRegistration({ accept: true }))).toEqual({ error: 'unprocessable_entity', reason: { email: 'cant-be-blank' } });
     expect(reasonOf(() => validateRegistration({ email: '  ', accept: true })).reason).toEqual({ email: 'cant-be-blank' });
     expect(validateRegistration({ unconfirmed_email: ' Ana@Example.COM ', accept: true }).email).toBe('ana@example.com');
-    expect(validateRegistration({ email: 'x@y.z', accept: true })).toEqual({ email: 'x@y.z', fullname: null, password: null, locale: 'en', newsletter: false });
+    expect(validateRegistration({ email: 'x@y.com', accept: true })).toEqual({ email: 'x@y.com', fullname: null, password: null, locale: 'en', newsletter: false });
   });
 
-  it('accepts an address without @ (no mail is sent to it) but not one with spaces', () => {
-    expect(validateRegistration({ email: 'legacy-user', accept: true }).email).toBe('legacy-user');
-    expect(reasonOf(() => validateRegistration({ email: 'a b@c.d', accept: true })).reason).toEqual({ email: 'is-invalid' });
+  it('refuses with is-invalid an address list, a display name, a quoted local part, a host without TLD, no @ or spaces', () => {
+    for (const email of ['a@x.com,b@x.com,c@x.com', 'a@x.com;b@x.com', 'VictimCEO<m4@x.com>', 'VictimCEO <m4@x.com>', '"a@x.com,b"@x.com', 'a@localhost', 'legacy-user', 'a b@c.com', 'a@b@c.com']) {
+      expect([email, reasonOf(() => validateRegistration({ email, accept: true })).reason]).toEqual([email, { email: 'is-invalid' }]);
+    }
+    expect(reasonOf(() => validateRegistration({ unconfirmed_email: 'a@x.com, b@x.com', accept: true })).reason).toEqual({ email: 'is-invalid' });
+  });
+
+  it('takes one plain address, also with a plus tag or accents, and refuses one longer than 254 characters as is-too-long', () => {
+    expect(validateRegistration({ email: 'Ana+Tag@Example.COM', accept: true }).email).toBe('ana+tag@example.com');
+    expect(validateRegistration({ email: 'joão@exemplo.com.br', accept: true }).email).toBe('joão@exemplo.com.br');
+    const long = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`;
+    expect(long.length).toBeGreaterThan(254);
+    expect(reasonOf(() => validateRegistration({ email: long, accept: true })).reason).toEqual({ email: 'is-too-long' });
   });
 
   it('needs matching passwords unless both are empty', () => {
-    expect(validateRegistration({ email: 'a@b.c', accept: true, password: '', password_confirmation: '' }).password).toBeNull();
-    expect(validateRegistration({ email: 'a@b.c', accept: true, password: 'secret1', password_confirmation: 'secret1' }).password).toBe('secret1');
-    expect(reasonOf(() => validateRegistration({ email: 'a@b.c', accept: true, password: 'secret1' })).reason).toEqual({ password_confirmation: 'doesnt-match' });
-    expect(reasonOf(() => validateRegistration({ email: 'a@b.c', accept: true, password: 'a', password_confirmation: 'b' })).reason).toEqual({ password_confirmation: 'doesnt-match' });
+    expect(validateRegistration({ email: 'a@b.co', accept: true, password: '', password_confirmation: '' }).password).toBeNull();
+    expect(validateRegistration({ email: 'a@b.co', accept: true, password: 'secret1', password_confirmation: 'secret1' }).password).toBe('secret1');
+    expect(reasonOf(() => validateRegistration({ email: 'a@b.co', accept: true, password: 'secret1' })).reason).toEqual({ password_confirmation: 'doesnt-match' });
+    expect(reasonOf(() => validateRegistration({ email: 'a@b.co', accept: true, password: 'a', password_confirmation: 'b' })).reason).toEqual({ password_confirmation: 'doesnt-match' });
   });
 
   it('needs accept ticked', () => {
-    expect(reasonOf(() => validateRegistration({ email: 'a@b.c' })).reason).toEqual({ accept: 'must-be-accepted' });
-    expect(reasonOf(() => validateRegistration({ email: 'a@b.c', accept: false })).reason).toEqual({ accept: 'must-be-accepted' });
-    expect(validateRegistration({ email: 'a@b.c', accept: 'true' }).email).toBe('a@b.c');
+    expect(reasonOf(() => validateRegistration({ email: 'a@b.co' })).reason).toEqual({ accept: 'must-be-accepted' });
+    expect(reasonOf(() => validateRegistration({ email: 'a@b.co', accept: false })).reason).toEqual({ accept: 'must-be-accepted' });
+    expect(validateRegistration({ email: 'a@b.co', accept: 'true' }).email).toBe('a@b.co');
   });
 
   it('combines every field error in one reason map', () => {
@@ -81,8 +92,18 @@ describe('registration rules', () => {
   });
 
   it('takes the locale (en or pt-BR), fullname and newsletter', () => {
-    const r = validateRegistration({ email: 'a@b.c', accept: true, locale: 'pt-br', fullname: '  Ana   Souza ', newsletter: true });
+    const r = validateRegistration({ email: 'a@b.co', accept: true, locale: 'pt-br', fullname: '  Ana   Souza ', newsletter: true });
     expect(r).toMatchObject({ locale: 'pt-BR', fullname: 'Ana Souza', newsletter: true });
+  });
+});
+
+describe('confirmation and reset request rules', () => {
+  it('takes one plain address, trimmed and lowercased; blank is cant-be-blank, anything else is-invalid', () => {
+    expect(requestedEmail(' Ana@Example.com ')).toBe('ana@example.com');
+    expect(reasonOf(() => requestedEmail(''))).toEqual({ error: 'unprocessable_entity', reason: { email: 'cant-be-blank' } });
+    for (const email of ['a@x.com,b@x.com', 'Boss <boss@x.com>', 'no-at-sign', 42]) {
+      expect(reasonOf(() => requestedEmail(email))).toEqual({ error: 'unprocessable_entity', reason: { email: 'is-invalid' } });
+    }
   });
 });
 
@@ -165,6 +186,12 @@ describe('profile update rules', () => {
     expect(validateProfileUpdate({ unconfirmed_email: '', current_password: 'p' }, pending).changes).toEqual({ unconfirmed_email: null });
     expect(validateProfileUpdate({ unconfirmed_email: 'new@example.com', current_password: 'p' }, pending)).toMatchObject({ changes: {}, newEmail: null });
     expect(reasonOf(() => validateProfileUpdate({ unconfirmed_email: 'nope', current_password: 'p' }, u)).reason).toEqual({ unconfirmed_email: 'is-invalid' });
+  });
+
+  it('refuses with is-invalid a new e-mail that is an address list or has a display name', () => {
+    for (const unconfirmed_email of ['a@x.com,b@x.com', 'Boss <boss@x.com>', 'a@localhost']) {
+      expect(reasonOf(() => validateProfileUpdate({ unconfirmed_email, current_password: 'p' }, u)).reason).toEqual({ unconfirmed_email: 'is-invalid' });
+    }
   });
 
   it('a password change needs a matching confirmation', () => {

@@ -1,4 +1,5 @@
 import { AppError, DEFAULT_LOCALE, DocMeta, FIELD_MESSAGES as M, Locale, LOCALES, PublicUser, RegisterRequest, REASONS, UNCONFIRMED_ACCESS_DAYS } from '@app/proto';
+import isEmail from 'validator/lib/isEmail';
 import { md5 } from '../common/secrets';
 
 // The rules of spec §4 (e-mail confirmation) and §5 (registration, login, profile) as pure functions.
@@ -45,9 +46,24 @@ export function displayFields(id: string, email: string, fullname: string | null
   };
 }
 
-/** Mails go only to addresses with an at sign (spec §5: registration). */
+/**
+ * One plain address: no list, no display name, no quoted local part (which may hide commas), a host with a TLD. Mail
+ * goes to what users type, so anything the transport could read as several recipients or a "Name <address>" is refused.
+ */
+const EMAIL_OPTIONS = { allow_display_name: false, require_tld: true, allow_ip_domain: false, blacklisted_chars: '"' };
+
+/** The field error of a normalized address (is-too-long, is-invalid), or null when it is one plain address. */
+export function emailError(address: string): string | null {
+  if (address.length > MAX_EMAIL) return M.tooLong;
+  return isEmail(address, EMAIL_OPTIONS) ? null : M.invalid;
+}
+
+/**
+ * Mails go only to one plain address. Spec §5 sends none to an address without @; users stored before addresses were
+ * checked may have one, or a list, and get no mail.
+ */
 export function canMail(address: string | null | undefined): address is string {
-  return !!address && address.includes('@');
+  return !!address && emailError(address) === null;
 }
 
 /** spec §4: confirmed when confirmed_at is set and no changed e-mail is pending. */
@@ -159,8 +175,12 @@ export function validateRegistration(body: RegisterRequest): Registration {
   const rawEmail = blank(body.email) ? body.unconfirmed_email : body.email;
   let email = '';
   if (blank(rawEmail)) errors.email = M.blank;
-  else if (typeof rawEmail !== 'string' || /\s/.test(rawEmail.trim())) errors.email = M.invalid;
-  else if ((email = normalizeEmail(rawEmail)).length > MAX_EMAIL) errors.email = M.tooLong;
+  else if (typeof rawEmail !== 'string') errors.email = M.invalid;
+  else {
+    email = normalizeEmail(rawEmail);
+    const error = emailError(email);
+    if (error) errors.email = error;
+  }
   const fullname = readFullname(body.fullname, errors) ?? null;
   const password = readNewPassword(body.password, body.password_confirmation, errors);
   if (body.accept !== true && body.accept !== 'true') errors.accept = M.mustBeAccepted;
@@ -170,10 +190,17 @@ export function validateRegistration(body: RegisterRequest): Registration {
   return { email, fullname, password, locale, newsletter };
 }
 
-/** The e-mail of a confirmation or reset request: 422 cant-be-blank when it is missing. */
+/**
+ * The e-mail of a confirmation or reset request: 422 cant-be-blank when it is missing, is-invalid (or is-too-long) when
+ * it is not one plain address. Only the form is judged, so the answer tells nothing about which addresses have accounts.
+ */
 export function requestedEmail(email: unknown): string {
-  if (typeof email !== 'string' || email.trim() === '') throw new AppError('unprocessable_entity', { email: M.blank });
-  return normalizeEmail(email);
+  if (blank(email)) throw new AppError('unprocessable_entity', { email: M.blank });
+  if (typeof email !== 'string') throw new AppError('unprocessable_entity', { email: M.invalid });
+  const address = normalizeEmail(email);
+  const error = emailError(address);
+  if (error) throw new AppError('unprocessable_entity', { email: error });
+  return address;
 }
 
 /** spec §8: a confirmation or reset link that is unknown, used or expired. */
@@ -236,13 +263,16 @@ export function validateProfileUpdate(body: Record<string, unknown>, user: UserF
     const raw = body.unconfirmed_email;
     if (blank(raw) || (typeof raw === 'string' && normalizeEmail(raw) === user.email)) {
       if (user.unconfirmed_email) changes.unconfirmed_email = null; // cancels a pending change
-    } else if (typeof raw !== 'string' || !canMail(raw) || /\s/.test(raw.trim())) {
+    } else if (typeof raw !== 'string') {
       errors.unconfirmed_email = M.invalid;
-    } else if (normalizeEmail(raw).length > MAX_EMAIL) {
-      errors.unconfirmed_email = M.tooLong;
-    } else if (normalizeEmail(raw) !== user.unconfirmed_email) {
-      newEmail = normalizeEmail(raw);
-      changes.unconfirmed_email = newEmail;
+    } else {
+      const address = normalizeEmail(raw);
+      const error = emailError(address);
+      if (error) errors.unconfirmed_email = error;
+      else if (address !== user.unconfirmed_email) {
+        newEmail = address;
+        changes.unconfirmed_email = newEmail;
+      }
     }
   }
 

@@ -64,13 +64,19 @@ describe('identity users', () => {
       expect(user).toMatchObject({ fullname: null, label: email, short_name: email.split('@')[0], locale: 'en' });
     });
 
-    it('sends no mail to an address without @', async () => {
-      const email = `legacy${Date.now()}`;
-      const user = await h.rpc.call('identity.user.register', { email, accept: true });
-      expect(user.email).toBe(email);
-      expect(user.confirmation_sent_at).toBeNull();
+    it('refuses an address list, a display name or an address without @ with is-invalid, creating nobody and mailing nobody', async () => {
+      const [a, b, c] = [newEmail('list-a'), newEmail('list-b'), newEmail('list-c')];
+      for (const email of [`${a},${b},${c}`, `VictimCEO<${a}>`, `legacy${Date.now()}`]) {
+        expect(await failure(h.rpc.call('identity.user.register', { email, fullname: 'Click http://evil.test', accept: true }))).toEqual({
+          error: 'unprocessable_entity',
+          reason: { email: 'is-invalid' },
+          status: 422,
+        });
+      }
+      expect((await failure(h.rpc.call('identity.user.register', { unconfirmed_email: `${a}, ${b}`, accept: true }))).reason).toEqual({ email: 'is-invalid' });
       await new Promise((r) => setTimeout(r, 300));
-      expect(h.sink.to(email)).toHaveLength(0);
+      for (const x of [a, b, c]) expect(h.sink.to(x)).toHaveLength(0);
+      expect((await failure(h.rpc.call('identity.session.login', { username: a, password: 'x' }))).error).toBe('unauthorized');
     });
 
     it('refuses a blank e-mail, a mismatched password and a missing accept, in one reason map', async () => {
@@ -225,9 +231,11 @@ describe('identity users', () => {
       expect((await failure(update(a.user._id, a.user._rev, { unconfirmed_email: b.email, current_password: a.password }))).reason).toEqual({
         unconfirmed_email: 'has-already-been-taken',
       });
-      expect((await failure(update(a.user._id, a.user._rev, { unconfirmed_email: 'no-at-sign', current_password: a.password }))).reason).toEqual({
-        unconfirmed_email: 'is-invalid',
-      });
+      for (const unconfirmed_email of ['no-at-sign', `${newEmail('x')},${newEmail('y')}`, `Boss <${newEmail('boss')}>`]) {
+        expect((await failure(update(a.user._id, a.user._rev, { unconfirmed_email, current_password: a.password }))).reason).toEqual({
+          unconfirmed_email: 'is-invalid',
+        });
+      }
     });
 
     it('of two users waiting for the same new address, the first to confirm gets it', async () => {
