@@ -2,6 +2,7 @@ import { Queue } from 'bullmq';
 import { MailJob } from '@app/proto';
 import type { AppConfig } from '../config/config';
 import { bullConnection, bullPrefix, MAIL_QUEUE } from './connection';
+import { singleRecipient } from './recipient';
 
 /** How often a mail is tried before it is given up, with exponential backoff from 2 s (2, 4, 8, 16 s…). */
 export const MAIL_ATTEMPTS = 6;
@@ -15,14 +16,19 @@ export class MailQueue {
     this.queue = new Queue<MailJob>(MAIL_QUEUE, { connection: bullConnection(config), prefix: bullPrefix(config) });
   }
 
-  /** Validates and enqueues one mail; resolves once the job is stored in Redis. */
+  /**
+   * Validates and enqueues one mail to one plain address; resolves once the job is stored in Redis. A job is removed
+   * when it is sent or has failed for good: its values hold live confirmation and reset links, which must not sit in
+   * Redis afterwards (the worker logs each failure without them).
+   */
   async send(job: MailJob): Promise<string> {
     const data = MailJob.parse(job);
+    if (!singleRecipient(data.to)) throw new Error(`mail ${data.template}: the recipient must be one plain address`);
     const added = await this.queue.add(data.template, data, {
       attempts: MAIL_ATTEMPTS,
       backoff: { type: 'exponential', delay: MAIL_BACKOFF_MS },
-      removeOnComplete: { age: 24 * 3600, count: 1000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
+      removeOnComplete: true,
+      removeOnFail: true,
     });
     return added.id ?? '';
   }

@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import { MailJob } from '@app/proto';
 import type { AppConfig } from '../config/config';
 import { bullConnection, bullPrefix, MAIL_QUEUE } from './connection';
+import { singleRecipient } from './recipient';
 import { renderMail, TemplateError } from './render';
 
 const logger = new Logger('mail');
@@ -30,6 +31,9 @@ export function startMailWorker(config: Pick<AppConfig, 'prefix' | 'redisUrl' | 
     async (job: Job<MailJob>) => {
       const parsed = MailJob.safeParse(job.data);
       if (!parsed.success) throw new UnrecoverableError(`mail job ${job.id} is malformed: ${parsed.error.message}`);
+      // checked again here: a job may come from a producer that did not check (an older copy, a hand-made job)
+      const to = singleRecipient(parsed.data.to);
+      if (!to) throw new UnrecoverableError(`mail job ${job.id}: the recipient is not one plain address`);
       let mail;
       try {
         mail = renderMail(parsed.data);
@@ -37,7 +41,7 @@ export function startMailWorker(config: Pick<AppConfig, 'prefix' | 'redisUrl' | 
         if (err instanceof TemplateError) throw new UnrecoverableError(err.message);
         throw err;
       }
-      await transport.sendMail({ from: config.smtp.from, to: parsed.data.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({ from: config.smtp.from, to, subject: mail.subject, text: mail.text, html: mail.html });
     },
     { connection: bullConnection(config), prefix: bullPrefix(config), concurrency: opts.concurrency ?? 5 },
   );
