@@ -11,6 +11,8 @@ import { errors } from '@app/proto';
 //   - a leading `(?i)` (CouchDB/PCRE style) makes the pattern case-insensitive for ASCII letters only.
 //   - `.` matches any character except \n, \r, U+2028 and U+2029, as in JavaScript.
 //   - refused with 400: backreferences, lookahead/lookbehind, \p, \k, \c, \0 and octal escapes.
+//   - refused with 400 as too costly (see checkCost): patterns over 200 characters, a repeated group holding another
+//     quantifier or able to match an empty string, and more than 1000 pieces once counted repeats are expanded.
 
 export interface CompiledRegex {
   /** the pattern as the client sent it */
@@ -21,7 +23,10 @@ export interface CompiledRegex {
   js: RegExp;
 }
 
-export const MAX_REGEX_LENGTH = 1000;
+// The web app sends a search text escaped (at most two characters per typed one), so 200 leaves 100 typed characters.
+export const MAX_REGEX_LENGTH = 200;
+/** Pieces (characters, classes) of a pattern once each counted repeat is written out, e.g. [a-z]{1,250} is 250. */
+export const MAX_REGEX_EXPANSION = 1000;
 const MAX_REPEAT = 255;
 const MAX_CODE_POINT = 0x10ffff;
 
@@ -324,6 +329,65 @@ class Parser {
   }
 }
 
+// ---- cost -------------------------------------------------------------------------------------------------------
+// Postgres writes a counted repeat out as that many copies, and pg_trgm's analysis of a pattern for the search index
+// (run while planning, not stopped by a statement timeout for tens of seconds) grows with the states that makes. A
+// quantifier inside a repeated group multiplies them: ([a-z]{1,255}){1,255} kept a core busy for minutes, and so does
+// a repeated group with optional parts, e.g. (?:x?y?z?w?){1,125} or (?:x|y|){1,255}. Without those, a pattern of
+// at most MAX_REGEX_EXPANSION pieces is analysed in milliseconds; its matching is stopped by the statement timeout.
+
+/** A quantifier that allows more than one copy (*, +, {n,m} with m > 1); ? and {0,1} only make a part optional. */
+const repeats = (node: Node): boolean => node.t === 'repeat' && (node.max === null || node.max > 1);
+
+function hasQuantifier(node: Node): boolean {
+  if (node.t === 'repeat') return true;
+  return node.t === 'group' && node.alts.some((terms) => terms.some(hasQuantifier));
+}
+
+function canBeEmpty(node: Node): boolean {
+  switch (node.t) {
+    case 'set':
+      return false;
+    case 'assert':
+      return true;
+    case 'group':
+      return node.alts.some((terms) => terms.every(canBeEmpty));
+    case 'repeat':
+      return node.min === 0 || canBeEmpty(node.node);
+  }
+}
+
+function expansion(node: Node): number {
+  switch (node.t) {
+    case 'set':
+      return 1;
+    case 'assert':
+      return 0;
+    case 'group':
+      return node.alts.reduce((sum, terms) => sum + terms.reduce((s, t) => s + expansion(t), 0), 0);
+    case 'repeat':
+      return expansion(node.node) * Math.max(node.min, node.max ?? node.min, 1);
+  }
+}
+
+function checkRepeats(node: Node): void {
+  if (node.t === 'group') for (const terms of node.alts) terms.forEach(checkRepeats);
+  if (node.t !== 'repeat') return;
+  if (repeats(node)) {
+    if (hasQuantifier(node.node)) throw bad('a repeated group must not contain another quantifier (like (a+)+)');
+    if (canBeEmpty(node.node)) throw bad('a repeated group must not be able to match an empty string');
+  }
+  checkRepeats(node.node);
+}
+
+/** Refuses a pattern whose cost for Postgres is out of proportion (see above). */
+function checkCost(tree: Node): void {
+  checkRepeats(tree);
+  if (expansion(tree) > MAX_REGEX_EXPANSION) {
+    throw bad(`the pattern repeats too much (at most ${MAX_REGEX_EXPANSION} characters, counting each repetition)`);
+  }
+}
+
 // ---- writers ------------------------------------------------------------------------------------------------------
 
 const hex = (n: number, w: number) => n.toString(16).toUpperCase().padStart(w, '0');
@@ -378,5 +442,6 @@ export function compileRegex(pattern: unknown): CompiledRegex {
     }
   }
   const tree = new Parser(body, ignoreCase).parse();
+  checkCost(tree);
   return { source: pattern, postgres: write(tree, 'pg'), js: new RegExp(write(tree, 'js'), 'u') };
 }
