@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, Calls, OkReply } from '@app/proto';
+import { AppError, Calls, OkReply, PasswordResetReply } from '@app/proto';
 import { hashPassword, randomSecret, sha256 } from '../common/secrets';
 import { UserLocaleService } from '../configuration/user-locale.service';
 import { IdentityMailer } from '../mail/identity-mailer';
+import { TokensService } from '../tokens/tokens.service';
 import { canMail, FieldErrors, readNewPassword, requestedEmail, tokenMissing } from '../users/user.rules';
 import { UsersRepository } from '../users/users.repository';
 import { resetExpired, resetFields } from './password.rules';
@@ -14,6 +15,7 @@ export class PasswordService {
     private readonly users: UsersRepository,
     private readonly locales: UserLocaleService,
     private readonly mailer: IdentityMailer,
+    private readonly tokens: TokensService,
   ) {}
 
   /**
@@ -36,8 +38,12 @@ export class PasswordService {
     return { ok: true };
   }
 
-  /** Sets the password with the link's token (once, within 24 hours), confirms the address, and says so by mail. */
-  async reset(req: Calls['identity.password.reset']['req']): Promise<OkReply> {
+  /**
+   * Sets the password with the link's token (once, within 24 hours), confirms the address, and says so by mail. Whoever
+   * had the account before may hold its user tokens and sessions: every active token is revoked, and the reply names
+   * the user and those tokens so the gateway ends the user's sessions.
+   */
+  async reset(req: Calls['identity.password.reset']['req']): Promise<PasswordResetReply> {
     const errors: FieldErrors = {};
     const password = readNewPassword(req.password, req.password_confirmation, errors, true);
     if (Object.keys(errors).length || !password) throw new AppError('unprocessable_entity', errors);
@@ -47,7 +53,8 @@ export class PasswordService {
       if (!user || resetExpired(user.reset_password_sent_at)) throw tokenMissing();
       return this.users.update(user, { ...resetFields(user, new Date().toISOString()), password_hash: passwordHash }, user._id);
     });
+    const revoked = await this.tokens.revokeAll(saved._id);
     await this.mailer.passwordChanged(saved, await this.locales.of(saved));
-    return { ok: true };
+    return { ok: true, user_id: saved._id, revoked_token_ids: revoked };
   }
 }

@@ -1,3 +1,4 @@
+import type { PasswordResetReply } from '@app/proto';
 import { backdate, ctxOf, failure, IdentityHarness, linkToken, newEmail, nextMail, registerUser, startIdentity } from '../testing/identity-harness';
 
 // identity.password.* over NATS: the reset link (24 hours, once), the new password, the notice mail.
@@ -30,7 +31,7 @@ describe('identity password reset', () => {
     expect(mail.text).toContain(`${h.publicUrl}/user/password/`);
     const token = linkToken(mail, 'password');
 
-    expect(await h.rpc.call('identity.password.reset', { token, password: 'brand-new-1', password_confirmation: 'brand-new-1' })).toEqual({ ok: true });
+    expect(await h.rpc.call('identity.password.reset', { token, password: 'brand-new-1', password_confirmation: 'brand-new-1' })).toEqual({ ok: true, user_id: user._id, revoked_token_ids: [] });
     expect((await failure(h.rpc.call('identity.session.login', { username: email, password }))).error).toBe('unauthorized');
     expect((await h.rpc.call('identity.session.login', { username: email, password: 'brand-new-1' })).user_id).toBe(user._id);
     const after = await h.rpc.call('identity.user.get', { ctx: ctxOf(user._id), name: user._id });
@@ -38,6 +39,34 @@ describe('identity password reset', () => {
     expect((await h.rpc.call('identity.session.get', { user_id: user._id })).confirmed).toBe(true);
     const notice = await h.sink.waitFor(email, (m) => m.subject === 'Your ServiceDesk password was changed');
     expect(notice.text).toContain('Hello Bia,');
+  });
+
+  it('revokes every active user token of the user (kept, inactive) and answers their ids with the user id', async () => {
+    const { user, email } = await registerUser(h);
+    const other = await registerUser(h);
+    const post = (userId: string, description: string) =>
+      h.rpc.call('identity.doc.post', { ctx: ctxOf(userId), doc: { klass: 'UserToken', description, permissions: ['read', 'write'] } });
+    const secret = (reply: { doc: unknown }) => (reply.doc as { token: string }).token;
+    const [a, b, old] = [await post(user._id, 'a'), await post(user._id, 'b'), await post(user._id, 'old')];
+    await h.rpc.call('identity.doc.put', { ctx: ctxOf(user._id), id: old.id, rev: old.rev, doc: { active: false } });
+    const others = await post(other.user._id, 'other');
+    await h.sink.waitFor(email);
+    const token = await requestReset(email);
+
+    const reply = (await h.rpc.call('identity.password.reset', { token, password: 'brand-new-1', password_confirmation: 'brand-new-1' })) as unknown as PasswordResetReply;
+    expect({ ...reply, revoked_token_ids: [...reply.revoked_token_ids].sort() }).toEqual({ ok: true, user_id: user._id, revoked_token_ids: [a.id, b.id].sort() });
+    for (const t of [a, b, old]) {
+      expect(await failure(h.rpc.call('identity.token.verify', { token: secret(t) }))).toEqual({ error: 'unauthorized', reason: 'Please login again', status: 401 });
+      expect(await h.rpc.call('identity.doc.get', { ctx: ctxOf(user._id), id: t.id })).toMatchObject({ klass: 'UserToken', active: false });
+    }
+    expect((await h.rpc.call('identity.token.verify', { token: secret(others) })).user_id).toBe(other.user._id);
+  });
+
+  it('answers an empty revoked_token_ids when the user has no active token', async () => {
+    const { user, email } = await registerUser(h);
+    await h.sink.waitFor(email);
+    const token = await requestReset(email);
+    expect(await h.rpc.call('identity.password.reset', { token, password: 'p1', password_confirmation: 'p1' })).toEqual({ ok: true, user_id: user._id, revoked_token_ids: [] });
   });
 
   it('mails the reset link in pt-BR to a pt-BR user', async () => {
@@ -78,7 +107,7 @@ describe('identity password reset', () => {
     await h.sink.waitFor(email);
     const token = await requestReset(email);
     await backdate(h.pool, user._id, 'reset_password_sent_at', 23);
-    expect(await h.rpc.call('identity.password.reset', { token, password: 'p1', password_confirmation: 'p1' })).toEqual({ ok: true });
+    expect(await h.rpc.call('identity.password.reset', { token, password: 'p1', password_confirmation: 'p1' })).toMatchObject({ ok: true, user_id: user._id });
   });
 
   it('needs a password and a matching confirmation', async () => {
@@ -90,7 +119,7 @@ describe('identity password reset', () => {
       password_confirmation: 'doesnt-match',
     });
     // the failed tries did not use the token up
-    expect(await h.rpc.call('identity.password.reset', { token, password: 'a', password_confirmation: 'a' })).toEqual({ ok: true });
+    expect(await h.rpc.call('identity.password.reset', { token, password: 'a', password_confirmation: 'a' })).toMatchObject({ ok: true });
   });
 
   it('answers token_missing for an unknown token', async () => {

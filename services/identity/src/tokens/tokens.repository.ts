@@ -35,4 +35,20 @@ export class TokensRepository {
   async create(userId: string, fields: TokenFields): Promise<TokenDoc> {
     return (await this.store.create(userId, { ...fields, klass: 'UserToken' }, userId)) as TokenDoc;
   }
+
+  /** Up to `limit` active tokens of the user, whole (with their hashes: for this service only). */
+  async activeOf(userId: string, limit: number): Promise<TokenDoc[]> {
+    const docs = await this.store.find(userId, { selector: { klass: 'UserToken', active: true }, limit }, { klasses: ['UserToken'], project: false });
+    return docs as TokenDoc[];
+  }
+
+  async byId(userId: string, id: string): Promise<TokenDoc | null> {
+    const doc = await this.store.get(userId, id);
+    return doc?.klass === 'UserToken' ? (doc as TokenDoc) : null;
+  }
+
+  /** Writes `fields` over the token at the revision it was read at (409 when it changed in between). */
+  async update(token: TokenDoc, fields: TokenFields, actor: string): Promise<TokenDoc> {
+    return (await this.store.update(token.user_id, token._id, token._rev, { ...fields, klass: 'UserToken' }, actor)) as TokenDoc;
+  }
 }

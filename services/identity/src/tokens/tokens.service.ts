@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { CallerContext, Calls, Doc, errors, REASONS, TokenVerifyReply, WriteReply } from '@app/proto';
-import { newTokenSecret, tokenHashOf, validateTokenCreate } from './token.rules';
-import { TokensRepository } from './tokens.repository';
+import { retryOnConflict } from '@app/platform';
+import { applyTokenUpdate, newTokenSecret, tokenHashOf, validateTokenCreate } from './token.rules';
+import { TokenDoc, TokensRepository } from './tokens.repository';
+
+/** Tokens revoked per round of revokeAll (the store's find answers at most 1000). */
+const REVOKE_PAGE = 500;
 
 /** What the API shows of a token: everything but the hash of its secret. */
 export function presentToken(doc: Doc): Doc {
@@ -25,6 +29,28 @@ export class TokensService {
     const token = hash ? await this.tokens.byHash(hash) : null;
     if (!token || token.active !== true) throw errors.unauthorized(REASONS.loginAgain);
     return { user_id: token.user_id, token_id: token._id, permissions: token.permissions };
+  }
+
+  /**
+   * Revokes every active token of the user (each record stays, with `active: false`, as a revocation through the API
+   * leaves it) and answers the ids it revoked. A token changed meanwhile is read again; one already revoked is skipped.
+   */
+  async revokeAll(userId: string): Promise<string[]> {
+    const revoked: string[] = [];
+    let page: TokenDoc[];
+    do {
+      page = await this.tokens.activeOf(userId, REVOKE_PAGE);
+      for (const found of page) {
+        const done = await retryOnConflict(async () => {
+          const token = await this.tokens.byId(userId, found._id);
+          if (!token || token.active !== true) return false;
+          await this.tokens.update(token, applyTokenUpdate({ active: false }, token), userId);
+          return true;
+        });
+        if (done) revoked.push(found._id);
+      }
+    } while (page.length === REVOKE_PAGE);
+    return revoked;
   }
 
   /**
