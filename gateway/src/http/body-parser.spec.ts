@@ -61,6 +61,29 @@ describe('parseJsonBody', () => {
   });
 });
 
+describe('text that is not valid Unicode', () => {
+  it.each([
+    ['a string value', '{"email":"a\\ud800@example.com"}'],
+    ['a lone low surrogate', '{"a":"\\udc00"}'],
+    ['a high surrogate at the end of a string', '{"a":"x\\uD83D"}'],
+    ['a string in an array', '{"a":{"b":["ok","\\ud800"]}}'],
+    ['a key', '{"selector":{"k\\ud800":1}}'],
+    ['the whole body', '"\\ud800"'],
+  ])('refuses a lone UTF-16 surrogate in %s with 400', (_where, text) => {
+    const r = reasonOf(() => parseJsonBody(text, 50));
+    expect(r.status).toBe(400);
+    expect(r.reason).toBe('the body holds text that is not valid Unicode (a lone UTF-16 surrogate such as \\ud800)');
+  });
+
+  it('accepts surrogate pairs (escaped or not), non-ASCII text and an escaped backslash before "ud800"', () => {
+    expect(parseJsonBody('{"a":"\\ud83d\\ude00 😀 ação","k\\ud83d\\ude00":1,"b":"\\\\ud800"}', 50)).toEqual({ a: '😀 😀 ação', 'k😀': 1, b: '\\ud800' });
+  });
+
+  it('names the place in the reason', () => {
+    expect(() => assertSafeValue({ key: '\ud800' }, 50, 'a query parameter')).toThrow('a query parameter holds text that is not valid Unicode');
+  });
+});
+
 describe('assertSafeValue', () => {
   it('checks parsed values too (query parameters)', () => {
     expect(() => assertSafeValue({ a: JSON.parse('{"__proto__":1}') }, 50)).toThrow('"__proto__"');
@@ -71,6 +94,10 @@ describe('assertSafeValue', () => {
 describe('parseFormBody', () => {
   it('parses form fields; a repeated name becomes a list', () => {
     expect(parseFormBody('username=a%40b.c&password=p+w&x=1&x=2')).toEqual({ username: 'a@b.c', password: 'p w', x: ['1', '2'] });
+  });
+
+  it('decodes bytes that are not UTF-8 (a surrogate, %ED%A0%80) to U+FFFD: a form never holds a lone surrogate', () => {
+    expect(parseFormBody('username=%ED%A0%80')).toEqual({ username: '\ufffd\ufffd\ufffd' });
   });
 
   it('refuses a forbidden key', () => {

@@ -1,8 +1,10 @@
 import { AppError, errors } from '@app/proto';
 
 // Request bodies: JSON (and form-encoded, for CouchDB-style login). Besides fastify's size limit, a body is refused
-// (400) when it is not valid JSON, when it is nested deeper than the limit, or when any key anywhere is one that
-// could reach an object's prototype once some code merges it (`__proto__`, `constructor`, `prototype`).
+// (400) when it is not valid JSON, when it is nested deeper than the limit, when any key anywhere is one that
+// could reach an object's prototype once some code merges it (`__proto__`, `constructor`, `prototype`), or when any
+// key or string is not valid Unicode: JSON's `\ud800` escape gives a lone UTF-16 surrogate, which PostgreSQL refuses
+// in text and jsonb (a form body cannot carry one: URLSearchParams decodes bad bytes to U+FFFD).
 
 export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -33,11 +35,25 @@ export function assertJsonDepth(text: string, maxDepth: number): void {
   }
 }
 
-/** Walks a parsed value: no forbidden key at any level, no nesting deeper than maxDepth. */
-export function assertSafeValue(value: unknown, maxDepth: number): void {
+/** False for a string holding a lone UTF-16 surrogate (String.prototype.isWellFormed: Node 20, lib ES2024). */
+export const isWellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
+
+function notUnicode(where: string): AppError {
+  return errors.badRequest(`${where} holds text that is not valid Unicode (a lone UTF-16 surrogate such as \\ud800)`);
+}
+
+/**
+ * Walks a parsed value: no forbidden key at any level, no nesting deeper than maxDepth, no key or string that is not
+ * valid Unicode. `where` names the value in the reason ("the body", "the query parameter key").
+ */
+export function assertSafeValue(value: unknown, maxDepth: number, where = 'the body'): void {
   const stack: Array<{ v: unknown; depth: number }> = [{ v: value, depth: 1 }];
   while (stack.length > 0) {
     const { v, depth } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (!isWellFormed(v)) throw notUnicode(where);
+      continue;
+    }
     if (v === null || typeof v !== 'object') continue;
     if (depth > maxDepth) throw tooDeep(maxDepth);
     if (Array.isArray(v)) {
@@ -46,6 +62,7 @@ export function assertSafeValue(value: unknown, maxDepth: number): void {
     }
     for (const key of Object.keys(v)) {
       if (FORBIDDEN_KEYS.has(key)) throw errors.badRequest(`the key "${key}" is not allowed in a request body`);
+      if (!isWellFormed(key)) throw notUnicode(where);
       stack.push({ v: (v as Record<string, unknown>)[key], depth: depth + 1 });
     }
   }

@@ -11,6 +11,13 @@ describe('query parameters', () => {
     expect(() => parseFields(['a', 'b'])).toThrow('given once');
   });
 
+  it('refuses a lone UTF-16 surrogate in JSON fields and view parameters', () => {
+    expect(() => parseFields('["_id","\\ud800"]')).toThrow('fields holds text that is not valid Unicode');
+    expect(() => parseViewParams({ key: '"\\ud800"' }, 50)).toThrow('a query parameter holds text that is not valid Unicode');
+    expect(() => parseViewParams({ startkey: '[{"\\udfff":1}]' }, 50)).toThrow('not valid Unicode');
+    expect(parseFields('["\\ud83d\\ude00"]')).toEqual(['😀']);
+  });
+
   it('takes rev from the query, else the body', () => {
     expect(revOf('2-x', { _rev: '1-y' })).toBe('2-x');
     expect(revOf(undefined, { _rev: '1-y' })).toBe('1-y');

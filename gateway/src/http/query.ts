@@ -1,7 +1,9 @@
 import { errors } from '@app/proto';
-import { assertSafeValue, FORBIDDEN_KEYS } from './body-parser';
+import { assertSafeValue, FORBIDDEN_KEYS, isWellFormed } from './body-parser';
 
-// Query-string values the routes read: `fields`, `rev`, `_changes` parameters and CouchDB view parameters.
+// Query-string values the routes read: `fields`, `rev`, `_changes` parameters and CouchDB view parameters. fastify's
+// query parser keeps text that is not percent-encoded UTF-8 as sent, so only JSON in a value (`"\ud800"`) can make a
+// lone UTF-16 surrogate: the JSON ones are checked like a body.
 
 /** A query parameter given at most once, as text. */
 export function single(value: unknown, name: string): string | undefined {
@@ -27,6 +29,7 @@ export function parseFields(raw: unknown): string[] | undefined {
   if (!Array.isArray(list) || !list.every((f) => typeof f === 'string')) {
     throw errors.badRequest('fields must be a comma list or a JSON array of field names');
   }
+  if (!list.every(isWellFormed)) throw errors.badRequest('fields holds text that is not valid Unicode (a lone UTF-16 surrogate such as \\ud800)');
   const fields = list.map((f: string) => f.trim()).filter(Boolean);
   return fields.length > 0 ? fields : undefined;
 }
@@ -55,6 +58,6 @@ export function parseViewParams(query: Record<string, unknown>, maxDepth: number
     }
     params[name] = value;
   }
-  assertSafeValue(params, maxDepth);
+  assertSafeValue(params, maxDepth, 'a query parameter');
   return params;
 }
