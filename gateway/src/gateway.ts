@@ -8,9 +8,11 @@ import { logLevels } from '@app/platform';
 import { GatewayConfig, loadGatewayConfig } from './config/gateway-config';
 import { GatewayModule } from './gateway.module';
 import { registerBodyParsers } from './http/body-parser';
+import { handleClientError, handleFrameworkError } from './http/edge-errors';
 import { FastLane, HttpHandler } from './http/fast-lane';
 import { setupOpenApi } from './http/openapi';
 import { installRequestHooks } from './http/request-log';
+import { installSecurityHeaders } from './http/security-headers';
 
 export interface GatewayOptions {
   /** 0 picks a free port; defaults to GATEWAY_PORT (3000) */
@@ -31,6 +33,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<NestF
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     logger: false,
+    // Node's and the router's own refusals (huge headers or URL, a path that is not UTF-8) in the {error, reason} shape
+    clientErrorHandler: handleClientError,
+    frameworkErrors: handleFrameworkError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule, adapter, {
     bodyParser: false, // ours: registerBodyParsers
@@ -41,6 +46,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<NestF
     lane = app.get(FastLane);
     registerBodyParsers(fastify, { bodyLimit: config.bodyLimit, maxDepth: config.maxBodyDepth });
     installRequestHooks(fastify, config.version);
+    installSecurityHeaders(fastify);
     setupOpenApi(app, fastify, config.version);
     await app.listen(options.port ?? config.port, options.host ?? config.host);
     return app;

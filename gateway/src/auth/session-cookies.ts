@@ -8,20 +8,27 @@ import { clearCookie, CookieOptions, readCookie, SESSION_COOKIE, setCookie, XSRF
 import type { SessionData } from './session.store';
 
 // The two cookies of a session: `AuthSession` (httpOnly) and `XSRF-TOKEN` (readable by the page, echoed back in the
-// X-XSRF-TOKEN header on unsafe requests: double submit). Both SameSite=Lax, Path=/, Secure over TLS.
+// X-XSRF-TOKEN header on unsafe requests: double submit). Both SameSite=Lax, Path=/, and Secure when the product is
+// served over https (PUBLIC_URL), when the request came over TLS, or with COOKIE_SECURE=true. PUBLIC_URL decides by
+// default because a TLS proxy usually speaks plain http to the gateway, and X-Forwarded-Proto counts only with
+// TRUST_PROXY.
 
 export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 @Injectable()
 export class SessionCookies {
-  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+  private readonly alwaysSecure: boolean;
+
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    this.alwaysSecure = config.cookieSecure || /^https:/i.test(config.publicUrl);
+  }
 
   sessionId(request: { headers: IncomingHttpHeaders }): string | undefined {
     return readCookie(request, SESSION_COOKIE) || undefined;
   }
 
   private options(request: FastifyRequest, httpOnly: boolean, maxAge: number): CookieOptions {
-    const secure = this.config.cookieSecure || request.protocol === 'https';
+    const secure = this.alwaysSecure || request.protocol === 'https';
     return { path: '/', httpOnly, sameSite: 'lax', secure, maxAge };
   }
 

@@ -10,6 +10,7 @@ import { parseJsonBody } from './body-parser';
 import { logFailure } from './error.filter';
 import { toErrorResponse } from './error-mapping';
 import { APP_VERSION_HEADER, logRequest } from './request-log';
+import { API_SECURITY_HEADERS } from './security-headers';
 
 // `POST /{db}/_find`, the request every screen sends most, served straight from Node's HTTP server in its common case:
 // a JSON body with a Content-Length, and a bearer token or a live session that needs no cookie written back. The
@@ -82,7 +83,7 @@ export class FastLane {
       'content-length': typeof json === 'string' ? Buffer.byteLength(json) : json.length,
       [APP_VERSION_HEADER]: this.config.version,
       'x-request-id': id,
-      'x-content-type-options': 'nosniff',
+      ...API_SECURITY_HEADERS,
       ...extra,
     });
     res.end(json);

@@ -199,7 +199,23 @@ export function buildOpenApiDocument(app: NestFastifyApplication, version: strin
     .build();
   const document = SwaggerModule.createDocument(app, config);
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...SCHEMAS } };
+  describeFindUnavailable(document);
   return document;
+}
+
+export const FIND_UNAVAILABLE =
+  'A find routes by `selector.klass` to the service that owns that klass; a klass whose service is not running ' +
+  '(a module not deployed here, or its service down) answers 503 service_unavailable, and `GET /_up` names the service.';
+
+/** The `_find` route's own words on its 503 (its decorators live with the documents controller). */
+function describeFindUnavailable(document: OpenAPIObject): void {
+  const find = document.paths['/{db}/_find']?.post;
+  if (!find) return;
+  find.description = [find.description, FIND_UNAVAILABLE].filter(Boolean).join('\n\n');
+  const unavailable = find.responses?.['503'];
+  if (unavailable && 'description' in unavailable) {
+    unavailable.description = 'service_unavailable: the service that owns the selector\'s klass is not running (not deployed or down)';
+  }
 }
 
 export function setupOpenApi(app: NestFastifyApplication, fastify: FastifyInstance, version: string): void {
@@ -248,6 +264,7 @@ const UI_INIT = `window.onload = function () {
     plugins: [SwaggerUIBundle.plugins.DownloadUrl],
     layout: 'StandaloneLayout',
     withCredentials: true,
+    validatorUrl: null, // no badge image from validator.swagger.io: the page loads nothing from elsewhere (its CSP)
   });
 };
 `;
