@@ -39,6 +39,8 @@ export interface GatewayConfig extends AppConfig {
     loginPerIp: RateLimit;
     mailPerEmail: RateLimit;
     mailPerIp: RateLimit;
+    /** registration attempts (POST /_users) per IP */
+    registerPerIp: RateLimit;
   };
 }
 
@@ -75,6 +77,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       loginPerIp: { max: int(env.RL_LOGIN_IP_MAX, 10), windowSeconds: int(env.RL_LOGIN_WINDOW_SECONDS, 60) },
       mailPerEmail: { max: int(env.RL_MAIL_EMAIL_MAX, 5), windowSeconds: int(env.RL_MAIL_WINDOW_SECONDS, 15 * 60) },
       mailPerIp: { max: int(env.RL_MAIL_IP_MAX, 20), windowSeconds: int(env.RL_MAIL_WINDOW_SECONDS, 15 * 60) },
+      registerPerIp: { max: int(env.RL_REGISTER_IP_MAX, 10), windowSeconds: int(env.RL_REGISTER_WINDOW_SECONDS, 60 * 60) },
     },
   };
 }

@@ -25,11 +25,14 @@ export class SessionController {
   @Post()
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Login: sets the AuthSession and XSRF-TOKEN cookies (JSON or form-encoded, like CouchDB)' })
-  @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
+  @ApiOperation({
+    summary:
+      'Login: sets the AuthSession and XSRF-TOKEN cookies. JSON only (415 otherwise); 403 when the browser says it comes from another site (Origin, Sec-Fetch-Site); 10 failures a minute per e-mail and per IP',
+  })
+  @ApiConsumes('application/json')
   @ApiJsonBody('LoginRequest')
   @ApiOk(200, 'LoginReply')
-  @ApiErrors(400, 401, 403, 429)
+  @ApiErrors(400, 401, 403, 415, 429)
   login(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @Body() body: unknown) {
     return this.session.login(req, reply, body);
   }

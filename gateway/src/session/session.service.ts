@@ -1,15 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RpcClient } from '@app/platform';
-import { AppError, errors } from '@app/proto';
+import { errors } from '@app/proto';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 import { ResolvedCaller } from '../auth/caller';
 import { CallerResolver } from '../auth/caller.resolver';
 import { SessionCookies } from '../auth/session-cookies';
 import { SessionProfile, SessionProfileLoader, sessionFieldsOf } from '../auth/session-profile';
 import { SessionStore } from '../auth/session.store';
-import { Bucket, bucketKey, RateLimiter } from '../rate-limit/rate-limiter';
+import { loginBuckets } from '../rate-limit/buckets';
+import { RateLimiter } from '../rate-limit/rate-limiter';
 import { objectBody } from '../http/body-parser';
+import { assertJsonLogin, assertSameSiteLogin, isFailedLogin, originOf } from './login.rules';
 
 export interface LoginAnswer {
   ok: true;
@@ -23,7 +25,7 @@ export interface AnonymousSession {
 }
 
 /**
- * /_session: login (rate limited on failures), the session check, logout. The session keeps the user's profile
+ * /_session: login (from this site only, JSON only, rate limited on failures), the session check, logout. The session keeps the user's profile
  * (SessionProfileLoader: roles with the acc- ones, locale, user summary, memberships); GET /_session always reloads it.
  */
 @Injectable()
@@ -38,20 +40,21 @@ export class SessionService {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
+  /**
+   * A failed login keeps the place it took in the e-mail's and the IP's buckets before identity checked the password,
+   * so parallel guesses cannot pass a check that has not counted the others yet; the 11th attempt is 429 whatever it is.
+   */
   async login(request: FastifyRequest, reply: FastifyReply, rawBody: unknown): Promise<LoginAnswer> {
+    assertSameSiteLogin(request.headers, [originOf(this.config.publicUrl), originOf(`${request.protocol}://${request.host}`)]);
+    assertJsonLogin(request.headers['content-type']);
     const body = objectBody(rawBody);
     const username = body.username ?? body.name; // CouchDB clients send `name`
     const password = body.password;
-    const buckets = this.loginBuckets(username, request.ip);
-    await this.limiter.assertRoom(...buckets);
-
-    let answer;
-    try {
-      answer = await this.rpc.call('identity.session.login', { username, password });
-    } catch (err) {
-      if (err instanceof AppError && err.status === 401) await this.limiter.hit(...buckets);
-      throw err;
-    }
+    const answer = await this.limiter.attempt(
+      loginBuckets(this.config.rateLimits, username, request.ip),
+      () => this.rpc.call('identity.session.login', { username, password }),
+      isFailedLogin,
+    );
 
     const profile = await this.profiles.load(answer.user_id);
     const previous = this.cookies.sessionId(request);
@@ -78,13 +81,5 @@ export class SessionService {
     if (caller.via === 'session') await this.sessions.destroy(caller.sessionId!, caller.session!.user_id);
     this.cookies.clear(request, reply);
     return { ok: true };
-  }
-
-  private loginBuckets(username: unknown, ip: string): Bucket[] {
-    const { loginPerEmail, loginPerIp } = this.config.rateLimits;
-    const buckets: Bucket[] = [{ name: `login:ip:${ip}`, limit: loginPerIp }];
-    const email = typeof username === 'string' ? username.trim().toLowerCase() : '';
-    if (email) buckets.push({ name: `login:email:${bucketKey(email)}`, limit: loginPerEmail });
-    return buckets;
   }
 }

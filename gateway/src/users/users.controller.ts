@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, SignedIn } from '../auth/access';
 import { Caller, ResolvedCaller } from '../auth/caller';
 import { ApiErrors, ApiJsonBody, ApiOk } from '../http/openapi';
@@ -13,12 +13,12 @@ export class UsersController {
 
   @Post()
   @Public()
-  @ApiOperation({ summary: 'Register; sends the confirmation mail' })
+  @ApiOperation({ summary: 'Register; sends the confirmation mail (10 attempts an hour per IP)' })
   @ApiJsonBody('RegisterRequest')
   @ApiOk(201, 'PublicUser', 'the new user')
-  @ApiErrors(400, 422)
-  register(@Body() body: unknown) {
-    return this.users.register(body);
+  @ApiErrors(400, 422, 429)
+  register(@Req() req: FastifyRequest, @Body() body: unknown) {
+    return this.users.register(req, body);
   }
 
   @Post('_confirmation')
@@ -56,13 +56,15 @@ export class UsersController {
 
   @Put('_password/:token')
   @Public()
-  @ApiOperation({ summary: 'Set a new password with the mailed token (valid 24 hours)' })
+  @ApiOperation({
+    summary: 'Set a new password with the mailed token (valid 24 hours); ends every session of the user, revokes their API tokens and clears the cookies sent along',
+  })
   @ApiParam({ name: 'token', description: 'from the password-reset mail' })
   @ApiJsonBody('PasswordResetRequest')
   @ApiOk(200, 'OkReply')
   @ApiErrors(400, 404, 422)
-  resetPassword(@Req() req: FastifyRequest, @Param('token') token: string, @Body() body: unknown) {
-    return this.users.resetPassword(req, token, body);
+  resetPassword(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @Param('token') token: string, @Body() body: unknown) {
+    return this.users.resetPassword(req, reply, token, body);
   }
 
   @Get(':name')
@@ -78,13 +80,16 @@ export class UsersController {
 
   @Put(':id')
   @SignedIn()
-  @ApiOperation({ summary: 'Edit the profile or the password (needs current_password); a password change ends your other sessions' })
+  @ApiOperation({
+    summary:
+      'Edit the profile or the password (needs current_password and a session: a token gets 403; a wrong current_password counts as a failed login); a password change ends your other sessions and keeps your API tokens',
+  })
   @ApiParam({ name: 'id', description: 'the user id (usr-…)' })
   @ApiQuery({ name: 'rev', required: false, description: 'the revision the change is based on (or _rev in the body)' })
   @ApiJsonBody('UserUpdateRequest')
   @ApiOk(200, 'WriteReply')
-  @ApiErrors(400, 401, 403, 404, 409, 422)
-  update(@Caller() caller: ResolvedCaller, @Param('id') id: string, @Query('rev') rev: unknown, @Body() body: unknown) {
-    return this.users.update(caller, id, rev, body);
+  @ApiErrors(400, 401, 403, 404, 409, 422, 429)
+  update(@Caller() caller: ResolvedCaller, @Req() req: FastifyRequest, @Param('id') id: string, @Query('rev') rev: unknown, @Body() body: unknown) {
+    return this.users.update(caller, req, id, rev, body);
   }
 }
