@@ -4,8 +4,10 @@ import {
   confirmedFields,
   displayFields,
   isConfirmed,
+  newUserFields,
   presentUser,
   requestedEmail,
+  unsavedUser,
   UserDoc,
   validateLogin,
   validateProfileUpdate,
@@ -94,6 +96,51 @@ describe('registration rules', () => {
   it('takes the locale (en or pt-BR), fullname and newsletter', () => {
     const r = validateRegistration({ email: 'a@b.co', accept: true, locale: 'pt-br', fullname: '  Ana   Souza ', newsletter: true });
     expect(r).toMatchObject({ locale: 'pt-BR', fullname: 'Ana Souza', newsletter: true });
+  });
+});
+
+describe('new users', () => {
+  const reg = validateRegistration({ email: 'Ana@Example.com', fullname: 'Ana Souza', accept: true, locale: 'pt-BR' });
+
+  it('a new user is unconfirmed, with the confirmation hash and its time', () => {
+    expect(newUserFields('usr-9', reg, 'ph', 'th', 'now')).toEqual({
+      email: 'ana@example.com',
+      fullname: 'Ana Souza',
+      locale: 'pt-BR',
+      newsletter: false,
+      ...displayFields('usr-9', 'ana@example.com', 'Ana Souza'),
+      confirmed_at: null,
+      unconfirmed_email: null,
+      confirmation_sent_at: 'now',
+      password_hash: 'ph',
+      confirmation_token_hash: 'th',
+      reset_password_token_hash: null,
+      reset_password_sent_at: null,
+      reset_password_sent_to: null,
+    });
+  });
+
+  it('the unsaved user answered for a known address shows as a new user created by itself at rev 1', () => {
+    const fields = newUserFields('usr-9', reg, 'ph', 'th', 'now');
+    expect(presentUser(unsavedUser('usr-9', fields, 'then', '1-abc'))).toEqual({
+      _id: 'usr-9',
+      _rev: '1-abc',
+      klass: 'User',
+      name: 'usr-9',
+      email: 'ana@example.com',
+      fullname: 'Ana Souza',
+      label: 'Ana Souza',
+      short_name: 'Ana',
+      locale: 'pt-BR',
+      unconfirmed_email: null,
+      confirmed_at: null,
+      confirmation_sent_at: 'now',
+      newsletter: false,
+      gravatar_hash: fields.gravatar_hash,
+      created_at: 'then',
+      updated_at: 'then',
+      created_by: 'usr-9',
+    });
   });
 });
 

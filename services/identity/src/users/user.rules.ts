@@ -191,6 +191,36 @@ export function validateRegistration(body: RegisterRequest): Registration {
 }
 
 /**
+ * A new user's stored fields: unconfirmed, with the hash of the confirmation link that is mailed (validateRegistration
+ * made sure the address can be mailed).
+ */
+export function newUserFields(id: string, reg: Registration, passwordHash: string | null, confirmationTokenHash: string, now: string): UserFields {
+  return {
+    email: reg.email,
+    fullname: reg.fullname,
+    locale: reg.locale,
+    newsletter: reg.newsletter,
+    ...displayFields(id, reg.email, reg.fullname),
+    confirmed_at: null,
+    unconfirmed_email: null,
+    confirmation_sent_at: now,
+    password_hash: passwordHash,
+    confirmation_token_hash: confirmationTokenHash,
+    reset_password_token_hash: null,
+    reset_password_sent_at: null,
+    reset_password_sent_to: null,
+  };
+}
+
+/**
+ * What a registration of an address that already has an account answers: the user it would have created (the id it
+ * chose, rev 1, stamped now), never stored. Shaped like a new user's reply, it does not tell that the address is known.
+ */
+export function unsavedUser(id: string, fields: UserFields, now: string, rev: string): UserDoc {
+  return { ...fields, _id: id, _rev: rev, klass: 'User', created_at: now, updated_at: now, created_by: id };
+}
+
+/**
  * The e-mail of a confirmation or reset request: 422 cant-be-blank when it is missing, is-invalid (or is-too-long) when
  * it is not one plain address. Only the form is judged, so the answer tells nothing about which addresses have accounts.
  */

@@ -46,14 +46,14 @@ export class UsersRepository {
   }
 
   /**
-   * Creates the user with its id. The unique index on the e-mail decides between racing registrations: the loser
-   * gets the same 422 as a registration of a known address.
+   * Creates the user with its id; null when the address has an account. The unique index on the e-mail decides
+   * between racing registrations: the loser is answered as a registration of a known address.
    */
-  async create(id: string, fields: UserFields): Promise<UserDoc> {
+  async create(id: string, fields: UserFields): Promise<UserDoc | null> {
     try {
       return asUser(await this.store.create(USERS_DB, { ...fields, _id: id, klass: 'User' }, id))!;
     } catch (err) {
-      if (await this.byEmail(fields.email)) throw emailTaken('email');
+      if (await this.byEmail(fields.email)) return null;
       throw err;
     }
   }

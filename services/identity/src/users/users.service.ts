@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, Calls, errors, FIELD_MESSAGES, PublicUser, WriteReply } from '@app/proto';
 import { newDocId, project } from '@app/platform';
-import { hashPassword, randomSecret, sha256, verifyPassword } from '../common/secrets';
+import { hashPassword, md5, randomSecret, sha256, verifyPassword } from '../common/secrets';
 import { UserLocaleService } from '../configuration/user-locale.service';
 import { IdentityMailer } from '../mail/identity-mailer';
-import { canMail, displayFields, presentUser, UserFields, validateProfileUpdate, validateRegistration } from './user.rules';
+import { displayFields, newUserFields, presentUser, UserFields, unsavedUser, validateProfileUpdate, validateRegistration } from './user.rules';
 import { emailTaken, UsersRepository } from './users.repository';
 
 type Req<K extends keyof Calls> = Calls[K]['req'];
@@ -17,29 +17,20 @@ export class UsersService {
     private readonly mailer: IdentityMailer,
   ) {}
 
-  /** POST /_users (spec §5): creates the user and mails the confirmation link when the address has an @. */
+  /**
+   * POST /_users (spec §5): creates the user and mails the confirmation link. An address that already has an account
+   * is answered the same way (see unsavedUser) and nothing about that account changes. Both cases do the same work
+   * (the password is hashed either way), so neither the reply nor its timing tells that the address is known.
+   */
   async register(req: Req<'identity.user.register'>): Promise<PublicUser> {
     const reg = validateRegistration(req);
-    if (await this.users.byEmail(reg.email)) throw emailTaken('email');
     const id = newDocId('User'); // chosen first: name (= _id) is stored with the user
-    const token = canMail(reg.email) ? randomSecret() : null;
-    const fields: UserFields = {
-      email: reg.email,
-      fullname: reg.fullname,
-      locale: reg.locale,
-      newsletter: reg.newsletter,
-      ...displayFields(id, reg.email, reg.fullname),
-      confirmed_at: null,
-      unconfirmed_email: null,
-      confirmation_sent_at: token ? new Date().toISOString() : null,
-      password_hash: reg.password ? await hashPassword(reg.password) : null,
-      confirmation_token_hash: token ? sha256(token) : null,
-      reset_password_token_hash: null,
-      reset_password_sent_at: null,
-      reset_password_sent_to: null,
-    };
-    const user = await this.users.create(id, fields);
-    if (token) await this.mailer.confirmation(user, user.email, token, reg.locale);
+    const token = randomSecret();
+    const passwordHash = reg.password ? await hashPassword(reg.password) : null;
+    const fields = newUserFields(id, reg, passwordHash, sha256(token), new Date().toISOString());
+    const user = (await this.users.byEmail(reg.email)) ? null : await this.users.create(id, fields);
+    if (!user) return presentUser(unsavedUser(id, fields, new Date().toISOString(), `1-${md5(randomSecret())}`));
+    await this.mailer.confirmation(user, user.email, token, reg.locale);
     return presentUser(user);
   }
 
