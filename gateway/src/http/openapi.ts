@@ -160,7 +160,7 @@ export type SchemaName = keyof typeof SCHEMAS;
 export const ref = (name: SchemaName) => ({ $ref: `#/components/schemas/${name}` });
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'bad_request: invalid JSON, a forbidden key, too deep, wrong types',
+  400: 'bad_request: invalid JSON, a forbidden key, text that is not valid Unicode (a lone surrogate), too deep, wrong types',
   401: "unauthorized: 'Please login again' (or the login's 'Email or password is incorrect')",
   403: "forbidden: not your data, 'You need a subscription to access this Group', administrators only, XSRF token missing, read-only token, e-mail not confirmed",
   404: 'not_found',
