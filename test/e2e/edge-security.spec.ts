@@ -91,6 +91,18 @@ describe('a lone UTF-16 surrogate is refused with 400 bad_request before any ser
   });
 });
 
+describe('bytes that are not UTF-8 in a body', () => {
+  it('the UTF-8-style bytes of a surrogate (ED A0 80) arrive as U+FFFD text: an ordinary answer, never a 500', async () => {
+    const raw = Buffer.concat([Buffer.from('{"username":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('@example.com","password":"x"}')]);
+    const res = await stack.browser().request('POST', '/_session', { raw, contentType: 'application/json' });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(Object.keys(res.body).sort()).toEqual(['error', 'reason']);
+    const find = await user.browser.request('POST', `/${user.id}/_find`, { raw: Buffer.concat([Buffer.from('{"selector":{"klass":"UserConfiguration","key":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}}')]), contentType: 'application/json' });
+    expect(find).toMatchObject({ status: 200, body: { docs: [] } });
+  });
+});
+
 describe('a URL that is not percent-encoded UTF-8', () => {
   it('in a path parameter is 400 bad_request in the {error, reason} shape, with and without a login', async () => {
     for (const [b, url] of [
@@ -142,7 +154,7 @@ describe('security headers', () => {
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       const csp = directives(res.headers.get('content-security-policy'));
       expect(csp.get('default-src')).toEqual(["'self'"]);
-      expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+      expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://checkout.stripe.com']);
       expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
       expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https://www.gravatar.com', 'https://*.stripe.com']);
       expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com', 'https://checkout.stripe.com']);

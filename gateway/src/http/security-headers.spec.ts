@@ -27,7 +27,7 @@ describe('securityHeaders', () => {
 
   it('the web app policy: scripts from the origin and Stripe.js only, no inline script, no framing, no plugins', () => {
     const csp = directives(APP_CSP);
-    expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://checkout.stripe.com']);
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https://www.gravatar.com', 'https://*.stripe.com']);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com', 'https://checkout.stripe.com']);

@@ -13,8 +13,9 @@ import { DOCS_PATH } from './openapi';
 // - everything else (JSON, files): loads nothing, so a response opened as a document can run nothing.
 // Pages opened from mailed links carry their token in the path: they send no Referer at all.
 
+// Stripe's published lists for Stripe.js and for Checkout (the embedded checkout is both)
 const STRIPE = {
-  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://checkout.stripe.com'],
   frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
   connect: ['https://api.stripe.com', 'https://checkout.stripe.com'],
   img: ['https://*.stripe.com'],
