@@ -25,8 +25,9 @@ export interface AnonymousSession {
 }
 
 /**
- * /_session: login (from this site only, JSON only, rate limited on failures), the session check, logout. The session keeps the user's profile
- * (SessionProfileLoader: roles with the acc- ones, locale, user summary, memberships); GET /_session always reloads it.
+ * /_session: login (from this site only, JSON only, rate limited on failures), the session check, logout. The session
+ * keeps the user's profile (SessionProfileLoader: roles with the acc- ones, locale, user summary, memberships);
+ * GET /_session always reloads it.
  */
 @Injectable()
 export class SessionService {
