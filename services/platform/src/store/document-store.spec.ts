@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import { AppError, REASONS, type ChangeEvent, type Doc } from '@app/proto';
 import { DocumentStore } from './document-store';
 import { buildFindSql } from './find-sql';
@@ -107,6 +107,16 @@ describe('DocumentStore on Postgres', () => {
       }
       expect((await appError(store.create('', { klass: 'Customer' }, null))).error).toBe('bad_request');
       expect((await appError(store.create('acc x', { klass: 'Customer' }, null))).error).toBe('bad_request');
+    });
+
+    it('an unpaired UTF-16 surrogate in a string is 400 in a create, an update and a selector', async () => {
+      const surrogate = { error: 'bad_request', reason: 'text must not contain unpaired UTF-16 surrogates (\\ud800 to \\udfff)' };
+      expect((await appError(store.create(db, { klass: 'Customer', name: 'bad \ud800 half' }, null))).toBody()).toEqual(surrogate);
+      expect((await appError(store.create(db, { klass: 'Customer', notes: [{ ['key\udc00']: 1 }] }, null))).toBody()).toEqual(surrogate);
+      const doc = await store.create(db, { klass: 'Customer', name: 'fine' }, null);
+      expect((await appError(store.update(db, doc._id, doc._rev, { name: '\ud83d' }, null))).toBody()).toEqual(surrogate);
+      expect((await appError(store.find(db, { selector: { klass: 'Customer', name: '\ud800' } }))).toBody()).toEqual(surrogate);
+      expect(await store.get(db, doc._id)).toEqual(doc);
     });
 
     it('refuses a create over a live document with 409', async () => {
@@ -383,6 +393,46 @@ describe('DocumentStore on Postgres', () => {
       expect((await store.find(db, { selector: { klass: 'Customer', name: 'C7' } })).map((d) => d.name)).toEqual(['C7']);
       const due = await store.find(db, { selector: { klass: 'Ticket', 'due.date': { $gte: '2026-10-25' } }, sort: [{ 'due.date': 'desc' }] });
       expect(due.map((d) => (d.due as { date: string }).date)).toEqual(['2026-10-27', '2026-10-26', '2026-10-25']);
+    });
+  });
+
+  describe('limits on queries', () => {
+    const db = testDb();
+    const other = testDb();
+    // star height 1 and 769 pieces, so the pattern check lets it through, yet ~0.4 s of matching per 20 kB string
+    const heavy = { selector: { klass: 'Customer', about: { $regex: 'x[^#]{1,255}y[^#]{1,255}z[^#]{1,255}#' } } };
+    let shortPool: Pool;
+
+    beforeAll(async () => {
+      // pseudo-random letters and blanks (a periodic text lets the regex engine cache its way through)
+      let seed = 42;
+      const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+      const letters = (n: number) => Array.from({ length: n }, () => (next() < 0.15 ? ' ' : String.fromCharCode(97 + Math.floor(next() * 26)))).join('');
+      for (let i = 0; i < 6; i++) await store.create(db, { klass: 'Customer', about: letters(20_000) }, null);
+      await store.create(other, { klass: 'Customer', name: 'other group' }, null);
+      shortPool = new Pool({ connectionString: process.env.DATABASE_URL, max: 4, statement_timeout: 300 });
+    });
+
+    afterAll(async () => {
+      await shortPool?.end();
+    });
+
+    it('a find the statement timeout stops is 503 with a reason', async () => {
+      const limited = new DocumentStore({ pool: shortPool, schema: TEST_SCHEMA, service: 'tickets' });
+      const started = Date.now();
+      const e = await appError(limited.find(db, heavy));
+      expect(e.toBody()).toEqual({ error: 'service_unavailable', reason: 'The query took too long and was stopped' });
+      expect(Date.now() - started).toBeLessThan(5000);
+    });
+
+    it('finds of one database beyond its concurrency and queue are 429; another database is answered meanwhile', async () => {
+      const limited = new DocumentStore({ pool: shortPool, schema: TEST_SCHEMA, service: 'tickets', findLimits: { concurrency: 1, queue: 0, waitMs: 5000 } });
+      const slow = limited.find(db, heavy).catch((err: unknown) => err);
+      const refused = await appError(limited.find(db, { selector: { klass: 'Customer' } }));
+      expect(refused.toBody()).toEqual({ error: 'too_many_requests', reason: 'Too many searches are running here at once, please try again in a moment' });
+      expect((await limited.find(other, { selector: { klass: 'Customer' } })).map((d) => d.name)).toEqual(['other group']);
+      expect(((await slow) as AppError).status).toBe(503);
+      expect(await limited.find(db, { selector: { klass: 'Customer' }, fields: ['_id'] })).toHaveLength(6);
     });
   });
 

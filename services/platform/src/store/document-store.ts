@@ -16,7 +16,9 @@ import {
   stampBody,
   tombstoneBody,
 } from './document-body';
+import { loadDbLimits } from '../config/config';
 import { buildFindSql } from './find-sql';
+import { KeyedLimiter, type KeyedLimits } from './keyed-limiter';
 import { mapPgError } from './pg-errors';
 
 // The document store of one service: documents in `<schema>.documents` (see document-tables.ts), one "db" per
@@ -26,6 +28,10 @@ import { mapPgError } from './pg-errors';
 // Writes and revisions: `_rev` is `N-md5(body)`, N going up by one on every write (a create over a tombstone goes on
 // from the tombstone's N). An update or delete must name the current rev: a stale or missing one is 409 conflict,
 // checked in the UPDATE itself (`… WHERE rev = $expected`), so of two writers holding the same rev exactly one wins.
+//
+// Finds are the one operation a client shapes (its selector can make Postgres work until the statement timeout), so
+// the finds of one group's or user's database take at most `findLimits.concurrency` of the pool's connections at once
+// in this process; a few more wait their turn, the rest are 429. Other databases keep the rest of the pool.
 
 /** What the store needs of a ChangePublisher: a nudge after a commit (it never throws; it logs and retries). */
 export interface FlushRequester {
@@ -39,7 +45,14 @@ export interface DocumentStoreOptions {
   /** the service whose klasses this store accepts */
   service: ServiceName;
   publisher?: FlushRequester;
+  /** finds of one database at once (default from the environment: loadDbLimits) */
+  findLimits?: KeyedLimits;
 }
+
+/** The databases the API addresses: a group's (acc-…) or a user's (usr-…). */
+const CLIENT_DB = /^(acc|usr)-/;
+
+const tooManyFinds = () => errors.tooManyRequests('Too many searches are running here at once, please try again in a moment');
 
 /**
  * Work a create does inside its own transaction, just before the insert (after the id is found free), with the
@@ -72,11 +85,14 @@ export class DocumentStore {
   private readonly publisher?: FlushRequester;
   private readonly table: string;
   private readonly outbox: string;
+  private readonly findLimiter: KeyedLimiter;
 
   constructor(opts: DocumentStoreOptions) {
     this.pool = opts.pool;
     this.service = opts.service;
     this.publisher = opts.publisher;
+    const limits = loadDbLimits();
+    this.findLimiter = new KeyedLimiter(opts.findLimits ?? { concurrency: limits.findConcurrency, queue: limits.findQueue, waitMs: limits.findWaitMs }, tooManyFinds);
     const schema = checkSchemaName(opts.schema);
     this.table = `"${schema}"."documents"`;
     this.outbox = `"${schema}"."outbox"`;
@@ -95,9 +111,12 @@ export class DocumentStore {
   async find(db: string, query: FindQuery, opts: FindOptions = {}): Promise<Doc[]> {
     checkDb(db);
     const q = buildFindSql({ table: this.table, db, query, klasses: opts.klasses });
+    const run = () => this.pool.query<{ body: Doc }>(q.text, q.values);
     let rows: { body: Doc }[];
     try {
-      ({ rows } = await this.pool.query<{ body: Doc }>(q.text, q.values));
+      // the services' own databases (`_users`, `prices`) are read only with selectors the server builds, and every
+      // login reads `_users`: they are not limited
+      ({ rows } = await (CLIENT_DB.test(db) ? this.findLimiter.run(db, run) : run()));
     } catch (e) {
       throw mapPgError(e);
     }

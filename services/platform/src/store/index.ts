@@ -4,4 +4,5 @@ export { documentTables, klassIndex, type DocumentTables, type DocumentTablesOpt
 export { migrateSchema, type MigrateOptions } from './migrate';
 export { buildFindSql, DEFAULT_FIND_LIMIT, type FindSql, type FindSqlInput } from './find-sql';
 export { mapPgError } from './pg-errors';
+export { KeyedLimiter, type KeyedLimits } from './keyed-limiter';
 export { revNumber, labelOf, newDocId } from './document-body';

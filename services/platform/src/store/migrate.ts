@@ -27,7 +27,11 @@ export async function migrateSchema(pool: Pool, opts: MigrateOptions): Promise<v
     sql: m.sql.map((stmt) => stmt.replace(/^(\s*CREATE SCHEMA)(\s+"[^"]+"\s*;?\s*)$/i, '$1 IF NOT EXISTS$2')),
   }));
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
+    // the statement timeout bounds requests; building an index on a big table, or waiting for another copy's
+    // migrations, may take longer
+    await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
     try {
       const db = drizzle(client);
@@ -36,6 +40,8 @@ export async function migrateSchema(pool: Pool, opts: MigrateOptions): Promise<v
       await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]);
     }
   } finally {
-    client.release();
+    // back to the connection's own timeout; a connection that cannot be reset is closed, not reused without one
+    await client.query('RESET statement_timeout').catch((e: Error) => (broken = e));
+    client.release(broken);
   }
 }

@@ -1,7 +1,9 @@
 import { AppError, errors, FIELD_MESSAGES, REASONS } from '@app/proto';
 
-// Postgres errors that bad input can cause, as the AppError the client should see. Anything else is left alone
-// (it is a bug or an outage: the transport logs it and answers 500).
+// Postgres errors that bad input can cause, as the AppError the client should see: every data exception (SQLSTATE
+// class 22) and program limit (class 54) is a 400, a statement stopped by the statement timeout a 503 (the same query
+// may pass when the server is less busy; nothing in it is invalid). Anything else is left alone (it is a bug or an
+// outage: the transport logs it and answers 500).
 
 interface PgError {
   code?: string;
@@ -20,6 +22,14 @@ export function mapPgError(e: unknown): unknown {
   if (e instanceof AppError || !e || typeof e !== 'object') return e;
   const err = e as PgError;
   switch (err.code) {
+    case '57014': // query_canceled: statement_timeout, or an administrator's pg_cancel_backend
+      return new AppError(
+        'service_unavailable',
+        /statement timeout/.test(err.message ?? '') ? 'The query took too long and was stopped' : 'The query was stopped, please try again',
+      );
+    case '22P02': // invalid_text_representation, e.g. an unpaired surrogate escape (\ud800) in jsonb text
+      if (/surrogate/i.test(`${err.message} ${err.detail}`)) return errors.badRequest('text must not contain unpaired UTF-16 surrogates (\\ud800 to \\udfff)');
+      return dataException(err);
     case '2201B': // invalid_regular_expression
       return errors.badRequest(`invalid $regex: ${err.message}`);
     case '22P05': // untranslatable_character (\u0000 in jsonb or text)
@@ -42,6 +52,13 @@ export function mapPgError(e: unknown): unknown {
       return field ? new AppError('unprocessable_entity', { [field]: FIELD_MESSAGES.taken }) : errors.conflict(REASONS.conflict);
     }
     default:
+      if (err.code?.startsWith('22')) return dataException(err);
+      if (err.code?.startsWith('54')) return errors.badRequest(`the request is too large for the database: ${err.message}`);
       return e;
   }
+}
+
+/** Any other data exception: the value the client sent does not fit; Postgres's message says how. */
+function dataException(err: PgError): AppError {
+  return errors.badRequest(`invalid value: ${err.message}${err.detail ? ` (${err.detail})` : ''}`);
 }
