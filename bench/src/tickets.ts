@@ -139,6 +139,7 @@ async function main() {
     PUBLIC_URL: base,
     RL_LOGIN_IP_MAX: '100000',
     RL_MAIL_IP_MAX: '100000',
+    RL_REGISTER_IP_MAX: '100000',
   });
   const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (s, _c, cb) => s.on('end', cb).resume() });
   await new Promise<void>((r) => smtp.listen(SMTP_PORT, '127.0.0.1', r));
