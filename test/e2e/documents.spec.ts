@@ -170,15 +170,22 @@ describe('bad input is a 4xx with a reason, never a 500', () => {
     expect4xx(await user.browser.put(`/${user.id}/ucn-x?rev=${encodeURIComponent('not a rev')}`, 'just a string'));
   });
 
-  it('a selector nested 50 levels is refused; one within the limit is answered', async () => {
-    let deep: Record<string, unknown> = { key: 'locale' };
-    for (let i = 0; i < 50; i++) deep = { $and: [deep] };
-    const refused = await find({ selector: { klass: 'UserConfiguration', ...deep } });
-    expect(refused).toMatchObject({ status: 400, body: { error: 'bad_request', reason: 'the body is nested deeper than 50 levels' } });
-    let ok: Record<string, unknown> = { key: 'locale' };
-    for (let i = 0; i < 20; i++) ok = { $and: [ok] };
-    const answered = await find({ selector: { klass: 'UserConfiguration', ...ok } });
-    expect(answered.status).toBeLessThan(500);
+  it('a selector 9 $and levels deep (19 levels) is answered with the right document; 10 (21 levels) is 400 naming the 20-level limit; 50 are refused by the gateway', async () => {
+    // every object and array is a level, so each $and takes two: {klass, $and: [{$and: [… {key} …]}]}
+    const key = `deep-${Date.now()}`;
+    const created = await user.browser.post(`/${user.id}`, { klass: 'UserConfiguration', key, value: 1 });
+    expect(created.status).toBe(201);
+    const nested = (levels: number) => {
+      let inner: Record<string, unknown> = { key };
+      for (let i = 0; i < levels; i++) inner = { $and: [inner] };
+      return { klass: 'UserConfiguration', ...inner };
+    };
+    expect(await find({ selector: nested(9), fields: ['_id', 'key'] })).toMatchObject({ status: 200, body: { docs: [{ _id: created.body.id, key }] } });
+    expect(await find({ selector: nested(10) })).toMatchObject({
+      status: 400,
+      body: { error: 'bad_request', reason: 'selector is nested deeper than 20 levels (each object and array is one)' },
+    });
+    expect(await find({ selector: nested(50) })).toMatchObject({ status: 400, body: { error: 'bad_request', reason: 'the body is nested deeper than 50 levels' } });
   });
 
   it('a 2 MB body is 413', async () => {

@@ -71,6 +71,16 @@ describe('selector validation', () => {
     expect(reasonOf(() => parseSelector(deep))).toContain('nested deeper than 20 levels');
   });
 
+  it('counts every object and array as a level, so nine nested $and fit and ten do not, and says so', () => {
+    const and = (levels: number) => {
+      let s: Record<string, unknown> = { a: 1 };
+      for (let i = 0; i < levels; i++) s = { $and: [s] };
+      return s;
+    };
+    expect(() => parseSelector(and(9))).not.toThrow();
+    expect(reasonOf(() => parseSelector(and(10)))).toBe('selector is nested deeper than 20 levels (each object and array is one)');
+  });
+
   it('keeps field names out of the SQL text except as escaped literals, and values as parameters', () => {
     const p = new SqlParams();
     const sql = selectorSql(parseSelector({ "x'); DROP TABLE t; --": 'v', 'a\\"b\\\\c': { $gt: 'o\'k' } }), p);

@@ -23,7 +23,7 @@ function checkJson(value: unknown, depth: number, what: string): void {
   const type = jsonType(value);
   if (type === undefined) throw errors.badRequest(`${what} must hold only JSON values`);
   if ((type === 'array' || type === 'object') && depth > MAX_SELECTOR_DEPTH) {
-    throw errors.badRequest(`${what} is nested deeper than ${MAX_SELECTOR_DEPTH} levels`);
+    throw errors.badRequest(`${what} is nested deeper than ${MAX_SELECTOR_DEPTH} levels (each object and array is one)`);
   }
   if (type === 'array') for (const v of value as unknown[]) checkJson(v, depth + 1, what);
   else if (type === 'object') {
