@@ -244,8 +244,12 @@ export const MembershipResolveReply = z.object({
 });
 export type MembershipResolveReply = z.infer<typeof MembershipResolveReply>;
 
-/** accounts.roles.get: the acc- roles of the session (accepted memberships and pending invitations). */
-export const RolesGetRequest = z.object({ user_id: z.string(), email: z.string().optional() });
+/**
+ * accounts.roles.get: the acc- roles of the session (accepted memberships and pending invitations). Invitations are
+ * matched by `email` only when `confirmed` is true (identity's SessionReply.confirmed): an address anyone can register
+ * is not proof of receiving its mail.
+ */
+export const RolesGetRequest = z.object({ user_id: z.string(), email: z.string().optional(), confirmed: z.boolean().optional() });
 export type RolesGetRequest = z.infer<typeof RolesGetRequest>;
 export const RolesGetReply = z.object({ roles: z.array(z.string()), memberships: z.array(SessionMembership) });
 export type RolesGetReply = z.infer<typeof RolesGetReply>;

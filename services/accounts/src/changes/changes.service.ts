@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CallerContext, ChangeResult, ChangesGetRequest, ChangesReply, DbInfoReply, ViewReply } from '@app/proto';
 import { anyDb } from '../common/caller';
+import { changeLabel } from '../common/privacy.rules';
 import { actionOf, countByKlassRows, parseChangesParams } from './change.rules';
 import { ChangesRepository } from './changes.repository';
 
@@ -18,7 +19,8 @@ export class ChangesService {
   /**
    * GET /{account_id}/_changes: every logged write after `since` (newest first unless descending=false), each with
    * its derived action; with include_docs a live record carries `{_id, _rev, label, updated_at}`, a deleted one only
-   * its id. `last_seq` is the highest seq answered (or `since` when nothing is newer).
+   * its id (a membership's label, its address, masked for others than administrators). `last_seq` is the highest seq
+   * answered (or `since` when nothing is newer).
    */
   async get(req: ChangesGetRequest): Promise<ChangesReply> {
     const db = anyDb(req.ctx);
@@ -28,7 +30,7 @@ export class ChangesService {
     const results = rows.map((r): ChangeResult => {
       const out: ChangeResult = { seq: r.seq, id: r.id, changes: [{ rev: r.rev }], action: actionOf(r.rev, r.deleted), klass: r.klass };
       if (r.deleted) out.deleted = true;
-      else if (params.includeDocs) out.doc = { _id: r.id, _rev: r.rev, label: r.label, updated_at: r.updated_at };
+      else if (params.includeDocs) out.doc = { _id: r.id, _rev: r.rev, label: changeLabel(req.ctx, r.klass, r.label), updated_at: r.updated_at };
       return out;
     });
     return { results, last_seq: results.reduce((max, r) => Math.max(max, r.seq), since) };

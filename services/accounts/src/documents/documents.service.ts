@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { ACCOUNT_REASONS, Calls, Doc, errors, FindReply, klassOfId, ViewReply, WriteReply } from '@app/proto';
-import { DocumentProtocol, DocumentStore, project } from '@app/platform';
+import { ACCOUNT_REASONS, CallerContext, Calls, Doc, errors, FindQuery, FindReply, klassOfId, MAX_FIND_LIMIT, ViewReply, WriteReply } from '@app/proto';
+import { DEFAULT_FIND_LIMIT, DocumentProtocol, DocumentStore, project } from '@app/platform';
 import { BillingService } from '../billing/billing.service';
 import { accountDb, isUserDb, signedIn } from '../common/caller';
+import { hiddenPathsNamed, presentTo, showsSameAt } from '../common/privacy.rules';
 import { ChangesService } from '../changes/changes.service';
 import { AccountConfigurationPolicy } from '../configuration/account-configuration.policy';
 import { AccountPolicy } from '../groups/account.policy';
 import { GroupsService } from '../groups/groups.service';
-import { isOwn, presentTo } from '../memberships/membership.rules';
+import { isOwn } from '../memberships/membership.rules';
 import { MembershipsRepository } from '../memberships/memberships.repository';
 import { MembershipsService } from '../memberships/memberships.service';
 import { SubscriptionPolicy } from '../memberships/subscription.policy';
@@ -20,6 +21,7 @@ type Req<K extends keyof Calls> = Calls[K]['req'];
  *   (POST of a Subscription) and profile edits (PUT of the Account) go to their services.
  * - `/{user_id}/…` (ctx.db the caller's own id): the user's memberships across accounts — find, get, PUT of the
  *   notification flags, the bookmark update handler.
+ * Every document answered, written ones included, goes through presentTo: only administrators see others' addresses.
  */
 @Injectable()
 export class DocumentsService {
@@ -52,10 +54,10 @@ export class DocumentsService {
   }
 
   async get(req: Req<'accounts.doc.get'>): Promise<Doc> {
-    if (isUserDb(req.ctx)) return project(await this.memberships.own(req.ctx, req.id), req.fields);
+    if (isUserDb(req.ctx)) return project(presentTo(req.ctx, await this.memberships.own(req.ctx, req.id)), req.fields);
     accountDb(req.ctx);
     const doc = await this.protocol.get({ ...req, fields: undefined });
-    return project(doc.klass === 'Subscription' ? presentTo(req.ctx, doc) : doc, req.fields);
+    return project(presentTo(req.ctx, doc), req.fields);
   }
 
   async find(req: Req<'accounts.doc.find'>): Promise<FindReply> {
@@ -65,23 +67,40 @@ export class DocumentsService {
       const klass = req.query.selector.klass;
       if (klass !== undefined && klass !== 'Subscription') throw errors.badRequest('a user database holds only Subscription documents here');
       const caller = signedIn(req.ctx);
-      return { docs: await this.membershipsRepo.forUser(caller.user_id, caller.user.email, req.query) };
+      // invitations by address only to an address the user has proved is theirs
+      const email = caller.user.confirmed ? caller.user.email : null;
+      return this.findShown(req.ctx, req.query, (query) => this.membershipsRepo.forUser(caller.user_id, email, query));
     }
     accountDb(req.ctx);
-    const { docs } = await this.protocol.find({ ...req, query: { ...req.query, fields: undefined } });
-    // members who are not administrators do not see others' e-mails, nor learn them by selecting on them
-    const byEmail = !req.ctx.admin && JSON.stringify(req.query.selector).includes('email"');
-    const shown = byEmail ? docs.filter((d) => d.klass !== 'Subscription' || isOwn(d, req.ctx.user_id)) : docs;
-    return { docs: shown.map((d) => project(d.klass === 'Subscription' ? presentTo(req.ctx, d) : d, req.query.fields)) };
+    return this.findShown(req.ctx, req.query, async (query) => (await this.protocol.find({ ...req, query })).docs);
   }
 
-  post(req: Req<'accounts.doc.post'>): Promise<WriteReply> {
+  /**
+   * A find answered with what the caller may see (presentTo). When its selector or sort names a field presentTo may
+   * hide, it keeps only the documents the caller sees unchanged there, with skip and limit applied afterwards, so the
+   * answer tells nothing of hidden values (a plain member cannot probe for an address, nor sort by one).
+   */
+  private async findShown(ctx: CallerContext, query: FindQuery, run: (query: FindQuery) => Promise<Doc[]>): Promise<FindReply> {
+    const hidden = ctx.admin ? [] : hiddenPathsNamed(query);
+    if (!hidden.length) return { docs: (await run({ ...query, fields: undefined })).map((d) => project(presentTo(ctx, d), query.fields)) };
+    const skip = query.skip ?? 0;
+    const limit = query.limit ?? DEFAULT_FIND_LIMIT;
+    const stored = await run({ ...query, fields: undefined, skip: 0, limit: MAX_FIND_LIMIT });
+    const kept: Doc[] = [];
+    for (const doc of stored) {
+      const shown = presentTo(ctx, doc);
+      if (showsSameAt(doc, shown, hidden)) kept.push(shown);
+    }
+    return { docs: kept.slice(skip, skip + limit).map((d) => project(d, query.fields)) };
+  }
+
+  async post(req: Req<'accounts.doc.post'>): Promise<WriteReply> {
     if (isUserDb(req.ctx)) throw errors.badRequest('documents of groups are created in the group: POST /{account_id}');
     accountDb(req.ctx);
     const klass = req.doc.klass ?? (typeof req.doc._id === 'string' ? klassOfId(req.doc._id) : undefined);
-    if (klass === 'Subscription') return this.memberships.invite(req.ctx, req.doc);
+    if (klass === 'Subscription') return shownReply(req.ctx, await this.memberships.invite(req.ctx, req.doc));
     if (klass === 'Account') throw errors.badRequest(ACCOUNT_REASONS.accountCreate);
-    return this.protocol.post(req);
+    return shownReply(req.ctx, await this.protocol.post(req));
   }
 
   async put(req: Req<'accounts.doc.put'>): Promise<WriteReply> {
@@ -89,14 +108,15 @@ export class DocumentsService {
       // one's own membership, addressed from the profile: the flags a member may change on it
       const sub = await this.memberships.own(req.ctx, req.id);
       if (!isOwn(sub, req.ctx.user_id)) throw errors.notFound();
-      return this.protocol.put({ ...req, ctx: { ...req.ctx, db: sub.account_id as string, admin: false } });
+      const ctx = { ...req.ctx, db: sub.account_id as string, admin: false };
+      return shownReply(ctx, await this.protocol.put({ ...req, ctx }));
     }
     const db = accountDb(req.ctx);
     if (klassOfId(req.id) === 'Account') {
       if (req.id !== db) throw errors.notFound();
-      return this.groups.updateProfile({ ctx: req.ctx, rev: req.rev, body: req.doc });
+      return shownReply(req.ctx, await this.groups.updateProfile({ ctx: req.ctx, rev: req.rev, body: req.doc }));
     }
-    return this.protocol.put(req);
+    return shownReply(req.ctx, await this.protocol.put(req));
   }
 
   delete(req: Req<'accounts.doc.delete'>): Promise<WriteReply> {
@@ -109,9 +129,14 @@ export class DocumentsService {
     return this.protocol.view(req);
   }
 
-  update(req: Req<'accounts.doc.update'>): Promise<WriteReply> {
+  async update(req: Req<'accounts.doc.update'>): Promise<WriteReply> {
     if (isUserDb(req.ctx) && !req.design.startsWith('bookmark')) throw errors.notFound(`update handler ${req.design}/${req.handler} is missing`);
-    return this.protocol.update(req);
+    return shownReply(req.ctx, await this.protocol.update(req));
   }
+}
+
+/** A write's answer carries the written document as the caller may see it. */
+function shownReply(ctx: CallerContext, reply: WriteReply): WriteReply {
+  return reply.doc ? { ...reply, doc: presentTo(ctx, reply.doc as Doc) } : reply;
 }
 

@@ -15,6 +15,7 @@ import {
 } from '@app/proto';
 import { newDocId, project, requireWrite, retryOnConflict } from '@app/platform';
 import { accountDb, fieldsOf, requireAdmin, signedIn, SignedIn } from '../common/caller';
+import { presentTo } from '../common/privacy.rules';
 import { ConfigurationRepository } from '../configuration/configuration.repository';
 import { FreeGroups } from '../memberships/free-groups';
 import { creatorSubscription } from '../memberships/membership.rules';
@@ -69,12 +70,12 @@ export class GroupsService {
     return { ok: true, id, rev: account._rev, doc: await this.withPlan(account), subscription_id: sub._id };
   }
 
-  /** GET /accounts/{account_id}: the group, with its confirmed-plan. */
+  /** GET /accounts/{account_id}: the group, with its confirmed-plan (its billing address masked for plain members). */
   async get(req: AccountGetRequest): Promise<Doc> {
     const db = accountDb(req.ctx);
     const account = await this.accounts.get(db);
     if (!account) throw errors.notFound();
-    return project(await this.withPlan(account), req.fields);
+    return project(presentTo(req.ctx, await this.withPlan(account)), req.fields);
   }
 
   /** The group profile: name (required) and billing e-mail (text); administrators only (spec §5, §6). */

@@ -10,6 +10,7 @@ import {
   SubscriptionDoc,
 } from '@app/proto';
 import { fieldsOf, normalizeEmail, SignedIn } from '../common/caller';
+import { publicLabel } from '../common/privacy.rules';
 
 // The rules of a membership (spec §3 Membership, §4 pending → accepted, §5, §6), without I/O.
 
@@ -21,8 +22,9 @@ export const MEMBER_DEFAULTS = { bookmark: false, all_notifications: false, tick
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 export const MAX_EMAIL = 320;
 
+// the label others read: never the address itself (the session's label is the address when there is no full name)
 function userSummary(caller: SignedIn) {
-  return { _id: caller.user_id, email: caller.user.email, fullname: caller.user.fullname, label: caller.user.label };
+  return { _id: caller.user_id, email: caller.user.email, fullname: caller.user.fullname, label: publicLabel(caller.user.fullname, caller.user.email) };
 }
 
 /** The creator of a group: an accepted administrator member (spec §6: the creator must be an administrator). */
@@ -80,7 +82,7 @@ export function invitationSubscription(accountId: string, accountName: string, i
     report_view: inv.report_view,
     ...MEMBER_DEFAULTS,
     invited_by_id: inviter.user_id,
-    invited_by: { _id: inviter.user_id, label: inviter.user.label, gravatar_hash: inviter.user.gravatar_hash },
+    invited_by: { _id: inviter.user_id, label: publicLabel(inviter.user.fullname, inviter.user.email), gravatar_hash: inviter.user.gravatar_hash },
   };
 }
 
@@ -88,14 +90,22 @@ export function isOwn(sub: Doc, userId: string | null): boolean {
   return !!userId && sub.user_id === userId;
 }
 
-/** The invitation is for the caller: by user id, or (before acceptance) by the invited address. */
+/** A pending invitation addressed to the caller's address, whether or not they proved it is theirs. */
+function addressedTo(sub: Doc, caller: SignedIn): boolean {
+  return sub.user_id === undefined && sub.email === caller.user.email;
+}
+
+/**
+ * The invitation is for the caller: by user id, or (before acceptance) by the invited address once the caller has
+ * confirmed it — anyone can register with an address they do not own.
+ */
 export function isInvitee(sub: Doc, caller: SignedIn): boolean {
-  return isOwn(sub, caller.user_id) || (sub.user_id === undefined && sub.email === caller.user.email);
+  return isOwn(sub, caller.user_id) || (caller.user.confirmed && addressedTo(sub, caller));
 }
 
 /** The accepted membership: the invitee's id and summary; 403 without a confirmed e-mail, 409 when already accepted. */
 export function acceptInvitation(sub: Doc, caller: SignedIn): Record<string, unknown> {
-  if (!isInvitee(sub, caller)) throw errors.forbidden(ACCOUNT_REASONS.notAllowed);
+  if (!isOwn(sub, caller.user_id) && !addressedTo(sub, caller)) throw errors.forbidden(ACCOUNT_REASONS.notAllowed);
   if (!caller.user.confirmed) throw errors.forbidden(ACCOUNT_REASONS.confirmFirst);
   if (sub.status !== 'pending') throw errors.conflict(ACCOUNT_REASONS.alreadyAccepted);
   return { ...fieldsOf(sub), user_id: caller.user_id, user: userSummary(caller), status: 'accepted' };
@@ -113,6 +123,8 @@ export interface ChangeFacts {
  */
 export function changeMembership(ctx: CallerContext, prev: Doc, body: Record<string, unknown>, facts: ChangeFacts): { fields: Record<string, unknown>; grantsAdmin: boolean } {
   const own = isOwn(prev, ctx.user_id);
+  // even an unchanged write of someone else's membership would answer it whole (their address included)
+  if (!own && !ctx.admin) throw errors.forbidden(ACCOUNT_REASONS.notAllowed);
   const changes: Record<string, boolean> = {};
   const invalid: Record<string, string> = {};
   for (const key of [...NOTIFICATION_FLAGS, ...ADMIN_FLAGS]) {
@@ -122,14 +134,11 @@ export function changeMembership(ctx: CallerContext, prev: Doc, body: Record<str
   }
   if (Object.keys(invalid).length) throw new AppError('unprocessable_entity', invalid);
   for (const key of Object.keys(changes)) {
-    if ((NOTIFICATION_FLAGS as readonly string[]).includes(key)) {
-      if (!own && !ctx.admin) throw errors.forbidden(ACCOUNT_REASONS.notAllowed);
-    } else {
-      if (!ctx.admin) throw errors.forbidden(ACCOUNT_REASONS.notAllowed);
-      if (own) throw errors.forbidden(ACCOUNT_REASONS.changeOwn);
-      if (key === 'admin' && changes.admin === false && facts.creatorId && prev.user_id === facts.creatorId) {
-        throw errors.forbidden(ACCOUNT_REASONS.creatorStays);
-      }
+    if ((NOTIFICATION_FLAGS as readonly string[]).includes(key)) continue; // the member's own, or an administrator
+    if (!ctx.admin) throw errors.forbidden(ACCOUNT_REASONS.notAllowed);
+    if (own) throw errors.forbidden(ACCOUNT_REASONS.changeOwn);
+    if (key === 'admin' && changes.admin === false && facts.creatorId && prev.user_id === facts.creatorId) {
+      throw errors.forbidden(ACCOUNT_REASONS.creatorStays);
     }
   }
   return { fields: { ...fieldsOf(prev), ...changes }, grantsAdmin: changes.admin === true };
@@ -140,18 +149,4 @@ export function checkRemoval(ctx: CallerContext, prev: Doc, facts: ChangeFacts):
   if (isOwn(prev, ctx.user_id)) throw errors.forbidden(ACCOUNT_REASONS.deleteOwn);
   if (!ctx.admin) throw errors.forbidden(ACCOUNT_REASONS.notAllowed);
   if (facts.creatorId && prev.user_id === facts.creatorId) throw errors.forbidden(ACCOUNT_REASONS.creatorStays);
-}
-
-/** Group administrators may see member e-mails (spec §6); others see only their own. */
-export function presentTo(ctx: CallerContext, sub: Doc): Doc {
-  if (ctx.admin || isOwn(sub, ctx.user_id)) return sub;
-  const { email: _email, ...rest } = sub;
-  void _email;
-  const user = rest.user as Record<string, unknown> | undefined;
-  if (user && typeof user === 'object') {
-    const { email: _e, ...summary } = user;
-    void _e;
-    rest.user = summary;
-  }
-  return rest as Doc;
 }

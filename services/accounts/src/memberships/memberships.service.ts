@@ -15,12 +15,13 @@ import {
 } from '@app/proto';
 import { requireWrite, retryOnConflict } from '@app/platform';
 import { accountDb, fieldsOf, isAppError, isUserDb, normalizeEmail, requireAdmin, signedIn } from '../common/caller';
+import { publicLabel } from '../common/privacy.rules';
 import { ConfigurationRepository } from '../configuration/configuration.repository';
 import { isFreeGroup, parentOf } from '../groups/account.rules';
 import { AccountsRepository } from '../groups/accounts.repository';
 import { InvitationMailer } from '../mail/invitation-mailer';
 import { FreeGroups } from './free-groups';
-import { acceptInvitation, invitationSubscription, isOwn, validateInvitation } from './membership.rules';
+import { acceptInvitation, invitationSubscription, isInvitee, isOwn, validateInvitation } from './membership.rules';
 import { MembershipsRepository } from './memberships.repository';
 
 const logger = new Logger('memberships');
@@ -70,9 +71,13 @@ export class MembershipsService {
     throw errors.forbidden(ACCOUNT_REASONS.needSubscription);
   }
 
-  /** The session's acc- roles: accepted memberships and pending invitations (by user id or invited address). */
+  /**
+   * The session's acc- roles: accepted memberships and pending invitations (by user id, or by invited address when
+   * the gateway says the user confirmed it).
+   */
   async roles(req: RolesGetRequest): Promise<RolesGetReply> {
-    const subs = await this.memberships.sessionMemberships(req.user_id, req.email ? normalizeEmail(req.email) : null);
+    const email = req.email && req.confirmed === true ? normalizeEmail(req.email) : null;
+    const subs = await this.memberships.sessionMemberships(req.user_id, email);
     const roles: string[] = [];
     for (const s of subs) if (!roles.includes(s.account_id as string)) roles.push(s.account_id as string);
     return {
@@ -123,7 +128,8 @@ export class MembershipsService {
     }
     const sub = await this.memberships.create(db, invitationSubscription(db, String(account.name), caller, inv), caller.user_id);
     try {
-      await this.mailer.send({ to: inv.email, inviter: caller.user.fullname || caller.user.label, group: String(account.name), locale: ctx.locale });
+      const inviter = publicLabel(caller.user.fullname, caller.user.email); // the invitee is not an administrator
+      await this.mailer.send({ to: inv.email, inviter, group: String(account.name), locale: ctx.locale });
     } catch (err) {
       // the invitation stands (the invitee also sees it under their invites); only the mail could not be queued
       logger.error(`invitation mail to ${inv.email} could not be queued: ${err instanceof Error ? err.message : String(err)}`);
@@ -177,11 +183,14 @@ export class MembershipsService {
     });
   }
 
-  /** The caller's own membership (or invitation) by id, in whichever account it is; 404 for anyone else's. */
+  /**
+   * The caller's own membership (or invitation to their confirmed address) by id, in whichever account it is; 404 for
+   * anyone else's.
+   */
   async own(ctx: CallerContext, id: string): Promise<Doc> {
     const caller = signedIn(ctx);
     const sub = await this.memberships.byIdAnywhere(id);
-    if (!sub || !(isOwn(sub, caller.user_id) || (sub.user_id === undefined && sub.email === caller.user.email))) throw errors.notFound();
+    if (!sub || !isInvitee(sub, caller)) throw errors.notFound();
     return sub;
   }
 }

@@ -59,18 +59,19 @@ describe('memberships', () => {
   });
 
   describe('session roles', () => {
-    it('lists the acc- ids of accepted memberships and of pending invitations (by address)', async () => {
+    it('lists the acc- ids of accepted memberships and of pending invitations (by confirmed address)', async () => {
       const bob = newUser();
       const a = await group('A');
       const b = await group('B');
       await join(a, bob);
       await h.rpc.call('accounts.doc.post', { ctx: b.admin, doc: { klass: 'Subscription', email: bob.email.toUpperCase() } });
-      const roles = await h.rpc.call('accounts.roles.get', { user_id: bob.user_id, email: bob.email });
+      const roles = await h.rpc.call('accounts.roles.get', { user_id: bob.user_id, email: bob.email, confirmed: true });
       expect(roles.roles.sort()).toEqual([a.id, b.id].sort());
       expect(roles.memberships.find((m) => m.account_id === b.id)).toMatchObject({ status: 'pending', account_name: 'B', bookmark: false });
       expect(roles.memberships.find((m) => m.account_id === a.id)).toMatchObject({ status: 'accepted', account_name: 'A' });
-      // without the address only what is tied to the user id
+      // without the address, or with one not confirmed, only what is tied to the user id
       expect((await h.rpc.call('accounts.roles.get', { user_id: bob.user_id })).roles).toEqual([a.id]);
+      expect((await h.rpc.call('accounts.roles.get', { user_id: bob.user_id, email: bob.email })).roles).toEqual([a.id]);
     });
   });
 

@@ -39,6 +39,7 @@ export interface TestUser {
   locale: string;
 }
 
+/** `fullname: ''` stands for a user without a full name. */
 export function newUser(opts: { confirmed?: boolean; locale?: string; fullname?: string; email?: string } = {}): TestUser {
   const id = unique();
   return {
@@ -60,7 +61,8 @@ export function ctxOf(user: TestUser, db: string | null = user.user_id, opts: { 
     token: opts.token ?? null,
     request_id: `test-${counter++}`,
     locale: user.locale,
-    user: { email: user.email, fullname: user.fullname, label: user.fullname, gravatar_hash: 'd41d8cd98f00b204e9800998ecf8427e', confirmed: user.confirmed },
+    // as identity sends it: the label is the full name, else the address
+    user: { email: user.email, fullname: user.fullname || null, label: user.fullname || user.email, gravatar_hash: 'd41d8cd98f00b204e9800998ecf8427e', confirmed: user.confirmed },
   };
 }
 

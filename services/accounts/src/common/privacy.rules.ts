@@ -1,0 +1,143 @@
+import { CallerContext, Doc } from '@app/proto';
+import { getPath, jsonEqual, parseSelector, parseSort, type SelectorNode } from '@app/platform';
+
+// Who sees which e-mail addresses in what the accounts service answers, without I/O. Administrators of the group see
+// every address (they invite by e-mail); everyone else sees only their own, and a masked form of anyone else's —
+// also where an address stands in for a name (a label of someone without a full name, the change feed's label of a
+// membership). Applied to every answer, so records stored before this rule are covered too.
+
+/** Characters that end an address inside a longer text ("Bob <bob@example.com>", "a@b.c, d@e.f"). */
+const ADDRESS = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+/g;
+
+/**
+ * Someone's address as others see it: the first character of its local part, an ellipsis and the domain
+ * (`bob@example.com` → `b…@example.com`). Idempotent: a masked address stays as it is.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return '…';
+  const first = Array.from(email.slice(0, at).trim())[0] ?? '';
+  return `${first}…@${email.slice(at + 1).trim()}`;
+}
+
+/** The text with every address in it masked (maskEmail). */
+export function maskAddresses(text: string): string {
+  return text.replace(ADDRESS, (address) => maskEmail(address));
+}
+
+/** The label stored for a person in documents others read: the full name, else the masked address. */
+export function publicLabel(fullname: string | null | undefined, email: string): string {
+  return fullname && fullname.trim() ? fullname : maskEmail(email);
+}
+
+/** Who is looking: an administrator of the addressed group, and the caller's own id and (confirmed or not) address. */
+interface Viewer {
+  admin: boolean;
+  userId: string | null;
+  email: string | null;
+  confirmed: boolean;
+}
+
+function viewerOf(ctx: CallerContext): Viewer {
+  return { admin: ctx.admin, userId: ctx.user_id, email: ctx.user ? ctx.user.email.trim().toLowerCase() : null, confirmed: ctx.user?.confirmed === true };
+}
+
+function maskedLabel<T extends Record<string, unknown>>(summary: T): T {
+  return typeof summary.label === 'string' ? { ...summary, label: maskAddresses(summary.label) } : summary;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * A membership: the member's own one (or an invitation to the caller's confirmed address) keeps its address; anyone
+ * else's loses `email` and `user.email`, and its `user.label` is masked. The inviter's label is masked unless the
+ * caller is the inviter.
+ */
+function presentSubscription(v: Viewer, sub: Doc): Doc {
+  const own = (!!v.userId && sub.user_id === v.userId) || (sub.user_id === undefined && v.confirmed && !!v.email && sub.email === v.email);
+  const out: Record<string, unknown> = { ...sub };
+  if (!own) {
+    delete out.email;
+    if (isObject(out.user)) {
+      const { email: _email, ...summary } = out.user;
+      void _email;
+      out.user = maskedLabel(summary);
+    }
+  }
+  if (isObject(out.invited_by) && out.invited_by._id !== v.userId) out.invited_by = maskedLabel(out.invited_by);
+  return out as Doc;
+}
+
+/** Free text that may hold an address, shown masked unless it is the caller's own address. */
+function maskedText(v: Viewer, value: unknown): unknown {
+  return typeof value === 'string' && value.trim().toLowerCase() !== v.email ? maskAddresses(value) : value;
+}
+
+/** A document of this service as the caller may see it (see the file comment); the document itself for administrators. */
+export function presentTo(ctx: CallerContext, doc: Doc): Doc {
+  if (ctx.admin) return doc;
+  const v = viewerOf(ctx);
+  switch (doc.klass) {
+    case 'Subscription':
+      return presentSubscription(v, doc);
+    case 'Account':
+      return 'billing_email' in doc ? ({ ...doc, billing_email: maskedText(v, doc.billing_email) } as Doc) : doc;
+    case 'AccountConfiguration':
+      return doc.key === 'billing-email' ? ({ ...doc, value: maskedText(v, doc.value) } as Doc) : doc;
+    default:
+      return doc;
+  }
+}
+
+/**
+ * The change feed's label of a record. A membership's label is its address (the platform labels a record without a
+ * name by its e-mail): others than administrators see it masked, unless it is their own address.
+ */
+export function changeLabel(ctx: CallerContext, klass: string, label: string | null): string | null {
+  if (ctx.admin || label === null || klass !== 'Subscription') return label;
+  return maskedText(viewerOf(ctx), label) as string;
+}
+
+/** The fields presentTo may change: a find that names one of them is answered from what the caller may see. */
+export const HIDDEN_PATHS: readonly string[][] = [['email'], ['user', 'email'], ['user', 'label'], ['invited_by', 'label'], ['billing_email'], ['value']];
+
+function selectorPaths(node: SelectorNode, prefix: string[], out: string[][]): void {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+    case 'nor':
+      for (const child of node.children) selectorPaths(child, prefix, out);
+      return;
+    case 'not':
+      selectorPaths(node.child, prefix, out);
+      return;
+    case 'field':
+      out.push([...prefix, ...node.path]);
+      return;
+    case 'elemMatch':
+      out.push([...prefix, ...node.path]);
+      selectorPaths(node.child, [...prefix, ...node.path], out);
+  }
+}
+
+const overlaps = (a: readonly string[], b: readonly string[]) => a.slice(0, b.length).every((seg, i) => seg === b[i]) || b.slice(0, a.length).every((seg, i) => seg === a[i]);
+
+/**
+ * The hidden fields (HIDDEN_PATHS) a find's selector or sort looks at, itself, through a parent (`user`) or a child.
+ * Selecting or sorting on them must not tell a caller what presentTo hides.
+ */
+export function hiddenPathsNamed(query: { selector: unknown; sort?: unknown }): string[][] {
+  const named: string[][] = [];
+  selectorPaths(parseSelector(query.selector), [], named);
+  for (const key of parseSort(query.sort)) named.push(key.path);
+  return HIDDEN_PATHS.filter((hidden) => named.some((path) => overlaps(path, hidden)));
+}
+
+/**
+ * Whether the caller sees the stored document's values at these paths unchanged. A find naming hidden fields keeps
+ * only such documents: for them the selector and sort mean the same on what is stored and on what is shown, so the
+ * answer depends on nothing the caller may not see.
+ */
+export function showsSameAt(stored: Doc, shown: Doc, paths: readonly string[][]): boolean {
+  return paths.every((path) => jsonEqual(getPath(stored, path), getPath(shown, path)));
+}
