@@ -38,8 +38,23 @@ export class IdentityMailer {
     await this.queue.send({ to: user.email, template: 'password-changed', locale, vars: { name: user.fullname ?? '', email: user.email } });
   }
 
+  /** To the owner of an address someone registered again: sign in, or reset the password (the screen that asks for it). */
+  async registrationAttempt(owner: Recipient, locale: string): Promise<void> {
+    if (!canMail(owner.email)) return;
+    await this.queue.send({
+      to: owner.email,
+      template: 'registration-attempt',
+      locale,
+      vars: { name: owner.fullname ?? '', email: owner.email, login_link: `${this.base()}/user/login`, reset_link: `${this.base()}/user/password/new` },
+    });
+  }
+
   /** `${publicUrl}/user/confirm/<token>` and `${publicUrl}/user/password/<token>`. */
   link(kind: 'confirm' | 'password', token: string): string {
-    return `${this.config.publicUrl.replace(/\/+$/, '')}/user/${kind}/${encodeURIComponent(token)}`;
+    return `${this.base()}/user/${kind}/${encodeURIComponent(token)}`;
+  }
+
+  private base(): string {
+    return this.config.publicUrl.replace(/\/+$/, '');
   }
 }

@@ -19,8 +19,9 @@ export class UsersService {
 
   /**
    * POST /_users (spec §5): creates the user and mails the confirmation link. An address that already has an account
-   * is answered the same way (see unsavedUser) and nothing about that account changes. Both cases do the same work
-   * (the password is hashed either way), so neither the reply nor its timing tells that the address is known.
+   * is answered the same way (see unsavedUser), nothing about that account changes and its owner is told by mail. Both
+   * cases do the same work (the password is hashed either way, one mail is queued), so neither the reply nor its
+   * timing tells that the address is known.
    */
   async register(req: Req<'identity.user.register'>): Promise<PublicUser> {
     const reg = validateRegistration(req);
@@ -28,8 +29,13 @@ export class UsersService {
     const token = randomSecret();
     const passwordHash = reg.password ? await hashPassword(reg.password) : null;
     const fields = newUserFields(id, reg, passwordHash, sha256(token), new Date().toISOString());
-    const user = (await this.users.byEmail(reg.email)) ? null : await this.users.create(id, fields);
-    if (!user) return presentUser(unsavedUser(id, fields, new Date().toISOString(), `1-${md5(randomSecret())}`));
+    const known = await this.users.byEmail(reg.email);
+    const user = known ? null : await this.users.create(id, fields);
+    if (!user) {
+      const owner = known ?? (await this.users.byEmail(reg.email)); // a racing registration took it
+      if (owner) await this.mailer.registrationAttempt(owner, await this.locales.of(owner));
+      return presentUser(unsavedUser(id, fields, new Date().toISOString(), `1-${md5(randomSecret())}`));
+    }
     await this.mailer.confirmation(user, user.email, token, reg.locale);
     return presentUser(user);
   }

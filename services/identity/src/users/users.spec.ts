@@ -128,6 +128,24 @@ describe('identity users', () => {
       expect((await h.rpc.call('identity.user.get', { ctx: ctxOf(user._id), name: user._id })).fullname).toBe('Owner');
     });
 
+    it('mails the owner of an address registered again, in their language, with sign-in and reset links and nothing the registration typed', async () => {
+      const { user, email } = await registerUser(h, { fullname: 'Dona Maria', locale: 'pt-BR' });
+      await h.sink.waitFor(email); // the owner's own confirmation mail
+      const seen = h.sink.to(email).length;
+      await h.rpc.call('identity.user.register', { email, fullname: 'Visit http://evil.test now', password: 'x-pass', password_confirmation: 'x-pass', accept: true, locale: 'en' });
+      const mail = await nextMail(h, email, seen);
+      expect(mail.to).toEqual([email]);
+      expect(mail.subject).toBe('Alguém tentou criar um perfil no ServiceDesk com seu e-mail');
+      expect(mail.text).toContain('Olá Dona Maria,');
+      expect(mail.text).toContain(`${h.publicUrl}/user/login`);
+      expect(mail.text).toContain(`${h.publicUrl}/user/password/new`);
+      expect(mail.text + mail.html).not.toContain('evil.test');
+      expect(mail.text).not.toMatch(/\/user\/confirm\//);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(h.sink.to(email)).toHaveLength(seen + 1);
+      void user;
+    });
+
     it('takes about as long for an address already registered as for a new one (the password is hashed either way)', async () => {
       const { email } = await registerUser(h);
       const timed = async (address: string) => {

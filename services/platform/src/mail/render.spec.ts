@@ -4,7 +4,13 @@ import { TEMPLATES } from './templates';
 import { escapeHtml, html } from './templates/template';
 
 describe('mail rendering', () => {
-  const vars = { name: 'Ana <b>', email: 'ana@example.com', link: 'https://app.example/user/confirm/abc?x=1&y="2"' };
+  const vars = {
+    name: 'Ana <b>',
+    email: 'ana@example.com',
+    link: 'https://app.example/user/confirm/abc?x=1&y="2"',
+    login_link: 'https://app.example/user/login',
+    reset_link: 'https://app.example/user/password/new',
+  };
 
   it('picks the locale: exact, pt-* to pt-BR, anything else en', () => {
     expect(mailLocale('pt-BR')).toBe('pt-BR');
@@ -33,6 +39,20 @@ describe('mail rendering', () => {
     }
     expect(pt.subject).not.toBe(en.subject);
     expect(pt.text).not.toBe(en.text);
+  });
+
+  it('registration-attempt links the login and password-reset screens, in en and pt-BR', () => {
+    const en = renderMail({ to: 'a@b.co', template: 'registration-attempt', locale: 'en', vars });
+    const pt = renderMail({ to: 'a@b.co', template: 'registration-attempt', locale: 'pt-BR', vars });
+    expect(en.subject).toBe('Someone tried to create a ServiceDesk profile with your e-mail');
+    expect(pt.subject).toBe('Alguém tentou criar um perfil no ServiceDesk com seu e-mail');
+    for (const mail of [en, pt]) {
+      expect(mail.text).toContain('ana@example.com');
+      for (const link of [vars.login_link, vars.reset_link]) {
+        expect(mail.text).toContain(link);
+        expect(mail.html).toContain(`href="${link}"`);
+      }
+    }
   });
 
   it('greets without a name when the name is empty', () => {

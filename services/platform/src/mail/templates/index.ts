@@ -3,6 +3,7 @@ import { confirmation } from './confirmation';
 import { invitation } from './invitation';
 import { passwordChanged } from './password-changed';
 import { passwordReset } from './password-reset';
+import { registrationAttempt } from './registration-attempt';
 import type { MailTemplateDef } from './template';
 
 /** The templates written so far, by proto MAIL_TEMPLATES name (weekly-summary and free-limit come later). */
@@ -11,4 +12,5 @@ export const TEMPLATES: Partial<Record<MailTemplate, MailTemplateDef>> = {
   'password-reset': passwordReset,
   'password-changed': passwordChanged,
   invitation,
+  'registration-attempt': registrationAttempt,
 };
