@@ -22,7 +22,10 @@ export interface DbLimits {
   statementTimeoutMs: number;
   /** finds of one database (a group's or a user's) running at once in a process (DB_FIND_CONCURRENCY, default 3; 0 = no limit) */
   findConcurrency: number;
-  /** finds of one database waiting for a turn (DB_FIND_QUEUE, default 20); one more is refused with 429 */
+  /**
+   * finds of one database waiting for a turn (DB_FIND_QUEUE, default 100: bench/find's 50 clients of one database wait
+   * rather than fail; waiting holds no connection); one more is refused with 429
+   */
   findQueue: number;
   /** how long a find may wait for its turn before it is refused with 429, ms (DB_FIND_WAIT_MS, default 5000) */
   findWaitMs: number;
@@ -37,7 +40,7 @@ export function loadDbLimits(env: NodeJS.ProcessEnv = process.env): DbLimits {
   return {
     statementTimeoutMs: count(env.PG_STATEMENT_TIMEOUT_MS, 5000),
     findConcurrency: count(env.DB_FIND_CONCURRENCY, 3),
-    findQueue: count(env.DB_FIND_QUEUE, 20),
+    findQueue: count(env.DB_FIND_QUEUE, 100),
     findWaitMs: count(env.DB_FIND_WAIT_MS, 5000),
   };
 }
