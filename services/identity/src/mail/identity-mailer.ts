@@ -6,6 +6,9 @@ import { canMail, UserFields } from '../users/user.rules';
 
 type Recipient = Pick<UserFields, 'email' | 'fullname'>;
 
+/** A stranger can make us mail an account's owner by registering their address: at most once an hour per owner. */
+export const REGISTRATION_ATTEMPT_MAIL_SECONDS = 3600;
+
 /**
  * The identity mails, queued for the mail worker: links point at the web app (config.publicUrl). The locale is the
  * user's effective one (their `locale` configuration, else their profile's).
@@ -39,14 +42,17 @@ export class IdentityMailer {
   }
 
   /** To the owner of an address someone registered again: sign in, or reset the password (the screen that asks for it). */
-  async registrationAttempt(owner: Recipient, locale: string): Promise<void> {
+  async registrationAttempt(owner: Recipient & { _id: string }, locale: string): Promise<void> {
     if (!canMail(owner.email)) return;
-    await this.queue.send({
-      to: owner.email,
-      template: 'registration-attempt',
-      locale,
-      vars: { name: owner.fullname ?? '', email: owner.email, login_link: `${this.base()}/user/login`, reset_link: `${this.base()}/user/password/new` },
-    });
+    await this.queue.send(
+      {
+        to: owner.email,
+        template: 'registration-attempt',
+        locale,
+        vars: { name: owner.fullname ?? '', email: owner.email, login_link: `${this.base()}/user/login`, reset_link: `${this.base()}/user/password/new` },
+      },
+      { oncePer: { key: owner._id, seconds: REGISTRATION_ATTEMPT_MAIL_SECONDS } },
+    );
   }
 
   /** `${publicUrl}/user/confirm/<token>` and `${publicUrl}/user/password/<token>`. */

@@ -146,6 +146,18 @@ describe('identity users', () => {
       void user;
     });
 
+    it('mails the owner of an address registered again at most once an hour, however often it is registered', async () => {
+      const { email } = await registerUser(h);
+      await h.sink.waitFor(email); // the owner's own confirmation mail
+      const seen = h.sink.to(email).length;
+      const again = () => h.rpc.call('identity.user.register', { email, password: 'x-pass', password_confirmation: 'x-pass', accept: true });
+      expect((await again())._id).toMatch(/^usr-/);
+      await nextMail(h, email, seen);
+      for (let i = 0; i < 3; i++) expect((await again())._id).toMatch(/^usr-/);
+      await new Promise((r) => setTimeout(r, 1000)); // the worker sends within a moment: nothing more came
+      expect(h.sink.to(email)).toHaveLength(seen + 1);
+    });
+
     it('takes about as long for an address already registered as for a new one (the password is hashed either way)', async () => {
       const { email } = await registerUser(h);
       const timed = async (address: string) => {

@@ -1,4 +1,5 @@
 export { MailQueue, MAIL_ATTEMPTS, MAIL_BACKOFF_MS } from './mail-queue';
+export type { SendOptions } from './mail-queue';
 export { startMailWorker } from './mail-worker';
 export type { MailWorker } from './mail-worker';
 export { renderMail, mailLocale, TemplateError } from './render';
