@@ -339,8 +339,9 @@ class Parser {
 /** A quantifier that allows more than one copy (*, +, {n,m} with m > 1); ? and {0,1} only make a part optional. */
 const repeats = (node: Node): boolean => node.t === 'repeat' && (node.max === null || node.max > 1);
 
+/** A quantifier that lets the length vary; an exact count {n} is n copies in a row, which the expansion counts. */
 function hasQuantifier(node: Node): boolean {
-  if (node.t === 'repeat') return true;
+  if (node.t === 'repeat') return node.min !== node.max || hasQuantifier(node.node);
   return node.t === 'group' && node.alts.some((terms) => terms.some(hasQuantifier));
 }
 
