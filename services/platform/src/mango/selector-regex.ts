@@ -12,7 +12,8 @@ import { errors } from '@app/proto';
 //   - `.` matches any character except \n, \r, U+2028 and U+2029, as in JavaScript.
 //   - refused with 400: backreferences, lookahead/lookbehind, \p, \k, \c, \0 and octal escapes.
 //   - refused with 400 as too costly (see checkCost): patterns over 200 characters, a repeated group holding another
-//     quantifier or able to match an empty string, and more than 1000 pieces once counted repeats are expanded.
+//     quantifier (an exact {n} aside) or able to match an empty string, and more than 1000 pieces once counted
+//     repeats are written out.
 
 export interface CompiledRegex {
   /** the pattern as the client sent it */
@@ -23,7 +24,7 @@ export interface CompiledRegex {
   js: RegExp;
 }
 
-// The web app sends a search text escaped (at most two characters per typed one), so 200 leaves 100 typed characters.
+/** The web app sends search text escaped (at most two characters per typed one): 200 leaves 100 typed characters. */
 export const MAX_REGEX_LENGTH = 200;
 /** Pieces (characters, classes) of a pattern once each counted repeat is written out, e.g. [a-z]{1,250} is 250. */
 export const MAX_REGEX_EXPANSION = 1000;
