@@ -52,6 +52,11 @@ export interface DocumentStoreOptions {
 /** The databases the API addresses: a group's (acc-…) or a user's (usr-…). */
 const CLIENT_DB = /^(acc|usr)-/;
 
+function findLimitsFromEnv(): KeyedLimits {
+  const { findConcurrency, findQueue, findWaitMs } = loadDbLimits();
+  return { concurrency: findConcurrency, queue: findQueue, waitMs: findWaitMs };
+}
+
 const tooManyFinds = () => errors.tooManyRequests('Too many searches are running here at once, please try again in a moment');
 
 /**
@@ -91,8 +96,7 @@ export class DocumentStore {
     this.pool = opts.pool;
     this.service = opts.service;
     this.publisher = opts.publisher;
-    const limits = loadDbLimits();
-    this.findLimiter = new KeyedLimiter(opts.findLimits ?? { concurrency: limits.findConcurrency, queue: limits.findQueue, waitMs: limits.findWaitMs }, tooManyFinds);
+    this.findLimiter = new KeyedLimiter(opts.findLimits ?? findLimitsFromEnv(), tooManyFinds);
     const schema = checkSchemaName(opts.schema);
     this.table = `"${schema}"."documents"`;
     this.outbox = `"${schema}"."outbox"`;
