@@ -32,6 +32,20 @@ describe('MemberPage', () => {
     for (const f of ['all_notifications', 'ticket_created', 'comment_created']) expect(screen.getByTestId(`flag-${f}`)).toBeTruthy();
   });
 
+  it("shows an administrator the address of a member without a full name, not the masked label", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/_session') return jsonResponse(200, session);
+        if (url.endsWith('/_security')) return jsonResponse(200, { admins: { roles: ['usr-1'] }, members: { roles: [] } });
+        return jsonResponse(200, { _id: 'sub-4', _rev: '1-a', klass: 'Subscription', user_id: 'usr-4', user: { _id: 'usr-4', email: 'bob@example.com', fullname: null, label: 'b…@example.com' }, status: 'accepted' });
+      }),
+    );
+    renderPage(<MemberPage />, '/account/acc-1/users/sub-4', '/account/:account_id/users/:record_id');
+    expect(await screen.findByText('bob@example.com')).toBeTruthy();
+    expect(screen.queryByText('b…@example.com')).toBeNull();
+  });
+
   it('lets an administrator edit the flags: a PUT with the rev; the server refusing shows in the banner', async () => {
     let doc = { _id: 'sub-me', _rev: '1-a', klass: 'Subscription', user_id: 'usr-1', user: { _id: 'usr-1', label: 'Ann' }, status: 'accepted', admin: true, report_view: true, all_notifications: false, ticket_created: false, comment_created: false };
     const puts: { url: string; body: Record<string, boolean> }[] = [];

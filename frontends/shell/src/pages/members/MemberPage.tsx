@@ -103,7 +103,7 @@ export default function MemberPage() {
             </>
           ) : (
             <Text fw={600} truncate="end">
-              {memberName(doc)}
+              {memberName(doc, isAdmin)}
             </Text>
           )}
         </Group>

@@ -103,7 +103,7 @@ export default function MembersPage() {
                     <Table.Td>
                       <Anchor component={Link} to={`/account/${account_id}/users/${sub._id}`} size="sm">
                         <Text span size="sm" truncate="end" maw={260} display="inline-block">
-                          {memberName(sub)}
+                          {memberName(sub, isAdmin)}
                         </Text>
                       </Anchor>
                     </Table.Td>
