@@ -246,7 +246,8 @@ describe('the edge', () => {
       }
     }
     expect(doc.components.schemas.Error.required).toEqual(['error', 'reason']);
-    expect(doc.paths['/_session'].post.requestBody.content['application/x-www-form-urlencoded']).toBeDefined();
+    expect(doc.paths['/_session'].post.requestBody.content['application/json']).toBeDefined();
+    expect(doc.paths['/_session'].post.requestBody.content['application/x-www-form-urlencoded']).toBeUndefined(); // logins are JSON only
   });
 
   it('passes the route-name header into the caller context and echoes the request id', async () => {
@@ -308,11 +309,11 @@ describe('request bodies', () => {
     expect(res).toMatchObject({ status: 400, body: { error: 'bad_request', reason: 'the body must be a JSON object' } });
   });
 
-  it('takes a form-encoded login like CouchDB', async () => {
+  it('refuses a form-encoded login with 415 (a cross-site form could log a browser into another account)', async () => {
     const b = browser();
     const res = await b.request('POST', '/_session', { form: { username: 'alice@example.com', password: PASSWORD } });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: true, name: 'usr-alice@example.com', roles: [ALICE, 'user', ACC] });
+    expect(res).toMatchObject({ status: 415, body: { error: 'unsupported_media_type', reason: 'Unsupported Media Type: send the body as application/json' } });
+    expect(b.sessionCookie).toBeUndefined();
   });
 });
 
@@ -397,7 +398,8 @@ describe('sessions', () => {
       user: summaryOf(ALICE),
       memberships: [ALICE_MEMBERSHIP, invited],
     });
-    expect(accounts.last('accounts.roles.get')).toEqual({ user_id: ALICE, email: summaryOf(ALICE).email }); // invitations by address too
+    // invitations by address too, once the address is proved
+    expect(accounts.last('accounts.roles.get')).toEqual({ user_id: ALICE, email: summaryOf(ALICE).email, confirmed: true });
     const stored = JSON.parse((await redis.get(sessionKey(b)))!);
     expect(stored).toMatchObject({ roles: [ALICE, 'user', ACC, 'acc-2'], locale: 'pt-BR', memberships: [ALICE_MEMBERSHIP, invited] }); // cached for the next requests
   });
@@ -521,16 +523,22 @@ describe('sessions', () => {
     expect(accounts.requests('accounts.roles.get')).toHaveLength(2);
   });
 
-  it('confirming the e-mail (or resetting the password) by the mailed link reloads the profile of the session it comes with', async () => {
+  it('confirming the e-mail by the mailed link reloads the profile of the session it comes with; a reset ends that session', async () => {
     const b = browser();
     await login(b);
-    identity.on('identity.confirmation.confirm', () => ({ ok: true })).on('identity.password.reset', () => ({ ok: true }));
+    identity
+      .on('identity.confirmation.confirm', () => ({ ok: true }))
+      .on('identity.password.reset', () => ({ ok: true, user_id: ALICE, revoked_token_ids: [] }));
     expect((await b.post('/_users/_confirm/tok-1')).status).toBe(200);
     expect(JSON.parse((await redis.get(sessionKey(b)))!).checked_at).toBe(0);
     await b.get(`/${ALICE}/ucn-1`);
     expect(JSON.parse((await redis.get(sessionKey(b)))!).checked_at).toBeGreaterThan(0);
-    expect((await b.put('/_users/_password/tok-2', { password: 'p', password_confirmation: 'p' })).status).toBe(200);
-    expect(JSON.parse((await redis.get(sessionKey(b)))!).checked_at).toBe(0);
+    const key = sessionKey(b);
+    const reset = await b.put('/_users/_password/tok-2', { password: 'p', password_confirmation: 'p' });
+    expect(reset).toMatchObject({ status: 200, body: { ok: true } });
+    expect(reset.body).toEqual({ ok: true }); // names nobody
+    expect(await redis.get(key)).toBeNull();
+    expect(b.sessionCookie).toBeFalsy(); // cleared
     expect((await browser().post('/_users/_confirm/tok-3')).status).toBe(200); // no session: nothing to do
   });
 

@@ -58,7 +58,7 @@ export type Calls = DocCalls<ServiceName> & HealthCalls & {
   'identity.confirmation.request': Call<typeof I.EmailRequest, I.OkReply>;
   'identity.confirmation.confirm': Call<typeof I.ConfirmRequest, I.OkReply>;
   'identity.password.request': Call<typeof I.EmailRequest, I.OkReply>;
-  'identity.password.reset': Call<typeof I.PasswordResetRequest, I.OkReply>;
+  'identity.password.reset': Call<typeof I.PasswordResetRequest, I.PasswordResetReply>;
   'identity.token.verify': Call<typeof I.TokenVerifyRequest, I.TokenVerifyReply>;
   'accounts.account.create': Call<typeof A.AccountCreateRequest, A.AccountCreateReply>;
   'accounts.account.get': Call<typeof A.AccountGetRequest, D.Doc>;

@@ -45,21 +45,26 @@ it('A creates a group and invites B; B confirms, accepts and bookmarks it; A man
   expect(mail.subject).toBe('E2E User invited you to the group Ana Repairs on ServiceDesk');
   expect(mail.text).toContain(`${PUBLIC_URL}/user/profile?page=invites`);
 
-  // B sees the invitation: a role without access, and in the profile's invites
+  // unconfirmed, B does not see the invitation (the address is not proved yet) and cannot accept it
+  const unproved = await b.browser.get('/_session');
+  expect(unproved.body).toMatchObject({ confirmed: false, userCtx: { roles: [b.id, 'user'] } });
+  expect(unproved.body.memberships ?? []).toEqual([]);
+  expect((await b.browser.post(`/${b.id}/_find`, { selector: { klass: 'Subscription', status: 'pending' } })).body.docs).toEqual([]);
+  const accept = `/${acc}/_design/status/_update/accept/${sub}`;
+  expect(await b.browser.put(accept)).toMatchObject({ status: 403, body: { error: 'forbidden', reason: 'Please confirm your email first' } });
+
+  // B confirms (the mailed link, in the signed-in browser) and sees the invitation: a role without access, and in the
+  // profile's invites
+  const confirmation = await nextMail(stack, b.email, 0, (m) => m.text.includes('/user/confirm/'));
+  expect((await b.browser.post(`/_users/_confirm/${encodeURIComponent(linkToken(confirmation, 'confirm'))}`)).status).toBe(200);
   const pending = await b.browser.get('/_session');
-  expect(pending.body).toMatchObject({ confirmed: false, userCtx: { roles: [b.id, 'user', acc] } });
+  expect(pending.body).toMatchObject({ confirmed: true, userCtx: { roles: [b.id, 'user', acc] } });
   expect(pending.body.memberships).toEqual([{ account_id: acc, subscription_id: sub, account_name: 'Ana Repairs', bookmark: false, status: 'pending' }]);
   const invites = await b.browser.post(`/${b.id}/_find`, { selector: { klass: 'Subscription', status: 'pending' } });
   expect(invites.body.docs.map((d: { _id: string }) => d._id)).toEqual([sub]);
   expect(await b.browser.get(`/accounts/${acc}`)).toMatchObject({ status: 403, body: NEED_SUBSCRIPTION });
 
-  // unconfirmed, B cannot accept
-  const accept = `/${acc}/_design/status/_update/accept/${sub}`;
-  expect(await b.browser.put(accept)).toMatchObject({ status: 403, body: { error: 'forbidden', reason: 'Please confirm your email first' } });
-
-  // B confirms (the mailed link, in the signed-in browser) and accepts
-  const confirmation = await nextMail(stack, b.email, 0, (m) => m.text.includes('/user/confirm/'));
-  expect((await b.browser.post(`/_users/_confirm/${encodeURIComponent(linkToken(confirmation, 'confirm'))}`)).status).toBe(200);
+  // B accepts
   const accepted = await b.browser.put(accept);
   expect(accepted).toMatchObject({ status: 200, body: { ok: true, id: sub, doc: { status: 'accepted', user_id: b.id, user: { _id: b.id, email: b.email } } } });
   expect(await b.browser.put(accept)).toMatchObject({ status: 409, body: { error: 'conflict', reason: 'This invitation was already accepted' } });

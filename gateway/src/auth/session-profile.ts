@@ -21,7 +21,7 @@ export class SessionProfileLoader {
    */
   async load(user_id: string): Promise<SessionProfile> {
     const identity = await this.rpc.call('identity.session.get', { user_id });
-    const accounts = await this.accountRoles(user_id, identity.user.email);
+    const accounts = await this.accountRoles(user_id, identity.user.email, identity.confirmed);
     if (!accounts) {
       const { memberships: _ignored, ...rest } = identity;
       void _ignored;
@@ -32,9 +32,10 @@ export class SessionProfileLoader {
     return { ...identity, userCtx: { ...identity.userCtx, roles }, memberships: accounts.memberships };
   }
 
-  private async accountRoles(user_id: string, email: string): Promise<RolesGetReply | null> {
+  /** Invitations addressed to the e-mail count only once the user has proved it (`confirmed`). */
+  private async accountRoles(user_id: string, email: string, confirmed: boolean): Promise<RolesGetReply | null> {
     try {
-      return await this.rpc.call('accounts.roles.get', { user_id, email });
+      return await this.rpc.call('accounts.roles.get', { user_id, email, confirmed });
     } catch (err) {
       if (err instanceof AppError && err.status === 503) {
         logger.warn(`accounts.roles.get for ${user_id}: ${err.message}; the session has identity's roles only`);

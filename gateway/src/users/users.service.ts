@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RpcClient } from '@app/platform';
-import { OkReply, PasswordResetReply, PublicUser, RegisterRequest, WriteReply } from '@app/proto';
+import { OkReply, PublicUser, RegisterRequest, WriteReply } from '@app/proto';
 import { ResolvedCaller } from '../auth/caller';
 import { SessionCookies } from '../auth/session-cookies';
 import { SessionStore } from '../auth/session.store';
@@ -88,12 +88,11 @@ export class UsersService {
    */
   async resetPassword(request: FastifyRequest, reply: FastifyReply, token: string, rawBody: unknown): Promise<OkReply> {
     const body = objectBody(rawBody);
-    // proto's Calls map still types this answer as OkReply; identity answers PasswordResetReply
-    const answer = (await this.rpc.call('identity.password.reset', {
+    const answer = await this.rpc.call('identity.password.reset', {
       token,
       password: body.password,
       password_confirmation: body.password_confirmation,
-    })) as Partial<PasswordResetReply>;
+    });
     const { userId, tokenIds } = resetTargets(answer);
     if (userId) await this.sessions.destroyOthers(userId);
     else logger.error('identity.password.reset answered without user_id: the user’s sessions were not ended');
