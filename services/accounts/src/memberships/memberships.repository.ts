@@ -118,7 +118,10 @@ export class MembershipsRepository {
     const c: PoolClient = await this.lockPool.connect();
     let broken: Error | undefined;
     try {
-      await c.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+      // a wait beyond the statement timeout is the mapped 503, not a 500
+      await c.query('SELECT pg_advisory_lock(hashtext($1))', [key]).catch((e: unknown) => {
+        throw mapPgError(e);
+      });
       try {
         return await fn();
       } finally {
