@@ -89,6 +89,9 @@ export function estimateTotal(items: ReadonlyArray<{ quantity?: unknown; value?:
 export const lineTotal = (item: { quantity?: unknown; value?: unknown }) => estimateTotal([item]);
 
 /** A term typed in the search box as the service's search selector: lowercase, regex-escaped. */
+/** The server takes a $regex of at most 200 characters; escaping at most doubles what is typed. */
+export const SEARCH_TEXT_MAX = 100;
+
 export function searchRegex(term: string): string {
   return term.trim().toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -17,6 +17,13 @@ describe('advanced search', () => {
     });
   });
 
+  it('the text box takes at most 100 characters, whose escaped pattern stays within the server’s 200', async () => {
+    stubApi(() => ({ body: { docs: [] } }));
+    renderAt('/account/acc-1/tickets-search');
+    expect((await screen.findByRole('textbox', { name: 'Text' })).getAttribute('maxlength')).toBe('100');
+    expect((searchSelector({ ...EMPTY_SEARCH, text: '('.repeat(100) }).search as { $regex: string }).$regex).toHaveLength(200);
+  });
+
   it('sends the text, filters, page size, sort and direction; pages with skip', async () => {
     const tickets = Array.from({ length: 10 }, (_, i) => ({ _id: `tkt-${i}`, _rev: '1-a', klass: 'Ticket', number: i + 1, title: `T${i}`, status: 'open' }));
     const { calls } = stubApi((call) => (selectorOf(call).klass === 'Ticket' ? { body: { docs: tickets } } : undefined));

@@ -7,7 +7,7 @@ import { Pager } from '../../components/Pager';
 import { RefSelect } from '../../components/RefSelect';
 import { TicketTable } from '../../components/TicketTable';
 import { useFeatures, useMembers } from '../../hooks/account';
-import { KINDS, PRIORITIES, searchRegex, STATUSES } from '../../lib/tickets';
+import { KINDS, PRIORITIES, SEARCH_TEXT_MAX, searchRegex, STATUSES } from '../../lib/tickets';
 import { useRoute } from '../../routing';
 import { useTickets } from './ticket-data';
 
@@ -75,7 +75,7 @@ export default function SearchPage() {
       <Paper withBorder radius="md" p="md" component="form" onSubmit={(e: React.FormEvent) => (e.preventDefault(), run(form))} className="no-print">
         <Stack gap="sm">
           <Group align="flex-end" wrap="nowrap">
-            <TextInput style={{ flex: 1 }} label={t('search.text')} placeholder={t('search.text_placeholder')} value={form.text} onChange={(e) => set('text', e.currentTarget.value)} />
+            <TextInput style={{ flex: 1 }} label={t('search.text')} placeholder={t('search.text_placeholder')} maxLength={SEARCH_TEXT_MAX} value={form.text} onChange={(e) => set('text', e.currentTarget.value)} />
             <Button type="submit">{t('search.submit')}</Button>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
