@@ -27,7 +27,8 @@ export const profileEn = {
   data: { id: 'Id', created_at: 'Created', updated_at: 'Updated' },
   groups_empty: 'You are not a member of any group yet.',
   invites_empty: 'You have no pending invitations.',
-  invites_confirm_hint: 'Confirm your e-mail address to accept invitations.',
+  invites_confirm_hint: 'Invitations sent to your e-mail address show here once you confirm it.',
+  invites_resend: 'Send the confirmation again',
   tokens: {
     intro: 'User tokens let scripts call the API on your behalf (header Authorization: Bearer <token>).',
     active: 'Active',

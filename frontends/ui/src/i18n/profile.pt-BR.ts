@@ -29,7 +29,8 @@ export const profilePtBR: typeof profileEn = {
   data: { id: 'Id', created_at: 'Criado em', updated_at: 'Atualizado em' },
   groups_empty: 'Você ainda não é membro de nenhum grupo.',
   invites_empty: 'Você não tem convites pendentes.',
-  invites_confirm_hint: 'Confirme seu endereço de e-mail para aceitar convites.',
+  invites_confirm_hint: 'Os convites enviados para o seu e-mail aparecem aqui depois que você o confirmar.',
+  invites_resend: 'Enviar a confirmação de novo',
   tokens: {
     intro: 'Tokens de usuário permitem que scripts chamem a API em seu nome (cabeçalho Authorization: Bearer <token>).',
     active: 'Ativo',

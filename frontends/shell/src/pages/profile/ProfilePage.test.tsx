@@ -1,14 +1,16 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '@app/ui';
 import { jsonResponse, renderPage } from '../../test/render';
 import ProfilePage from './ProfilePage';
+import type { UserRecord } from './profile-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-const user = {
+const user: UserRecord = {
   _id: 'usr-1',
   _rev: '2-b',
   name: 'usr-1',
@@ -22,10 +24,10 @@ const user = {
   updated_at: '2025-05-10T10:00:00Z',
 };
 
-function stub() {
+function stub(record = user) {
   const fetch = vi.fn(async (url: string) => {
     if (url === '/_session') return jsonResponse(200, { ok: true, userCtx: { name: 'usr-1', roles: [] }, user: { email: user.email, confirmed: false } });
-    if (url === '/_users/usr-1') return jsonResponse(200, user);
+    if (url === '/_users/usr-1') return jsonResponse(200, record);
     return jsonResponse(200, { docs: [] });
   });
   vi.stubGlobal('fetch', fetch);
@@ -48,10 +50,27 @@ describe('ProfilePage', () => {
     expect(document.querySelector('img')).toBeNull();
   });
 
-  it('hints that invitations need a confirmed e-mail', async () => {
+  it('tells an unconfirmed user that invitations show once the e-mail is confirmed, with the resend link, and not that there are none', async () => {
     stub();
     renderPage(<ProfilePage />, '/user/profile?page=invites', '/user/profile');
-    expect(await screen.findByText('Confirm your e-mail address to accept invitations.')).toBeTruthy();
+    const notice = await screen.findByTestId('invites-confirm-notice');
+    expect(notice.textContent).toContain('Invitations sent to your e-mail address show here once you confirm it.');
+    expect(screen.getByRole('link', { name: 'Send the confirmation again' }).getAttribute('href')).toBe('/user/confirm/new');
+    // the notice shows once the list has loaded; the server lists no invitation by address before the confirmation,
+    // so "none" would not be true
+    expect(screen.queryByText('You have no pending invitations.')).toBeNull();
+  });
+
+  it('shows a confirmed user no notice, and says when there are no invitations', async () => {
+    stub({ ...user, unconfirmed_email: null });
+    renderPage(<ProfilePage />, '/user/profile?page=invites', '/user/profile');
     expect(await screen.findByText('You have no pending invitations.')).toBeTruthy();
+    expect(screen.queryByTestId('invites-confirm-notice')).toBeNull();
+  });
+
+  it('has the notice in pt-BR', () => {
+    const t = createI18n('pt-BR').t;
+    expect(t('profile.invites_confirm_hint')).toBe('Os convites enviados para o seu e-mail aparecem aqui depois que você o confirmar.');
+    expect(t('profile.invites_resend')).toBe('Enviar a confirmação de novo');
   });
 });
