@@ -6,9 +6,17 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { createI18n } from '@app/ui';
 
-/** Renders a page at `path` with the shell's providers (English); other paths render their path as text. */
-export function renderPage(page: ReactElement, path: string, pattern = path) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+
+export interface RenderOptions {
+  /** a client the test prepared (e.g. with a cached session) and inspects afterwards */
+  queryClient?: QueryClient;
+  /** more pages by route pattern, for a page that navigates to another */
+  routes?: Record<string, ReactElement>;
+}
+
+/** Renders a page at `path` with the shell's providers (English); other paths render "elsewhere". */
+export function renderPage(page: ReactElement, path: string, pattern = path, { queryClient = testQueryClient(), routes = {} }: RenderOptions = {}) {
   return render(
     <I18nextProvider i18n={createI18n('en')}>
       <MantineProvider>
@@ -16,6 +24,9 @@ export function renderPage(page: ReactElement, path: string, pattern = path) {
           <MemoryRouter initialEntries={[path]}>
             <Routes>
               <Route path={pattern} element={page} />
+              {Object.entries(routes).map(([route, element]) => (
+                <Route key={route} path={route} element={element} />
+              ))}
               <Route path="*" element={<div data-testid="elsewhere">elsewhere</div>} />
             </Routes>
           </MemoryRouter>

@@ -12,6 +12,7 @@ export const en = {
     register: 'Create your profile',
     resend_confirmation: "Didn't receive the confirmation e-mail?",
     welcome: 'About the product',
+    password_changed: 'Your password was changed and all your sessions were ended. Please log in with the new password.',
   },
   register: {
     title: 'Create your profile',
@@ -38,8 +39,6 @@ export const en = {
     on_the_way: 'If the address has a profile, an e-mail with reset instructions is on its way.',
     set_title: 'Set a new password',
     set_submit: 'Change my password',
-    changed_title: 'Password changed',
-    changed: 'Your password was changed. You can log in with it now.',
   },
   home: {
     select_group: 'Select a group profile',

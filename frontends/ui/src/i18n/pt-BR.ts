@@ -16,6 +16,7 @@ export const ptBR: DeepPartial<Resource> = {
     register: 'Crie seu perfil',
     resend_confirmation: 'Não recebeu o e-mail de confirmação?',
     welcome: 'Sobre o produto',
+    password_changed: 'Sua senha foi alterada e todas as suas sessões foram encerradas. Entre com a nova senha.',
   },
   register: {
     title: 'Crie seu perfil',
@@ -42,8 +43,6 @@ export const ptBR: DeepPartial<Resource> = {
     on_the_way: 'Se o endereço tiver um perfil, um e-mail com as instruções está a caminho.',
     set_title: 'Definir uma nova senha',
     set_submit: 'Alterar minha senha',
-    changed_title: 'Senha alterada',
-    changed: 'Sua senha foi alterada. Você já pode entrar com ela.',
   },
   home: {
     select_group: 'Selecione um perfil de grupo',

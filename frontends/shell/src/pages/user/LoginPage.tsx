@@ -1,18 +1,24 @@
-import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toLanguage } from '@app/ui';
 import { api, sessionQuery } from '../../app/api';
 import { AuthCard } from '../../components/AuthCard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { validateLogin, type LoginErrors, type LoginValues } from './login-form';
 
+/** What a page that sends the user here may ask the login page to say (router state). */
+export interface LoginNotice {
+  notice: 'password_changed';
+}
+
 /** Log in (spec §2): on success the user's locale is applied and the app goes home. Remember-me is not sent. */
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const notice = (useLocation().state as Partial<LoginNotice> | null)?.notice;
   const queryClient = useQueryClient();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '', remember: false });
   const [errors, setErrors] = useState<LoginErrors>({});
@@ -44,6 +50,11 @@ export default function LoginPage() {
     <AuthCard title={t('login.title')}>
       <form noValidate onSubmit={submit}>
         <Stack>
+          {notice === 'password_changed' && !login.error && (
+            <Alert color="green" data-testid="login-notice">
+              {t('login.password_changed')}
+            </Alert>
+          )}
           <ErrorBanner error={login.error} />
           <TextInput label={t('common.email')} type="email" name="email" autoComplete="username" autoFocus data-autofocus {...field('email')} />
           <PasswordInput label={t('common.password')} name="password" autoComplete="current-password" {...field('password')} />

@@ -1,24 +1,34 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { Button, PasswordInput, Stack } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { fieldErrors, isApiError } from '@app/ui';
 import { api } from '../../app/api';
 import { AuthCard } from '../../components/AuthCard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { newPasswordSchema, type NewPasswordValues } from './forms';
+import type { LoginNotice } from './LoginPage';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
 
-/** Set a new password with the mailed token, then "changed". */
+/**
+ * Set a new password with the mailed token. The server then ends every session of the user and clears this browser's
+ * cookies, so the cached session (and whatever was read with it) is dropped and the login page says why.
+ */
 export default function PasswordTokenPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const form = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', password_confirmation: '' } });
   const change = useMutation({
     mutationFn: (values: NewPasswordValues) => api.put(`/_users/_password/${encodeURIComponent(token)}`, values),
+    onSuccess: () => {
+      queryClient.clear();
+      navigate('/user/login', { replace: true, state: { notice: 'password_changed' } satisfies LoginNotice });
+    },
     onError: (err) => {
       if (!isApiError(err)) return;
       for (const [field, key] of Object.entries(fieldErrors(err.reason, FIELDS))) {
@@ -28,18 +38,6 @@ export default function PasswordTokenPage() {
   });
   const { errors } = form.formState;
   const message = (m?: string) => (m ? t(m) : undefined);
-  if (change.isSuccess) {
-    return (
-      <AuthCard title={t('password.changed_title')}>
-        <Stack>
-          <Alert color="green">{t('password.changed')}</Alert>
-          <Anchor component={Link} to="/user/login">
-            {t('confirm.go_login')}
-          </Anchor>
-        </Stack>
-      </AuthCard>
-    );
-  }
   return (
     <AuthCard title={t('password.set_title')}>
       <form noValidate onSubmit={form.handleSubmit((values) => change.mutate(values))}>
