@@ -11,3 +11,4 @@ export * from './mail';
 export * from './health';
 export * from './receipts';
 export * from './tickets';
+export * from './people';

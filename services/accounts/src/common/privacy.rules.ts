@@ -1,4 +1,4 @@
-import { CallerContext, Doc } from '@app/proto';
+import { CallerContext, Doc, maskAddresses, maskEmail, publicLabel } from '@app/proto';
 import { getPath, jsonEqual, parseSelector, parseSort, type SelectorNode } from '@app/platform';
 
 // Who sees which e-mail addresses in what the accounts service answers, without I/O. Administrators of the group see
@@ -6,29 +6,8 @@ import { getPath, jsonEqual, parseSelector, parseSort, type SelectorNode } from 
 // also where an address stands in for a name (a label of someone without a full name, the change feed's label of a
 // membership). Applied to every answer, so records stored before this rule are covered too.
 
-/** Characters that end an address inside a longer text ("Bob <bob@example.com>", "a@b.c, d@e.f"). */
-const ADDRESS = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+/g;
-
-/**
- * Someone's address as others see it: the first character of its local part, an ellipsis and the domain
- * (`bob@example.com` → `b…@example.com`). Idempotent: a masked address stays as it is.
- */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return '…';
-  const first = Array.from(email.slice(0, at).trim())[0] ?? '';
-  return `${first}…@${email.slice(at + 1).trim()}`;
-}
-
-/** The text with every address in it masked (maskEmail). */
-export function maskAddresses(text: string): string {
-  return text.replace(ADDRESS, (address) => maskEmail(address));
-}
-
-/** The label stored for a person in documents others read: the full name, else the masked address. */
-export function publicLabel(fullname: string | null | undefined, email: string): string {
-  return fullname && fullname.trim() ? fullname : maskEmail(email);
-}
+// The address rules themselves are shared with every service that names people (proto people.ts).
+export { maskAddresses, maskEmail, publicLabel };
 
 /** Who is looking: an administrator of the addressed group, and the caller's own id and (confirmed or not) address. */
 interface Viewer {

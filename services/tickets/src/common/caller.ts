@@ -1,4 +1,4 @@
-import { CallerContext, errors } from '@app/proto';
+import { CallerContext, errors, publicLabel } from '@app/proto';
 
 // What the tickets service reads from the gateway's CallerContext (DESIGN: tenancy). It trusts only the context: the
 // gateway has already checked that the caller is an accepted member of the account addressed.
@@ -10,7 +10,10 @@ export function accountDb(ctx: CallerContext): string {
   return ctx.db;
 }
 
-/** Who did it, as documents record it: the user id and the label the session shows. */
+/**
+ * Who did it, as documents record it: the user id and the public label (the full name, else the masked address).
+ * Not the session's label: for a user without a full name that is the address, and every member reads these records.
+ */
 export function actorOf(ctx: CallerContext): { _id: string | null; label: string | null } {
-  return { _id: ctx.user_id, label: ctx.user?.label ?? ctx.user?.fullname ?? ctx.user?.email ?? null };
+  return { _id: ctx.user_id, label: ctx.user ? publicLabel(ctx.user.fullname, ctx.user.email) : null };
 }

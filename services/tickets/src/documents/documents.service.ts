@@ -1,10 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CallerContext, Calls, CHECKLIST_TOGGLE, Doc, FindReply, TICKET_STATUSES, TICKET_UPDATES, TICKET_VIEW_NAME, TICKET_VIEWS, ViewReply, WriteReply } from '@app/proto';
-import { DocumentProtocol, DocumentStore, retryOnConflict, UpdateHandler } from '@app/platform';
+import { CallerContext, Calls, CHECKLIST_TOGGLE, Doc, FindReply, MAX_FIND_LIMIT, TICKET_STATUSES, TICKET_UPDATES, TICKET_VIEW_NAME, TICKET_VIEWS, ViewReply, WriteReply } from '@app/proto';
+import { DEFAULT_FIND_LIMIT, DocumentProtocol, DocumentStore, parseFields, project, projectFields, retryOnConflict, UpdateHandler } from '@app/platform';
 import { CategoryPolicy } from '../categories/category.policy';
 import { accountDb } from '../common/caller';
 import { CopiedNames } from '../common/copied-names';
 import { fieldsOf } from '../common/fields';
+import { personFieldsNamed, presentPeople, showsSameAt } from '../common/people-labels.rules';
 import { References } from '../common/references';
 import { CommentPolicy } from '../comments/comment.policy';
 import { ContractItemPolicy, ContractPolicy } from '../contracts/contract.policy';
@@ -23,6 +24,7 @@ const logger = new Logger('tickets-documents');
 /**
  * tickets.doc.*: the document protocol for the tickets module's klasses, with a policy per klass, the ticket counters
  * (views) and the ticket update handlers. Only groups hold these documents (`/{account_id}/…`; 403 elsewhere).
+ * Every document answered, written ones included, goes through presentPeople: no person label shows an address.
  */
 @Injectable()
 export class DocumentsService {
@@ -61,24 +63,44 @@ export class DocumentsService {
     );
   }
 
-  get(req: Req<'tickets.doc.get'>): Promise<Doc> {
+  async get(req: Req<'tickets.doc.get'>): Promise<Doc> {
     accountDb(req.ctx);
-    return this.protocol.get(req);
+    // whole, then projected: a projection must not keep a label from being masked
+    return project(presentPeople(await this.protocol.get({ ...req, fields: undefined })), req.fields);
   }
 
-  find(req: Req<'tickets.doc.find'>): Promise<FindReply> {
+  /**
+   * A find answered with the person labels masked. When its selector or sort looks at a person label, it keeps only
+   * the documents shown unchanged there, with skip and limit applied afterwards (over the first MAX_FIND_LIMIT
+   * matches), so a label stored with an address cannot be probed for (`user.label: {$regex: '^bo'}`) nor sorted by.
+   */
+  async find(req: Req<'tickets.doc.find'>): Promise<FindReply> {
     accountDb(req.ctx);
-    return this.protocol.find(req);
+    const named = personFieldsNamed(req.query);
+    const fields = parseFields(req.query.fields); // checked before the query, as the protocol does
+    if (!named.length) {
+      const { docs } = await this.protocol.find({ ...req, query: { ...req.query, fields: undefined } });
+      return { docs: docs.map((d) => projectFields(presentPeople(d), fields)) };
+    }
+    const skip = req.query.skip ?? 0;
+    const limit = req.query.limit ?? DEFAULT_FIND_LIMIT;
+    const { docs } = await this.protocol.find({ ...req, query: { ...req.query, fields: undefined, skip: 0, limit: MAX_FIND_LIMIT } });
+    const kept: Doc[] = [];
+    for (const doc of docs) {
+      const answered = presentPeople(doc);
+      if (showsSameAt(doc, answered, named)) kept.push(answered);
+    }
+    return { docs: kept.slice(skip, skip + limit).map((d) => projectFields(d, fields)) };
   }
 
   async post(req: Req<'tickets.doc.post'>): Promise<WriteReply> {
     accountDb(req.ctx);
-    return this.afterWrite(req.ctx, await this.protocol.post(req));
+    return shown(await this.afterWrite(req.ctx, await this.protocol.post(req)));
   }
 
   async put(req: Req<'tickets.doc.put'>): Promise<WriteReply> {
     accountDb(req.ctx);
-    return this.afterWrite(req.ctx, await this.protocol.put(req));
+    return shown(await this.afterWrite(req.ctx, await this.protocol.put(req)));
   }
 
   delete(req: Req<'tickets.doc.delete'>): Promise<WriteReply> {
@@ -91,9 +113,9 @@ export class DocumentsService {
     return this.protocol.view(req);
   }
 
-  update(req: Req<'tickets.doc.update'>): Promise<WriteReply> {
+  async update(req: Req<'tickets.doc.update'>): Promise<WriteReply> {
     accountDb(req.ctx);
-    return this.protocol.update(req);
+    return shown(await this.protocol.update(req));
   }
 
   /**
@@ -119,4 +141,9 @@ export class DocumentsService {
     }
     return reply;
   }
+}
+
+/** A write's answer carries the written document as answered to anyone (presentPeople). */
+function shown(reply: WriteReply): WriteReply {
+  return reply.doc ? { ...reply, doc: presentPeople(reply.doc as Doc) } : reply;
 }

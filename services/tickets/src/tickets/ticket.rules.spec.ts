@@ -21,6 +21,11 @@ describe('ticket rules', () => {
     expect(statusEvent(ctxOf(u, 'acc-1'), 'done', 'open', '2024-01-01T00:00:00.000Z')).toEqual({ status: 'done', from: 'open', user_id: u.user_id, user_label: 'Ana', at: '2024-01-01T00:00:00.000Z' });
   });
 
+  it('labels who changed the status by the masked address when they have no full name, never the address', () => {
+    const u = newUser({ fullname: '', email: 'bob@example.com' });
+    expect(statusEvent(ctxOf(u, 'acc-1'), 'done', 'open').user_label).toBe('b…@example.com');
+  });
+
   it('search is lowercase text of number, title, content, problem, customer and equipment; label is "#n title"', () => {
     expect(searchText({ number: 12, title: 'Tela', content: 'TELA Quebrada', problem: null, customer_name: 'JOÃO', equipment_identifier: 'SN-9' })).toBe('12\ntela\ntela quebrada\njoão\nsn-9');
     expect(numbered({ title: 'Tela', content: 'x' }, 3)).toMatchObject({ number: 3, label: '#3 Tela', search: '3\ntela\nx' });
