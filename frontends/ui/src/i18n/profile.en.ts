@@ -29,6 +29,7 @@ export const profileEn = {
   invites_empty: 'You have no pending invitations.',
   invites_confirm_hint: 'Invitations sent to your e-mail address show here once you confirm it.',
   invites_resend: 'Send the confirmation again',
+  too_many_attempts: 'Too many failed password attempts. Wait a minute, then try again.',
   tokens: {
     intro: 'User tokens let scripts call the API on your behalf (header Authorization: Bearer <token>).',
     active: 'Active',

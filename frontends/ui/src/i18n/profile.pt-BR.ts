@@ -31,6 +31,7 @@ export const profilePtBR: typeof profileEn = {
   invites_empty: 'Você não tem convites pendentes.',
   invites_confirm_hint: 'Os convites enviados para o seu e-mail aparecem aqui depois que você o confirmar.',
   invites_resend: 'Enviar a confirmação de novo',
+  too_many_attempts: 'Muitas tentativas com a senha errada. Aguarde um minuto e tente de novo.',
   tokens: {
     intro: 'Tokens de usuário permitem que scripts chamem a API em seu nome (cabeçalho Authorization: Bearer <token>).',
     active: 'Ativo',

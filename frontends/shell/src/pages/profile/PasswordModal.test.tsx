@@ -27,4 +27,16 @@ describe('PasswordModal', () => {
     expect(init.method).toBe('PUT');
     expect(JSON.parse(init.body as string)).toEqual({ password: 'new secret 1', password_confirmation: 'other', current_password: 'old secret' });
   });
+
+  it('says to wait after too many wrong current passwords (429), not which field was wrong', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(429, { error: 'too_many_requests', reason: 'Too many requests, please try again later' })));
+    renderPage(<PasswordModal opened onClose={() => undefined} onChanged={() => undefined} user={{ _id: 'usr-1', _rev: '3-x' }} />, '/user/profile');
+    fireEvent.change(await screen.findByLabelText(/^New password/), { target: { value: 'new secret 1' } });
+    fireEvent.change(screen.getByLabelText(/^Password confirmation/), { target: { value: 'new secret 1' } });
+    fireEvent.change(screen.getByLabelText(/^Current password/), { target: { value: 'guess 11' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Too many requests');
+    expect(alert.textContent).toContain('Too many failed password attempts. Wait a minute, then try again.');
+  });
 });

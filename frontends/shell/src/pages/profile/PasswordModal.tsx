@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, isApiError } from '@app/ui';
 import { api } from '../../app/api';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { PASSWORD_FIELDS, passwordSchema, type PasswordValues } from './forms';
 import type { UserRecord } from './profile-api';
+import { SaveErrorBanner } from './SaveErrorBanner';
 
 interface Props {
   opened: boolean;
@@ -40,7 +40,6 @@ export function PasswordModal({ opened, onClose, onChanged, user }: Props) {
   });
   const { errors } = form.formState;
   const message = (m?: string) => (m ? t(m) : undefined);
-  const hasFieldErrors = isApiError(change.error) && typeof change.error.reason === 'object';
   const close = () => {
     form.reset();
     change.reset();
@@ -50,7 +49,7 @@ export function PasswordModal({ opened, onClose, onChanged, user }: Props) {
     <Modal opened={opened} onClose={close} title={t('profile.password_title')}>
       <form noValidate onSubmit={form.handleSubmit((values) => change.mutate(values))}>
         <Stack>
-          {!hasFieldErrors && <ErrorBanner error={change.error} />}
+          <SaveErrorBanner error={change.error} />
           <PasswordInput label={t('profile.new_password')} autoComplete="new-password" required error={message(errors.password?.message)} {...form.register('password')} />
           <PasswordInput
             label={t('profile.password_confirmation')}

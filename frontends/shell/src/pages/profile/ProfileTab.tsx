@@ -6,9 +6,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, isApiError } from '@app/ui';
 import { api } from '../../app/api';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { PROFILE_FIELDS, profileSchema, type ProfileValues } from './forms';
 import { PasswordModal } from './PasswordModal';
+import { SaveErrorBanner } from './SaveErrorBanner';
 import type { UserRecord } from './profile-api';
 
 const AVATAR_SIZE = 80;
@@ -46,7 +46,6 @@ export function ProfileTab({ user }: { user: UserRecord }) {
   });
   const { errors } = form.formState;
   const message = (m?: string) => (m ? t(m) : undefined);
-  const hasFieldErrors = isApiError(save.error) && typeof save.error.reason === 'object';
   const name = user.fullname || user.email;
   return (
     <Stack>
@@ -81,7 +80,7 @@ export function ProfileTab({ user }: { user: UserRecord }) {
                 {t('profile.change_password')}
               </Button>
             </Group>
-            {!hasFieldErrors && <ErrorBanner error={save.error} />}
+            <SaveErrorBanner error={save.error} />
             {save.isSuccess && !form.formState.isDirty && <Alert color="green">{t('profile.saved')}</Alert>}
             <TextInput label={t('profile.full_name')} autoComplete="name" error={message(errors.fullname?.message)} {...form.register('fullname')} />
             <TextInput
