@@ -21,8 +21,9 @@ export const en = {
     accept: 'I accept the <terms>terms and conditions</terms>, the <privacy>privacy policy</privacy> and the <refund>refund policy</refund>',
     submit: 'Create profile',
     have_account: 'Already have a profile? Log in',
-    created_title: 'Profile created',
-    created: 'We sent a confirmation link to {{email}}. Open it to confirm your e-mail address.',
+    // the same answer whether or not the address already had a profile (its owner then gets a mail about it)
+    sent_title: 'Check your e-mail',
+    sent: 'We sent an e-mail to {{email}}: open the link in it to confirm your address. If the address already has a profile, the e-mail tells you how to log in.',
   },
   confirm: {
     new_title: 'Resend the confirmation e-mail',

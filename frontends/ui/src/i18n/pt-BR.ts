@@ -25,8 +25,8 @@ export const ptBR: DeepPartial<Resource> = {
     accept: 'Eu aceito os <terms>termos e condições</terms>, a <privacy>política de privacidade</privacy> e a <refund>política de reembolso</refund>',
     submit: 'Criar perfil',
     have_account: 'Já tem um perfil? Entre',
-    created_title: 'Perfil criado',
-    created: 'Enviamos um link de confirmação para {{email}}. Abra-o para confirmar seu e-mail.',
+    sent_title: 'Confira seu e-mail',
+    sent: 'Enviamos um e-mail para {{email}}: abra o link nele para confirmar o endereço. Se o endereço já tiver um perfil, o e-mail explica como entrar.',
   },
   confirm: {
     new_title: 'Reenviar o e-mail de confirmação',

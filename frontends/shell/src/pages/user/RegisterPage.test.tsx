@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '@app/ui';
 import { jsonResponse, renderPage } from '../../test/render';
 import RegisterPage from './RegisterPage';
 
@@ -27,5 +28,30 @@ describe('RegisterPage', () => {
     expect(screen.getByText('has already been taken')).toBeTruthy();
     const body = JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string);
     expect(body).toMatchObject({ email: 'ana@example.com', fullname: 'Ana', password: 'correct horse 1', password_confirmation: 'other', accept: false });
+  });
+
+  // an address that already has a profile gets the same 201 (its owner a mail instead): the screen claims only the mail
+  it('after registering says to check the mail, the same for any address, without claiming a profile was created', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(201, { ok: true, _id: 'usr-new' })));
+    renderPage(<RegisterPage />, '/user/register');
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'ana@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Password\s*\*?$/), { target: { value: 'correct horse 1' } });
+    fireEvent.change(screen.getByLabelText(/^Password confirmation/), { target: { value: 'correct horse 1' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create profile' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeTruthy();
+    const text = screen.getByTestId('register-sent').textContent;
+    expect(text).toBe('We sent an e-mail to ana@example.com: open the link in it to confirm your address. If the address already has a profile, the e-mail tells you how to log in.');
+    expect(document.body.textContent).not.toMatch(/created/i);
+    expect(screen.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/user/login');
+  });
+
+  it('has the after-registration texts in pt-BR', () => {
+    const t = createI18n('pt-BR').t;
+    expect(t('register.sent_title')).toBe('Confira seu e-mail');
+    expect(t('register.sent', { email: 'ana@example.com' })).toBe(
+      'Enviamos um e-mail para ana@example.com: abra o link nele para confirmar o endereço. Se o endereço já tiver um perfil, o e-mail explica como entrar.',
+    );
   });
 });

@@ -12,7 +12,10 @@ import { registerSchema, type RegisterValues } from './forms';
 
 const FIELDS = ['email', 'fullname', 'password', 'password_confirmation', 'accept'] as const;
 
-/** Create a profile (spec §2); the server's field errors show under their fields. */
+/**
+ * Create a profile (spec §2); the server's field errors show under their fields. An address that already has a profile
+ * is answered like a new one (its owner gets a mail instead), so after success the screen only says a mail was sent.
+ */
 export default function RegisterPage() {
   const { t, i18n } = useTranslation();
   const form = useForm<RegisterValues>({
@@ -34,9 +37,11 @@ export default function RegisterPage() {
 
   if (register.isSuccess) {
     return (
-      <AuthCard title={t('register.created_title')}>
+      <AuthCard title={t('register.sent_title')}>
         <Stack>
-          <Alert color="green">{t('register.created', { email: form.getValues('email') })}</Alert>
+          <Alert color="green" data-testid="register-sent">
+            {t('register.sent', { email: register.variables?.email })}
+          </Alert>
           <Anchor component={Link} to="/user/login">
             {t('common.back_to_login')}
           </Anchor>
