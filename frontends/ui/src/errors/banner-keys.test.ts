@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client';
+import { createI18n } from '../i18n';
 import { errorBannerKeys, reasonKey } from './banner-keys';
 
 describe('error banner keys (spec §8)', () => {
@@ -34,5 +35,12 @@ describe('error banner keys (spec §8)', () => {
   it("falls back to 'undefined error'", () => {
     expect(errorBannerKeys(undefined)).toEqual({ title: { key: 'errors.title.undefined-error', text: 'undefined error' } });
     expect(errorBannerKeys({ weird: true }).title.text).toBe('undefined error');
+  });
+
+  it("has a Portuguese text for the 429's reason (failed logins, registrations, wrong current passwords)", () => {
+    const { title, detail } = errorBannerKeys(new ApiError(429, 'too_many_requests', 'Too many requests, please try again later'));
+    const t = createI18n('pt-BR').t;
+    expect(t(title.key)).toBe('Muitas requisições');
+    expect(t(detail!.key)).toBe('Muitas requisições, tente novamente mais tarde');
   });
 });

@@ -104,6 +104,7 @@ export const en = {
       'Network-error': 'Network error',
       'Please-confirm-your-email-first': 'Please confirm your email first',
       'Please-login-again': 'Please login again',
+      'Too-many-requests-please-try-again-later': 'Too many requests, please try again later',
       'You-are-not-allowed-to-access-this-data': 'You are not allowed to access this data',
       'You-can-create-or-be-member-of-up-to-5-free-Groups': 'You can create or be member of up to 5 free Groups',
       'You-can-have-only-1-free-Group-confirm-your-email-for-more': 'You can have only 1 free Group, confirm your email for more',

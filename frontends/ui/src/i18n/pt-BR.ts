@@ -107,6 +107,7 @@ export const ptBR: DeepPartial<Resource> = {
       'Network-error': 'Erro de rede',
       'Please-confirm-your-email-first': 'Por favor, confirme seu e-mail primeiro',
       'Please-login-again': 'Por favor, entre novamente',
+      'Too-many-requests-please-try-again-later': 'Muitas requisições, tente novamente mais tarde',
       'You-are-not-allowed-to-access-this-data': 'Você não tem permissão para acessar estes dados',
       'You-can-create-or-be-member-of-up-to-5-free-Groups': 'Você pode criar ou participar de até 5 grupos gratuitos',
       'You-can-have-only-1-free-Group-confirm-your-email-for-more': 'Você só pode ter 1 grupo gratuito, confirme seu e-mail para mais',
