@@ -82,7 +82,7 @@ export async function registerConfirmLogin(page: Page, email: string, fullname: 
   await page.getByRole('checkbox').check();
   if (shots) await screens(page, `${shots}01-register`);
   await page.getByRole('button', { name: 'Create profile' }).click();
-  await expect(page.getByText(`We sent a confirmation link to ${email}`)).toBeVisible();
+  await expect(page.getByText(`We sent an e-mail to ${email}`)).toBeVisible();
   if (shots) await screens(page, `${shots}02-register-created`);
 
   const mail = await waitForMail(email, (m) => /\/user\/confirm\//.test(m.text));

@@ -88,12 +88,20 @@ export interface Member {
   label: string;
 }
 
-interface SubscriptionDoc {
+export interface SubscriptionDoc {
   _id: string;
   user_id?: string;
   status?: string;
   email?: string;
   user?: { _id?: string; email?: string; fullname?: string | null; label?: string | null };
+}
+
+/**
+ * How a member is named in pickers: the full name, else the address (only administrators receive addresses), else the
+ * label the server gives (for others, a masked address such as b…@example.com).
+ */
+export function memberLabel(s: SubscriptionDoc): string {
+  return s.user?.fullname || s.user?.email || s.email || s.user?.label || s.user_id || s._id;
 }
 
 /** Accepted members with a user: the technicians and reviewers a ticket can name. */
@@ -104,7 +112,7 @@ export function useMembers(accountId: string) {
       const subs = await docs.find<SubscriptionDoc>(accountId, { selector: { klass: 'Subscription' }, limit: 1000 });
       return subs
         .filter((s) => s.status === 'accepted' && s.user_id)
-        .map((s) => ({ user_id: s.user_id!, label: s.user?.label || s.user?.fullname || s.user?.email || s.email || s.user_id! }));
+        .map((s) => ({ user_id: s.user_id!, label: memberLabel(s) }));
     },
     staleTime: 60_000,
   });
