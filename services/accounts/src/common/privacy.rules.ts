@@ -1,5 +1,5 @@
 import { CallerContext, Doc, maskAddresses, maskEmail, publicLabel } from '@app/proto';
-import { getPath, jsonEqual, parseSelector, parseSort, type SelectorNode } from '@app/platform';
+import { getPath, jsonEqual, queryPaths } from '@app/platform';
 
 // Who sees which e-mail addresses in what the accounts service answers, without I/O. Administrators of the group see
 // every address (they invite by e-mail); everyone else sees only their own, and a masked form of anyone else's —
@@ -80,25 +80,6 @@ export function changeLabel(ctx: CallerContext, klass: string, label: string | n
 /** The fields presentTo may change: a find that names one of them is answered from what the caller may see. */
 export const HIDDEN_PATHS: readonly string[][] = [['email'], ['user', 'email'], ['user', 'label'], ['invited_by', 'label'], ['billing_email'], ['value']];
 
-function selectorPaths(node: SelectorNode, prefix: string[], out: string[][]): void {
-  switch (node.kind) {
-    case 'and':
-    case 'or':
-    case 'nor':
-      for (const child of node.children) selectorPaths(child, prefix, out);
-      return;
-    case 'not':
-      selectorPaths(node.child, prefix, out);
-      return;
-    case 'field':
-      out.push([...prefix, ...node.path]);
-      return;
-    case 'elemMatch':
-      out.push([...prefix, ...node.path]);
-      selectorPaths(node.child, [...prefix, ...node.path], out);
-  }
-}
-
 const overlaps = (a: readonly string[], b: readonly string[]) => a.slice(0, b.length).every((seg, i) => seg === b[i]) || b.slice(0, a.length).every((seg, i) => seg === a[i]);
 
 /**
@@ -106,9 +87,7 @@ const overlaps = (a: readonly string[], b: readonly string[]) => a.slice(0, b.le
  * Selecting or sorting on them must not tell a caller what presentTo hides.
  */
 export function hiddenPathsNamed(query: { selector: unknown; sort?: unknown }): string[][] {
-  const named: string[][] = [];
-  selectorPaths(parseSelector(query.selector), [], named);
-  for (const key of parseSort(query.sort)) named.push(key.path);
+  const named = queryPaths(query);
   return HIDDEN_PATHS.filter((hidden) => named.some((path) => overlaps(path, hidden)));
 }
 

@@ -4,6 +4,7 @@ export { parseSelector, validateSelector, MAX_SELECTOR_DEPTH, MAX_CONDITIONS, MA
 export { selectorSql, SqlParams } from './selector-sql';
 export { matchesSelector, evaluateSelector } from './selector-match';
 export { compileRegex, type CompiledRegex } from './selector-regex';
+export { queryPaths } from './query-paths';
 export { parseSort, sortSql, parseFields, projectFields, type SortKey } from './sort-fields';
 export { fieldSql, parseFieldPath, getPath, pathLiteral, FORBIDDEN_KEYS } from './field-path';
 export { jsonEqual, jsonType, compareCodePoints, isPlainObject, type JsonValue, type JsonType } from './json-value';

@@ -1,5 +1,5 @@
 import { Doc, maskAddresses } from '@app/proto';
-import { getPath, isPlainObject, jsonEqual, parseSelector, parseSort, type SelectorNode } from '@app/platform';
+import { getPath, isPlainObject, jsonEqual, queryPaths } from '@app/platform';
 
 // The people named in tickets records, as the service answers them, without I/O. A comment's author (`user.label`)
 // and whoever moved a ticket (`status_events[].user_label`) are read by every member of the group. New records store
@@ -45,34 +45,13 @@ function personFieldOf(path: readonly string[]): PersonField | null {
   return null;
 }
 
-function selectorPaths(node: SelectorNode, prefix: string[], out: string[][]): void {
-  switch (node.kind) {
-    case 'and':
-    case 'or':
-    case 'nor':
-      for (const child of node.children) selectorPaths(child, prefix, out);
-      return;
-    case 'not':
-      selectorPaths(node.child, prefix, out);
-      return;
-    case 'field':
-      out.push([...prefix, ...node.path]);
-      return;
-    case 'elemMatch':
-      // whether an element matches depends only on what the child looks at (an empty child path: the element)
-      selectorPaths(node.child, [...prefix, ...node.path], out);
-  }
-}
-
 /**
  * The person fields a find's selector or sort looks at. Selecting or sorting on a label stored with an address would
  * tell a caller what presentPeople hides (a `$regex` on it spells the address out), so such a find is answered only
  * from the documents shown unchanged there (showsSameAt).
  */
 export function personFieldsNamed(query: { selector: unknown; sort?: unknown }): PersonField[] {
-  const named: string[][] = [];
-  selectorPaths(parseSelector(query.selector), [], named);
-  for (const key of parseSort(query.sort)) named.push(key.path);
+  const named = queryPaths(query);
   const fields = new Set<PersonField>();
   for (const path of named) {
     const field = personFieldOf(path);
