@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The browser of the Playwright tests (test/browser/): Debian's `chromium` at /usr/bin/chromium. Playwright's own
-# browser downloads are never used (STACK.md: no `npx playwright install`). Quiet and instant when it is already there.
+# browser downloads are never used (`npx playwright install` fetches a browser of its own, which this machine's
+# closed network refuses). Quiet and instant when it is already there.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
