@@ -28,10 +28,20 @@ export function isTicketStatus(s: unknown): s is TicketStatus {
 
 // ---- views and update handlers (`_design/<design>/_view/<view>`, `_design/<design>/_update/<handler>/<id>`) ------
 
+/**
+ * The keys of the priority counters' rows (views count-by-open-ticket-priority and count-by-ticket-priority, group_level
+ * 1), as spec §3 names the open-ticket counter keys.
+ */
+export const TICKET_PRIORITY_COUNTER_KEYS = { high: 'TicketHigh', medium: 'TicketMedium', low: 'TicketLow' } as const;
+export type TicketPriorityCounterKey = (typeof TICKET_PRIORITY_COUNTER_KEYS)[TicketPriority];
+
 export const TICKET_VIEWS = {
-  /** tickets not done/cancelled: group_level 0 → [{key: null, value}], 1 → one row per priority (high, medium, low) */
+  /**
+   * tickets not done/cancelled: group_level 0 → [{key: null, value}], 1 → one row per priority, high first:
+   * `{key: 'TicketHigh' | 'TicketMedium' | 'TicketLow', value: count}` (TICKET_PRIORITY_COUNTER_KEYS)
+   */
   openByPriority: 'count-by-open-ticket-priority',
-  /** every live ticket, by priority */
+  /** every live ticket, by priority (the same keys) */
   byPriority: 'count-by-ticket-priority',
   /** every live ticket, by status (group_level 1: all six statuses) */
   byStatus: 'count-by-ticket-status',
