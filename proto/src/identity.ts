@@ -123,6 +123,7 @@ export const UserTokenDoc = z.object({
   created_at: z.string(),
   token: z.string().optional(),
 });
+export type UserTokenDoc = z.infer<typeof UserTokenDoc>;
 export type { TokenPermission };
 
 export const UNCONFIRMED_ACCESS_DAYS = 30;

@@ -12,3 +12,5 @@ export * from './health';
 export * from './receipts';
 export * from './tickets';
 export * from './people';
+export * from './klass-docs';
+export * from './http-api';

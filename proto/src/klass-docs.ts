@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import type { Klass } from './klasses';
+import type { DocMeta, Doc } from './documents';
+import type { AccountConfigurationDoc, AccountDoc, SubscriptionDoc } from './accounts';
+import type { PlanPriceDoc } from './billing';
+import type { PublicUser, UserTokenDoc } from './identity';
+import type {
+  CategoryFields,
+  ChecklistItem,
+  CommentFields,
+  ContractFields,
+  ContractItemDocFields,
+  CustomerFields,
+  EquipmentFields,
+  EstimateFields,
+  MaintenanceFields,
+  StatusEvent,
+  TicketFields,
+} from './tickets';
+
+// What a document of each klass looks like when the API answers it (GET /{db}/{id}, POST /{db}/_find), so a client
+// that names the klass it reads gets that klass's fields. Types only: nothing here reaches a bundle.
+
+/** The stamped fields of a stored document of klass K, with the fields its owner validates (a *Fields schema's output). */
+type Stored<K extends Klass, Fields> = Omit<DocMeta, 'klass'> & Omit<Fields, '_id'> & { klass: K };
+
+/** A person a record names: the author of a comment (label: full name, else the masked address). */
+export interface PersonRef {
+  _id: string | null;
+  label: string | null;
+}
+
+/** A group's setting (AccountConfiguration: one document per key of ACCOUNT_CONFIG_KEYS). */
+export type AccountSettingDoc = z.infer<typeof AccountConfigurationDoc>;
+
+/** A user's own key/value setting (e.g. `locale`), in the user's database. */
+export type UserConfigurationDoc = Stored<'UserConfiguration', { key: string; value: unknown }>;
+
+export type CustomerDoc = Stored<'Customer', z.output<typeof CustomerFields>> & { label?: string | null };
+export type EquipmentDoc = Stored<'Equipment', z.output<typeof EquipmentFields>> & { label?: string | null; customer_name?: string | null };
+export type CategoryDoc = Stored<'Category', z.output<typeof CategoryFields>> & { label?: string | null };
+/** A ticket; number, checklist, status_events, the copied names and priority_rank are set by the service. */
+export type TicketDoc = Stored<'Ticket', z.output<typeof TicketFields>> & {
+  number: number;
+  label?: string | null;
+  checklist?: ChecklistItem[];
+  status_events?: StatusEvent[];
+  customer_name?: string | null;
+  equipment_identifier?: string | null;
+  priority_rank?: number;
+};
+export type CommentDoc = Stored<'Comment', z.output<typeof CommentFields>> & { user?: PersonRef; label?: string | null };
+export type ContractDoc = Stored<'Contract', z.output<typeof ContractFields>> & { label?: string | null; customer_name?: string | null };
+export type ContractItemDoc = Stored<'ContractItem', z.output<typeof ContractItemDocFields>>;
+export type EstimateDoc = Stored<'Estimate', z.output<typeof EstimateFields>> & {
+  number: number;
+  total?: number;
+  label?: string | null;
+  customer_name?: string | null;
+};
+export type MaintenanceDoc = Stored<'Maintenance', z.output<typeof MaintenanceFields>> & {
+  warranty_ends_at?: string | null;
+  equipment_identifier?: string | null;
+  label?: string | null;
+};
+
+/** Klass → the document the API answers for it; klasses without a declared shape answer a plain Doc. */
+export interface KlassDocs {
+  User: PublicUser;
+  UserConfiguration: UserConfigurationDoc;
+  UserToken: UserTokenDoc;
+  Account: AccountDoc;
+  AccountConfiguration: AccountSettingDoc;
+  Subscription: SubscriptionDoc;
+  PlanPrice: PlanPriceDoc;
+  Ticket: TicketDoc;
+  Comment: CommentDoc;
+  Customer: CustomerDoc;
+  Equipment: EquipmentDoc;
+  Category: CategoryDoc;
+  Contract: ContractDoc;
+  ContractItem: ContractItemDoc;
+  Estimate: EstimateDoc;
+  Maintenance: MaintenanceDoc;
+}
+
+/** The document of klass K (a plain Doc for a klass without a declared shape). */
+export type KlassDoc<K extends Klass> = K extends keyof KlassDocs ? KlassDocs[K] : Doc & { klass: K };
