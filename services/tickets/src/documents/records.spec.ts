@@ -1,6 +1,6 @@
 import { Doc } from '@app/proto';
 import { eventually } from '@app/platform/testing/eventually';
-import { addMember, failure, newGroup, startTickets, TestGroup, TicketsHarness } from '../testing/tickets-harness';
+import { addMember, changeEvents, failure, newGroup, startTickets, TestGroup, TicketsHarness } from '../testing/tickets-harness';
 
 // The tickets module's other records over NATS: customers, equipment, categories, comments, contracts, estimates and
 // maintenances, and the change events their writes leave for the timeline.
@@ -132,11 +132,11 @@ describe('tickets module records', () => {
   it('leaves change events labelled for the timeline (a ticket: "#<number> <title>")', async () => {
     const g = await newGroup(h);
     const t = await post(g, { klass: 'Ticket', content: 'Fan noise\nmore' });
-    const feed = await eventually(
-      () => h.accounts.rpc.call('accounts.changes.get', { ctx: g.ctx, include_docs: true }),
-      (r) => r.results.some((c) => c.id === t._id),
+    const events = await eventually(
+      () => changeEvents(h, g.id),
+      (es) => es.some((e) => e.id === t._id),
     );
-    expect(feed.results.find((c) => c.id === t._id)).toMatchObject({ klass: 'Ticket', action: 'create', doc: { label: '#1 Fan noise' } });
+    expect(events.find((e) => e.id === t._id)).toMatchObject({ klass: 'Ticket', rev: t._rev, deleted: false, label: '#1 Fan noise' });
     expect(t.label).toBe('#1 Fan noise');
   });
 });

@@ -12,20 +12,13 @@ let g: TestGroup;
 beforeAll(async () => {
   h = await startTickets('receipts');
   g = await newGroup(h, 'Conserta Já');
-  await setConfig(g.ctx, 'phones', JSON.stringify([{ id: 'p1', main: true, number: '(81) 3222-1111', description: 'balcão' }]));
-  await setConfig(g.ctx, 'addresses', JSON.stringify([{ id: 'a1', street: 'Rua da Aurora', number: '10', city: 'Recife', state: 'PE' }]));
-  await setConfig(g.ctx, 'receipt-configuration', 'Garantia de 90 dias.');
-  await setConfig(g.ctx, 'estimate-observation', 'Válido por 10 dias.');
+  h.accounts.setConfig(g, 'phones', JSON.stringify([{ id: 'p1', main: true, number: '(81) 3222-1111', description: 'balcão' }]));
+  h.accounts.setConfig(g, 'addresses', JSON.stringify([{ id: 'a1', street: 'Rua da Aurora', number: '10', city: 'Recife', state: 'PE' }]));
+  h.accounts.setConfig(g, 'receipt-configuration', 'Garantia de 90 dias.');
+  h.accounts.setConfig(g, 'estimate-observation', 'Válido por 10 dias.');
 });
 
 afterAll(() => h?.close());
-
-/** Creates or changes one AccountConfiguration key of the group. */
-async function setConfig(ctx: CallerContext, key: string, value: unknown): Promise<void> {
-  const { docs } = await h.accounts.rpc.call('accounts.doc.find', { ctx, query: { selector: { klass: 'AccountConfiguration', key } } });
-  if (docs[0]) await h.accounts.rpc.call('accounts.doc.put', { ctx, id: docs[0]._id, rev: docs[0]._rev, doc: { klass: 'AccountConfiguration', key, value } });
-  else await h.accounts.rpc.call('accounts.doc.post', { ctx, doc: { klass: 'AccountConfiguration', key, value } });
-}
 
 async function post(ctx: CallerContext, doc: Record<string, unknown>): Promise<Doc> {
   return (await h.rpc.call('tickets.doc.post', { ctx, doc })).doc as Doc;
@@ -80,7 +73,7 @@ describe('tickets.receipt.pdf', () => {
     const other = await newGroup(h, 'Other shop');
     const ticket = await post(other.ctx, { klass: 'Ticket', content: 'Sem contrato' });
     expect(await failure(pdf(other.ctx, 'contract', ticket._id))).toEqual({ error: 'not_found', reason: NO_CONTRACT, status: 404 });
-    await setConfig(other.ctx, 'contract-receipt', 'always');
+    h.accounts.setConfig(other, 'contract-receipt', 'always');
     const t = text(await pdf(other.ctx, 'contract', ticket._id));
     expect(t).toContain('Contract receipt');
     expect(t).toContain('No items');

@@ -1,25 +1,31 @@
-import type { CallerContext } from '@app/proto';
+import { connect, type JsMsg } from 'nats';
+import type { CallerContext, ChangeEvent } from '@app/proto';
+import { changeStream } from '@app/proto';
+import { loadConfig } from '@app/platform';
+import { AccountsStub, type StubGroup } from '@app/platform/testing/accounts-stub';
+import { ctxOf, failure, newUser, type TestUser } from '@app/platform/testing/callers';
 import { InProcessService, startInProcess } from '@app/platform/testing/in-process-service';
-import { AccountsHarness, ctxOf, failure, newUser, startAccounts, TestUser } from '../../../accounts/src/testing/accounts-harness';
 
-// Starts the accounts service (memberships: who may be a ticket's technician or reviewer) and the tickets service
-// in-process on one prefix, and calls them over NATS like the gateway does, with CallerContexts built by hand.
+// Starts the tickets service in-process with the platform's accounts stub beside it on the same prefix (who is an
+// accepted member of which group, the group's name and configuration: all the tickets service asks of accounts), and
+// calls it over NATS like the gateway does, with CallerContexts built by hand. The real accounts service is met in
+// the e2e tests.
 
 export interface TicketsHarness {
   rpc: InProcessService['rpc'];
   pool: InProcessService['pool'];
-  accounts: AccountsHarness;
+  accounts: AccountsStub;
   tickets: InProcessService;
   close(): Promise<void>;
 }
 
 export async function startTickets(name: string): Promise<TicketsHarness> {
-  const accounts = await startAccounts(name);
-  let tickets: InProcessService;
+  const tickets = await startInProcess({ name, service: 'tickets', poolMax: 4, load: async () => (await import('../tickets.module')).TicketsModule });
+  let accounts: AccountsStub;
   try {
-    tickets = await startInProcess({ name, service: 'tickets', poolMax: 4, load: async () => (await import('../tickets.module')).TicketsModule });
+    accounts = await AccountsStub.start();
   } catch (err) {
-    await accounts.close();
+    await tickets.close();
     throw err;
   }
   return {
@@ -28,30 +34,43 @@ export async function startTickets(name: string): Promise<TicketsHarness> {
     accounts,
     tickets,
     async close() {
-      await tickets.close();
       await accounts.close();
+      await tickets.close();
     },
   };
 }
 
+export type TestGroup = StubGroup;
+
 /** A group of its own: the owner (an accepted administrator) and the context of the owner in it. */
-export interface TestGroup {
-  id: string;
-  owner: TestUser;
-  ctx: CallerContext;
-}
-
 export async function newGroup(h: TicketsHarness, name = 'Repair shop'): Promise<TestGroup> {
-  const owner = newUser();
-  const created = await h.accounts.rpc.call('accounts.account.create', { ctx: ctxOf(owner, null), name });
-  return { id: created.id, owner, ctx: ctxOf(owner, created.id, { admin: true }) };
+  return h.accounts.group(name);
 }
 
-/** Invites `user` into the group and accepts the invitation: an accepted member; returns the member's context. */
+/** `user` as an accepted member of the group; returns the member's context. */
 export async function addMember(h: TicketsHarness, g: TestGroup, user: TestUser = newUser()): Promise<{ user: TestUser; ctx: CallerContext }> {
-  const invite = await h.accounts.rpc.call('accounts.doc.post', { ctx: g.ctx, doc: { klass: 'Subscription', email: user.email } });
-  await h.accounts.rpc.call('accounts.doc.update', { ctx: ctxOf(user, g.id), design: 'status', handler: 'accept', id: invite.id });
-  return { user, ctx: ctxOf(user, g.id) };
+  return h.accounts.member(g, user);
+}
+
+/** The change events the tickets service has published so far for one group, oldest first (read from the stream). */
+export async function changeEvents(h: TicketsHarness, accountId: string): Promise<ChangeEvent[]> {
+  const stream = changeStream(h.tickets.prefix);
+  const nc = await connect({ servers: loadConfig().natsUrl });
+  try {
+    // an ordered consumer of the tickets' subject, read from the start
+    const consumer = await nc.jetstream().consumers.get(stream.name, { filterSubjects: stream.subject('tickets') });
+    const pending = (await consumer.info()).num_pending;
+    const out: ChangeEvent[] = [];
+    if (pending === 0) return out;
+    for await (const m of (await consumer.fetch({ max_messages: pending, expires: 2000 })) as AsyncIterable<JsMsg>) {
+      const event = m.json<ChangeEvent>();
+      if (event.account_id === accountId) out.push(event);
+      if (m.info.pending === 0) break;
+    }
+    return out;
+  } finally {
+    await nc.close();
+  }
 }
 
 export { ctxOf, failure, newUser };

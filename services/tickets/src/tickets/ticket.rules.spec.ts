@@ -1,4 +1,4 @@
-import { ctxOf, newUser } from '../../../accounts/src/testing/accounts-harness';
+import { ctxOf, newUser } from '@app/platform/testing/callers';
 import { checklistOf, numbered, searchText, statusEvent, titleOf } from './ticket.rules';
 
 describe('ticket rules', () => {

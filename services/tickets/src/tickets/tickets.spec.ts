@@ -120,7 +120,7 @@ describe('tickets', () => {
     const member = await addMember(h, g);
     const stranger = newUser();
     const invited = newUser();
-    await h.accounts.rpc.call('accounts.doc.post', { ctx: g.ctx, doc: { klass: 'Subscription', email: invited.email } });
+    h.accounts.member(g, invited, { status: 'pending' }); // invited, not accepted yet
     expect(await failure(ticket(g, { technical_id: stranger.user_id, reviewer_id: invited.user_id }))).toMatchObject({
       status: 422,
       reason: { technical_id: 'must-exist', reviewer_id: 'must-exist' },
