@@ -3,6 +3,7 @@ import { CallerContext } from './context';
 import { SessionMembership } from './identity';
 import { WriteReply } from './documents';
 import { FIELD_MESSAGES as M, REASONS } from './errors';
+import { PLAN_REQUESTS } from './billing';
 
 // Messages of the accounts service (spec §3 Account, Account configuration, Phone, Address, Membership, Counter, Change
 // entry; §6 roles; §7 the calls): groups, memberships and invitations, security, configuration, the change feed and
@@ -141,20 +142,32 @@ const docMeta = {
   created_by: z.string().nullable(),
 };
 
-/** A group (spec §3 Account), stored in its own db (db = its id). */
+/**
+ * A group (spec §3 Account) as the API answers it (GET /accounts/{account_id}, the doc of the create and profile-edit
+ * replies). Stored in its own db (db = its id) are only name and billing_email; the plan and payment fields are read
+ * from its configuration and the plan prices when it is answered.
+ */
 export const AccountDoc = z.object({
   ...docMeta,
   klass: z.literal('Account'),
   name: z.string(),
+  /** masked for members who are not administrators, unless it is their own address */
   billing_email: z.string().nullable(),
-  /** the active plan, read from the `confirmed-plan` configuration */
-  'confirmed-plan': z.string().optional(),
-  v7_plan: z.string().nullable().optional(),
-  livemode: z.boolean().optional(),
+  /** the active plan: the `confirmed-plan` configuration, free when unset */
+  'confirmed-plan': z.enum(CONFIRMED_PLANS),
+  /** the group's plan as the plan icon shows it; the confirmed plan (a sub-group has its parent's) */
+  v7_plan: z.enum(GROUP_PLANS),
+  /** the `livemode` configuration: the plan was paid with the provider's live keys; false until a payment */
+  livemode: z.boolean(),
+  /** administrators only: the provider's price of the paid confirmed plan in the group's mode, else null */
   platform_price_id: z.string().nullable().optional(),
+  /** administrators only: the `platform_customer_id` configuration (created on the first checkout), else null */
   platform_customer_id: z.string().nullable().optional(),
 });
 export type AccountDoc = z.infer<typeof AccountDoc>;
+/** accounts.account.get's reply: the Account, only the fields asked for when the request names `fields`. */
+export const AccountGetReply = AccountDoc.partial();
+export type AccountGetReply = z.infer<typeof AccountGetReply>;
 
 export const MEMBERSHIP_STATUSES = ['pending', 'accepted'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
@@ -298,8 +311,24 @@ export type ChangesReply = z.infer<typeof ChangesReply>;
 export const CountByKlassRow = z.object({ key: z.string().nullable(), value: z.object({ count: z.number().int(), size: z.number().int() }) });
 export type CountByKlassRow = z.infer<typeof CountByKlassRow>;
 
+// ---- update handlers (`PUT /{db}/_design/<design>/_update/<handler>/<id>`, spec §7) -----------------------------
+
+/**
+ * The accounts service's update handlers by what they do. The gateway's route table (DESIGN_SERVICES) names each
+ * `<design>/<handler>`; the service's DocumentsService.update names the method each one runs.
+ */
+export const ACCOUNT_UPDATES = {
+  /** `bookmark/{true|false}/<subscription_id>`, on /{user_id}/ or /{account_id}/: bookmarks one's own membership */
+  bookmark: { design: 'bookmark', handlers: ['true', 'false'] },
+  /** `status/accept/<subscription_id>` on /{account_id}/: the invitee accepts (the other `status` handlers are reader's) */
+  accept: { design: 'status', handlers: ['accept'] },
+  /** `subscription/{free|cancel}/<account_id>`: an administrator asks to move to the free plan or to cancel the paid one */
+  planSwitch: { design: 'subscription', handlers: PLAN_REQUESTS },
+} as const;
+export type AccountUpdateName = keyof typeof ACCOUNT_UPDATES;
+
 /** Design documents served by accounts (`<design>/<view or handler>`), for the gateway's routing table. */
 export const ACCOUNTS_DESIGNS = {
   views: ['count-by-klass/all'],
-  updates: ['bookmark/true', 'bookmark/false', 'status/accept', 'subscription/free', 'subscription/cancel'],
+  updates: Object.values(ACCOUNT_UPDATES).flatMap((u) => u.handlers.map((h) => `${u.design}/${h}`)),
 } as const;

@@ -69,6 +69,18 @@ describe('doc-router', () => {
     expect(isInvitationAccept('bookmark', 'accept')).toBe(false);
   });
 
+  it("routes only the update handlers accounts has: another bookmark value or plan name is 404 at the gateway", () => {
+    expect(serviceOfDesign('subscription', 'free')).toBe('accounts');
+    expect(serviceOfDesign('subscription', 'cancel')).toBe('accounts');
+    for (const [design, handler] of [
+      ['bookmark', 'maybe'],
+      ['subscription', 'pro'],
+      ['subscription', 'accept'],
+    ]) {
+      expect(failure(() => serviceOfDesign(design, handler))).toMatchObject({ status: 404 });
+    }
+  });
+
   it('covers every design of the accounts contract', () => {
     for (const key of [...ACCOUNTS_DESIGNS.views, ...ACCOUNTS_DESIGNS.updates]) {
       const [design, name] = key.split('/');

@@ -11,15 +11,21 @@ export const SERVED_SERVICES: ReadonlySet<ServiceName> = new Set<ServiceName>(['
 
 /**
  * Design documents (`_design/<design>/_view/<view>`, `_design/<design>/_update/<handler>/<id>`) → owning service.
- * A key is `<design>` or, when one design name is shared by two services (e.g. `status` for invitations and reader
- * items), `<design>/<view or handler>`; the longer key wins. The reader service will own `status/read` and the like.
+ * A key is `<design>` (every view or handler of that design) or `<design>/<view or handler>`; the longer key wins.
+ * The accounts service's update handlers are named one by one (proto ACCOUNT_UPDATES), so a name it does not have is
+ * 404 here. The reader service will own `status/read` and the like.
  */
 export const DESIGN_SERVICES: Readonly<Record<string, ServiceName>> = {
+  // the usage counters
   'count-by-klass': 'accounts',
-  bookmark: 'accounts',
+  // bookmark one's membership: PUT /{user_id or account_id}/_design/bookmark/_update/{true|false}/{subscription_id}
+  'bookmark/true': 'accounts',
+  'bookmark/false': 'accounts',
+  // accept an invitation: PUT /{account_id}/_design/status/_update/accept/{subscription_id} (isInvitationAccept)
   'status/accept': 'accounts',
-  // plan switches (spec §7: PUT /{account_id}/_design/subscription/_update/{free|cancel}/{account_id})
-  subscription: 'accounts',
+  // switch plans: PUT /{account_id}/_design/subscription/_update/{free|cancel}/{account_id}
+  'subscription/free': 'accounts',
+  'subscription/cancel': 'accounts',
   // the tickets module: counters by priority and status, status changes, checklist ticks
   'count-by-open-ticket-priority': 'tickets',
   'count-by-ticket-priority': 'tickets',

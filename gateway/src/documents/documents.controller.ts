@@ -59,7 +59,10 @@ export class DocumentsController {
   }
 
   @Put(':db/_design/:design/_update/:handler/:id')
-  @ApiOperation({ summary: 'An update handler (bookmark, accept an invitation, reader toggles, plan switch)' })
+  @ApiOperation({
+    summary:
+      'An update handler: bookmark/{true|false} (your membership), status/accept (an invitation), subscription/{free|cancel} (plan switch), ticket-status/{status}, ticket-checklist/toggle',
+  })
   @ApiParam(DB)
   @ApiBody({ required: false, schema: { type: 'object', additionalProperties: true, description: "the handler's input, if any" } })
   @ApiOk(200, 'WriteReply')

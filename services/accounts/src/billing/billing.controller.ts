@@ -4,8 +4,9 @@ import { BillingConfigRequest, CheckoutRequest, PricesFindRequest, subject, Webh
 import { parseRequest } from '@app/platform';
 import { BillingService } from './billing.service';
 
-// POST /prices/_find, GET /billing/config, POST /{account_id}/_checkout and POST /billing/webhook (the plan switches
-// are update handlers of the document protocol: documents.service.ts).
+// POST /prices/_find, GET /billing/config, POST /{account_id}/_checkout and POST /billing/webhook. The plan switch
+// (`_design/subscription/_update/{free|cancel}`, proto ACCOUNT_UPDATES.planSwitch) comes through accounts.doc.update:
+// DocumentsService.update runs BillingService.switchPlan.
 @Controller()
 export class BillingController {
   constructor(private readonly billing: BillingService) {}

@@ -77,6 +77,18 @@ describe('privacy rules', () => {
     expect(hiddenPathsNamed({ selector: { 'user.fullname': 'x', 'user._id': 'y' } })).toEqual([]);
   });
 
+  it('reads the parsed selector, not its text: a value or another key that contains "email" names no hidden field', () => {
+    // a text search of the JSON (`includes('email"')`) took all of these for a look at an address
+    expect(hiddenPathsNamed({ selector: { klass: 'Subscription', account_name: 'email"' } })).toEqual([]);
+    expect(hiddenPathsNamed({ selector: { klass: 'AccountConfiguration', key: 'billing-email' } })).toEqual([]);
+    expect(hiddenPathsNamed({ selector: { klass: 'Subscription', account_name: { $in: ['user.email', 'billing_email'] } } })).toEqual([]);
+    expect(hiddenPathsNamed({ selector: { klass: 'Subscription', 'user.fullname': { $regex: 'email"' } } })).toEqual([]);
+    // and it took none of these, which look at addresses without writing `email"`
+    expect(hiddenPathsNamed({ selector: { user: { $elemMatch: { label: 'x' } } } })).toEqual([['user', 'label']]);
+    expect(hiddenPathsNamed({ selector: { klass: 'Subscription' }, sort: ['email'] })).toEqual([['email']]);
+    expect(hiddenPathsNamed({ selector: { klass: 'AccountConfiguration', value: { $gt: 'a' } } })).toEqual([['value']]);
+  });
+
   it('tells whether the caller sees the stored values at the hidden paths unchanged', () => {
     const shown = presentTo(ctx('usr-b'), carolSub);
     expect(showsSameAt(carolSub, shown, [['user', 'email']])).toBe(false);

@@ -39,6 +39,7 @@ export class DocumentsController {
     return this.docs.view(parseRequest(DocViewRequest, req));
   }
 
+  /** the update handlers: bookmark, accept an invitation, plan switch (proto ACCOUNT_UPDATES; see DocumentsService.update) */
   @MessagePattern(subject(docSubject('accounts', 'update')))
   update(@Payload() req: unknown) {
     return this.docs.update(parseRequest(DocUpdateRequest, req));

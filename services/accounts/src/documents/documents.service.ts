@@ -12,6 +12,7 @@ import { isOwn } from '../memberships/membership.rules';
 import { MembershipsRepository } from '../memberships/memberships.repository';
 import { MembershipsService } from '../memberships/memberships.service';
 import { SubscriptionPolicy } from '../memberships/subscription.policy';
+import { AccountUpdateCall, accountUpdateOf, servedOnUserDb } from './account-updates.rules';
 
 type Req<K extends keyof Calls> = Calls[K]['req'];
 
@@ -21,6 +22,7 @@ type Req<K extends keyof Calls> = Calls[K]['req'];
  *   (POST of a Subscription) and profile edits (PUT of the Account) go to their services.
  * - `/{user_id}/…` (ctx.db the caller's own id): the user's memberships across accounts — find, get, PUT of the
  *   notification flags, the bookmark update handler.
+ * - update handlers (proto ACCOUNT_UPDATES): bookmark, accept and the plan switch, each run by its service (update).
  * Every document answered, written ones included, goes through presentTo: only administrators see others' addresses.
  */
 @Injectable()
@@ -43,13 +45,6 @@ export class DocumentsService {
       'accounts',
       { Account: accountPolicy, AccountConfiguration: configurationPolicy, Subscription: subscriptionPolicy },
       { 'count-by-klass/all': (ctx, params) => this.changes.countByKlass(ctx, params) },
-      {
-        'bookmark/true': (ctx, id) => this.memberships.bookmark(ctx, id, true),
-        'bookmark/false': (ctx, id) => this.memberships.bookmark(ctx, id, false),
-        'status/accept': (ctx, id) => this.memberships.accept(ctx, id),
-        'subscription/free': (ctx, id) => this.billing.switchPlan(ctx, id, 'free'),
-        'subscription/cancel': (ctx, id) => this.billing.switchPlan(ctx, id, 'cancel'),
-      },
     );
   }
 
@@ -129,9 +124,22 @@ export class DocumentsService {
     return this.protocol.view(req);
   }
 
+  /** `PUT /{db}/_design/<design>/_update/<handler>/<id>`: the handler accountUpdateOf names; on a user db only bookmark. */
   async update(req: Req<'accounts.doc.update'>): Promise<WriteReply> {
-    if (isUserDb(req.ctx) && !req.design.startsWith('bookmark')) throw errors.notFound(`update handler ${req.design}/${req.handler} is missing`);
-    return shownReply(req.ctx, await this.protocol.update(req));
+    const call = accountUpdateOf(req.design, req.handler);
+    if (!call || (isUserDb(req.ctx) && !servedOnUserDb(call))) throw errors.notFound(`update handler ${req.design}/${req.handler} is missing`);
+    return shownReply(req.ctx, await this.runUpdate(req.ctx, req.id, call));
+  }
+
+  private runUpdate(ctx: CallerContext, id: string, call: AccountUpdateCall): Promise<WriteReply> {
+    switch (call.update) {
+      case 'bookmark':
+        return this.memberships.bookmark(ctx, id, call.bookmark);
+      case 'accept':
+        return this.memberships.accept(ctx, id);
+      case 'planSwitch':
+        return this.billing.switchPlan(ctx, id, call.plan);
+    }
   }
 }
 

@@ -4,7 +4,9 @@ import { MembershipResolveRequest, RolesGetRequest, SecurityGetRequest, subject 
 import { MembershipsService } from './memberships.service';
 import { parseRequest } from '@app/platform';
 
-// Tenancy for the gateway (membership resolve, session roles) and the account's security document.
+// Tenancy for the gateway (membership resolve, session roles) and the account's security document. Accepting an
+// invitation and bookmarking (proto ACCOUNT_UPDATES.accept, .bookmark) are update handlers of accounts.doc.update:
+// DocumentsService.update runs MembershipsService.accept and .bookmark.
 @Controller()
 export class MembershipsController {
   constructor(private readonly memberships: MembershipsService) {}
