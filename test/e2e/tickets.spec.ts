@@ -11,7 +11,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-it('a member creates, finds and works tickets; the counters follow; a non-member is refused', async () => {
+it('a member creates, finds and works tickets; the counters follow (priority keys TicketHigh, TicketMedium, TicketLow); a non-member is refused', async () => {
   const a = await signUp(stack, { confirm: true });
   const { id: acc } = await createGroup(a, 'Fix-it');
   const b = a.browser;
@@ -57,9 +57,9 @@ it('a member creates, finds and works tickets; the counters follow; a non-member
   expect(await b.get(`/${acc}/_design/count-by-open-ticket-priority/_view/all?group_level=0`)).toMatchObject({ status: 200, body: { rows: [{ key: null, value: 1 }] } });
   expect((await b.get(`/${acc}/_design/count-by-ticket-priority/_view/all?group_level=1`)).body).toEqual({
     rows: [
-      { key: 'high', value: 1 },
-      { key: 'medium', value: 1 },
-      { key: 'low', value: 0 },
+      { key: 'TicketHigh', value: 1 },
+      { key: 'TicketMedium', value: 1 },
+      { key: 'TicketLow', value: 0 },
     ],
   });
   const byStatus = await b.get(`/${acc}/_design/count-by-ticket-status/_view/all?group_level=1`);

@@ -5,7 +5,7 @@ import { databaseProviders } from './database';
 import { DocumentsController } from './documents/documents.controller';
 import { DocumentsService } from './documents/documents.service';
 import { References } from './common/references';
-import { TicketViews } from './tickets/ticket-views';
+import { TicketsRepository } from './tickets/tickets.repository';
 import { ReceiptsModule } from './receipts/receipts.module';
 
 /**
@@ -16,6 +16,6 @@ import { ReceiptsModule } from './receipts/receipts.module';
 @Module({
   imports: [ReceiptsModule],
   controllers: [healthController('tickets', PG_POOL), DocumentsController],
-  providers: [...databaseProviders, References, TicketViews, DocumentsService],
+  providers: [...databaseProviders, References, TicketsRepository, DocumentsService],
 })
 export class TicketsModule {}

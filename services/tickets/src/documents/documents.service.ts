@@ -1,21 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CallerContext, Calls, CHECKLIST_TOGGLE, Doc, FindReply, MAX_FIND_LIMIT, TICKET_STATUSES, TICKET_UPDATES, TICKET_VIEW_NAME, TICKET_VIEWS, ViewReply, WriteReply } from '@app/proto';
+import { CallerContext, Calls, CHECKLIST_TOGGLE, Doc, FindReply, MAX_FIND_LIMIT, TICKET_STATUSES, TICKET_UPDATES, ViewReply, WriteReply } from '@app/proto';
 import { DEFAULT_FIND_LIMIT, DocumentProtocol, DocumentStore, parseFields, project, projectFields, retryOnConflict, UpdateHandler } from '@app/platform';
-import { CategoryPolicy } from '../categories/category.policy';
 import { accountDb } from '../common/caller';
-import { CopiedNames } from '../common/copied-names';
 import { fieldsOf } from '../common/fields';
 import { personFieldsNamed, presentPeople, showsSameAt } from '../common/people-labels.rules';
 import { References } from '../common/references';
-import { CommentPolicy } from '../comments/comment.policy';
-import { ContractItemPolicy, ContractPolicy } from '../contracts/contract.policy';
-import { CustomerPolicy } from '../customers/customer.policy';
-import { EquipmentPolicy } from '../equipment/equipment.policy';
-import { EstimatePolicy } from '../estimates/estimate.policy';
-import { MaintenancePolicy } from '../maintenances/maintenance.policy';
+import { CategoryPolicy } from '../records/category.policy';
+import { ContractItemPolicy, ContractPolicy } from '../records/contract.policy';
+import { CopiedNames } from '../records/copied-names';
+import { CustomerPolicy } from '../records/customer.policy';
+import { EquipmentPolicy } from '../records/equipment.policy';
+import { EstimatePolicy } from '../records/estimate.policy';
+import { MaintenancePolicy } from '../records/maintenance.policy';
+import { CommentPolicy } from '../tickets/comment.policy';
 import { TicketPolicy } from '../tickets/ticket.policy';
 import { checklistToggleHandler, statusHandler } from '../tickets/ticket-updates';
-import { TicketViews } from '../tickets/ticket-views';
+import { ticketViews } from '../tickets/ticket-views';
+import { TicketsRepository } from '../tickets/tickets.repository';
 
 type Req<K extends keyof Calls> = Calls[K]['req'];
 
@@ -34,7 +35,7 @@ export class DocumentsService {
   constructor(
     private readonly store: DocumentStore,
     refs: References,
-    views: TicketViews,
+    tickets: TicketsRepository,
   ) {
     this.copies = new CopiedNames(store);
     const updates: Record<string, UpdateHandler> = { [`${TICKET_UPDATES.checklist}/${CHECKLIST_TOGGLE}`]: checklistToggleHandler(store) };
@@ -53,12 +54,7 @@ export class DocumentsService {
         Estimate: new EstimatePolicy(refs),
         Maintenance: new MaintenancePolicy(refs),
       },
-      {
-        [`${TICKET_VIEWS.openByPriority}/${TICKET_VIEW_NAME}`]: (ctx, params) => views.openByPriority(ctx, params),
-        [`${TICKET_VIEWS.byPriority}/${TICKET_VIEW_NAME}`]: (ctx, params) => views.byPriority(ctx, params),
-        [`${TICKET_VIEWS.byStatus}/${TICKET_VIEW_NAME}`]: (ctx, params) => views.byStatus(ctx, params),
-        [`${TICKET_VIEWS.board}/${TICKET_VIEW_NAME}`]: (ctx, params) => views.board(ctx, params),
-      },
+      ticketViews(tickets),
       updates,
     );
   }

@@ -1,8 +1,9 @@
 import type { PoolClient } from 'pg';
 import { CallerContext, Doc, PRIORITY_RANK, TicketFields, TicketPriority, TicketStatus } from '@app/proto';
 import type { KlassPolicy, WriteOp } from '@app/platform';
+import { nextNumber } from '../common/number-counters.repository';
 import { FieldErrors, References, changed, resolveRef } from '../common/references';
-import { nextNumber } from '../numbers/number-counter';
+import { customerName, equipmentIdentifier } from '../records/record.rules';
 import { checklistOf, numbered, statusEvent, titleOf } from './ticket.rules';
 
 /** Fields only the service writes: kept from the stored ticket on an update, whatever the client sends. */
@@ -39,8 +40,8 @@ export class TicketPolicy implements KlassPolicy {
     for (const f of SERVER_FIELDS) delete out[f];
     out.title = titleOf(fields.title, fields.content);
     out.priority_rank = PRIORITY_RANK[out.priority as TicketPriority];
-    out.customer_name = !out.customer_id ? null : customer ? (customer.name ?? null) : (prev?.customer_name ?? null);
-    out.equipment_identifier = !out.equipment_id ? null : equipment ? (equipment.identifier ?? null) : (prev?.equipment_identifier ?? null);
+    out.customer_name = customerName(out, customer, prev);
+    out.equipment_identifier = equipmentIdentifier(out, equipment, prev);
 
     const status = out.status as TicketStatus;
     if (!prev) {

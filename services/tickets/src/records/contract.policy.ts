@@ -1,7 +1,7 @@
 import { CallerContext, ContractFields, ContractItemDocFields, Doc } from '@app/proto';
 import type { KlassPolicy, WriteOp } from '@app/platform';
 import { FieldErrors, References, resolveRef } from '../common/references';
-import { customerName } from '../equipment/equipment.policy';
+import { contractLabel, customerName } from './record.rules';
 
 /** Contract: active by default; its customer must exist (name copied); items [{content, number}]. */
 export class ContractPolicy implements KlassPolicy {
@@ -14,9 +14,8 @@ export class ContractPolicy implements KlassPolicy {
     const errs = new FieldErrors();
     const customer = await resolveRef(this.refs, errs, ctx.db!, 'customer_id', 'Customer', fields, prev);
     errs.throwIfAny();
-    const name = customerName(fields, customer, prev);
-    const description = typeof fields.description === 'string' ? fields.description.split(/\r?\n/)[0].slice(0, 60) : '';
-    return { ...fields, items: fields.items ?? [], customer_name: name, label: description || (typeof name === 'string' ? name : null) };
+    const out = { ...fields, items: fields.items ?? [], customer_name: customerName(fields, customer, prev) };
+    return { ...out, label: contractLabel(out) };
   }
 }
 

@@ -1,14 +1,9 @@
 import type { PoolClient } from 'pg';
 import { CallerContext, Doc, estimateTotal, EstimateFields } from '@app/proto';
 import type { KlassPolicy, WriteOp } from '@app/platform';
+import { nextNumber } from '../common/number-counters.repository';
 import { FieldErrors, References, resolveRef } from '../common/references';
-import { customerName } from '../equipment/equipment.policy';
-import { nextNumber } from '../numbers/number-counter';
-
-function labelOf(number: unknown, description: unknown): string {
-  const first = typeof description === 'string' ? description.split(/\r?\n/)[0].slice(0, 60) : '';
-  return `#${number} ${first}`.trim();
-}
+import { customerName, estimateLabel } from './record.rules';
 
 /**
  * Estimate: numbered per account like tickets (taken in the create's transaction); customer and ticket must exist;
@@ -29,11 +24,11 @@ export class EstimatePolicy implements KlassPolicy {
     errs.throwIfAny();
     const items = (fields.items ?? []) as Array<{ quantity: number; value: number }>;
     const out: Record<string, unknown> = { ...fields, items, total: estimateTotal(items), customer_name: customerName(fields, customer, prev) };
-    return prev ? { ...out, number: prev.number, label: labelOf(prev.number, out.description) } : out;
+    return prev ? { ...out, number: prev.number, label: estimateLabel(prev.number, out.description) } : out;
   }
 
   async inCreate(_ctx: CallerContext, tx: PoolClient, db: string, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
     const number = await nextNumber(tx, db, 'Estimate');
-    return { ...fields, number, label: labelOf(number, fields.description) };
+    return { ...fields, number, label: estimateLabel(number, fields.description) };
   }
 }

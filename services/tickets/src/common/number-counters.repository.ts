@@ -1,6 +1,8 @@
 import type { PoolClient } from 'pg';
 import { TICKETS_SCHEMA } from '../tickets.schema';
 
+// The per-account number counters of tickets and estimates (tickets.schema.ts `number_counters`): their one statement.
+
 export type NumberedKind = 'Ticket' | 'Estimate';
 
 /**

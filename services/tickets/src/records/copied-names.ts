@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Doc } from '@app/proto';
 import { DocumentStore, retryOnConflict } from '@app/platform';
 import { numbered } from '../tickets/ticket.rules';
-import { fieldsOf } from './fields';
+import { fieldsOf } from '../common/fields';
 
 // Lists and search show a customer's name and an equipment's identifier copied into the records that point at them
 // (ticket, equipment, contract, estimate, maintenance). When the customer is renamed or the equipment re-labelled,

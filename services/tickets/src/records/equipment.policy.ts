@@ -1,8 +1,12 @@
 import { CallerContext, Doc, EquipmentFields } from '@app/proto';
 import type { KlassPolicy, WriteOp } from '@app/platform';
 import { FieldErrors, References, resolveRef } from '../common/references';
+import { customerName } from './record.rules';
 
-/** Equipment: identifier required; its customer must exist in the account (its name is copied for lists). */
+/**
+ * Equipment: identifier required; its customer must exist in the account (its name is copied for lists). A new
+ * identifier reaches the tickets and maintenances that copy it through copied-names.ts.
+ */
 export class EquipmentPolicy implements KlassPolicy {
   readonly schema = EquipmentFields;
 
@@ -15,10 +19,4 @@ export class EquipmentPolicy implements KlassPolicy {
     errs.throwIfAny();
     return { ...fields, label: fields.identifier, customer_name: customerName(fields, customer, prev) };
   }
-}
-
-/** The denormalised customer name: the customer's, else (deleted since) the one copied before. */
-export function customerName(fields: Record<string, unknown>, customer: Doc | null, prev: Doc | null): unknown {
-  if (!fields.customer_id) return null;
-  return customer ? (customer.name ?? null) : (prev?.customer_name ?? null);
 }

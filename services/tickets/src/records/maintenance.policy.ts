@@ -1,6 +1,7 @@
-import { addDays, CallerContext, Doc, MaintenanceFields } from '@app/proto';
+import { CallerContext, Doc, MaintenanceFields } from '@app/proto';
 import type { KlassPolicy, WriteOp } from '@app/platform';
 import { FieldErrors, References, resolveRef } from '../common/references';
+import { equipmentIdentifier, maintenanceLabel, warrantyEndsAt } from './record.rules';
 
 /**
  * Maintenance: category, equipment and ticket must exist in the account; warranty_ends_at = date + warranty days
@@ -20,14 +21,7 @@ export class MaintenancePolicy implements KlassPolicy {
       resolveRef(this.refs, errs, ctx.db!, 'ticket_id', 'Ticket', fields, prev),
     ]);
     errs.throwIfAny();
-    const identifier = !fields.equipment_id ? null : equipment ? (equipment.identifier ?? null) : (prev?.equipment_identifier ?? null);
-    const date = typeof fields.date === 'string' ? fields.date : null;
-    const warranty = typeof fields.warranty === 'number' ? fields.warranty : null;
-    return {
-      ...fields,
-      equipment_identifier: identifier,
-      warranty_ends_at: date !== null && warranty !== null ? addDays(date, warranty) : null,
-      label: [identifier, fields.next_maintenance ?? date].filter(Boolean).join(' ') || null,
-    };
+    const out = { ...fields, equipment_identifier: equipmentIdentifier(fields, equipment, prev), warranty_ends_at: warrantyEndsAt(fields) };
+    return { ...out, label: maintenanceLabel(out) };
   }
 }
