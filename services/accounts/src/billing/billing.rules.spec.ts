@@ -1,5 +1,5 @@
 import { AppError, Doc } from '@app/proto';
-import { checkFreeAllowed, checkSwitchLock, countedRecords, lastSwitchAt, requireBillingEmail, seedPrices, singlePaidPrice } from './billing.rules';
+import { checkFreeAllowed, checkSwitchLock, countedRecords, lastSwitchAt, paidPriceId, planPriceId, requireBillingEmail, seedPrices, singlePaidPrice } from './billing.rules';
 import { apiAddress, StripePaymentProvider } from './payment-provider';
 
 const conf = (rev: string, updated_at: string, value: unknown = 'pro'): Doc =>
@@ -72,5 +72,17 @@ describe('billing rules', () => {
     expect(none).toMatchObject({ configured: false, livemode: false, publishableKey: null });
     await expect(none.createCustomer({ email: 'a@b.c', name: 'n', accountId: 'acc-1' })).rejects.toMatchObject({ error: 'service_unavailable', reason: 'The payment provider is not configured' });
     expect(reasonOf(() => new StripePaymentProvider({ secretKey: 'sk_test_x' }).parseEvent('{}', 'sig'))).toMatchObject({ status: 503 });
+  });
+
+  it("names the price a group pays with: its paid plan in its mode, only when it is the provider's customer", () => {
+    expect(planPriceId('pro', false)).toBe('prc-pro-test');
+    expect(planPriceId('corp', true)).toBe('prc-corp-live');
+    expect(paidPriceId('corp', false, 'cus_1')).toBe('prc-corp-test');
+    expect(paidPriceId('pro', true, 'cus_1')).toBe('prc-pro-live');
+    expect(paidPriceId('pro', 'true', 'cus_1')).toBe('prc-pro-test'); // only the boolean true is live
+    expect(paidPriceId('free', false, 'cus_1')).toBeNull(); // back on free after a cancel: the customer stays
+    expect(paidPriceId('corp', undefined, undefined)).toBeNull(); // a sub-group: its parent's plan, no customer
+    expect(paidPriceId('corp', false, '')).toBeNull();
+    expect(paidPriceId(undefined, false, 'cus_1')).toBeNull();
   });
 });

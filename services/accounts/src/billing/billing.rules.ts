@@ -15,6 +15,11 @@ export interface SeedPrice {
 /** Cents per month (spec §9: Professional 6, Corporate 18, in dollars). */
 export const PLAN_AMOUNTS: Record<PricePlan, number> = { free: 0, pro: 600, corp: 1800 };
 
+/** The id of the PlanPrice of a plan in a mode: `prc-{plan}-{live|test}`. */
+export function planPriceId(plan: PricePlan, livemode: boolean): string {
+  return `prc-${plan}-${livemode ? 'live' : 'test'}`;
+}
+
 /**
  * The PlanPrice documents every deployment has: free, pro and corp for test and live. The provider's price ids of
  * the configured mode come from STRIPE_PRICE_PRO / STRIPE_PRICE_CORP; the others keep placeholders until set.
@@ -26,7 +31,7 @@ export function seedPrices(env: NodeJS.ProcessEnv, livemode: boolean): SeedPrice
     for (const plan of ['free', 'pro', 'corp'] as const) {
       const configured = live === livemode ? (plan === 'pro' ? env.STRIPE_PRICE_PRO : plan === 'corp' ? env.STRIPE_PRICE_CORP : undefined) : undefined;
       out.push({
-        _id: `prc-${plan}-${mode}`,
+        _id: planPriceId(plan, live),
         livemode: live,
         group_plan: plan,
         unit_amount: PLAN_AMOUNTS[plan],
@@ -74,7 +79,16 @@ export function requireBillingEmail(email: unknown): string {
   return email.trim();
 }
 
-export const isPaidPlan = (plan: unknown): boolean => plan === 'pro' || plan === 'corp';
+export const isPaidPlan = (plan: unknown): plan is 'pro' | 'corp' => plan === 'pro' || plan === 'corp';
+
+/**
+ * The PlanPrice a group pays with: its paid confirmed plan in its mode (`livemode`), when it is the provider's
+ * customer; null on free and for a sub-group, which has its parent's plan but pays nothing itself.
+ */
+export function paidPriceId(plan: unknown, livemode: unknown, customerId: unknown): string | null {
+  if (!isPaidPlan(plan) || typeof customerId !== 'string' || customerId === '') return null;
+  return planPriceId(plan, livemode === true);
+}
 
 /** Exactly one matching paid price, else 404 'We could not find any plan, please refresh the page' (spec §5). */
 export function singlePaidPrice(matches: Doc[]): Doc {

@@ -43,12 +43,15 @@ describe('privacy rules', () => {
     expect(presentTo(ctx('usr-b'), invitation)).not.toHaveProperty('email');
   });
 
-  it("masks the group's billing addresses for plain members", () => {
+  it("masks the group's billing addresses and leaves out its payment ids for plain members", () => {
     const account = doc({ klass: 'Account', name: 'Shop', billing_email: 'pay@shop.com' });
     expect(presentTo(ctx('usr-b'), account)).toMatchObject({ name: 'Shop', billing_email: 'p…@shop.com' });
     expect(presentTo(ctx('usr-b'), doc({ klass: 'Account', name: 'Shop', billing_email: null }))).toMatchObject({ billing_email: null });
     expect(presentTo(ctx('usr-p', { email: 'pay@shop.com' }), account)).toMatchObject({ billing_email: 'pay@shop.com' });
     expect(presentTo(ctx('usr-a', { admin: true }), account)).toBe(account);
+    const paid = doc({ klass: 'Account', name: 'Shop', billing_email: null, livemode: false, platform_price_id: 'price_1', platform_customer_id: 'cus_1' });
+    expect(presentTo(ctx('usr-b'), paid)).toEqual({ ...doc({ klass: 'Account', name: 'Shop', billing_email: null }), livemode: false });
+    expect(presentTo(ctx('usr-a', { admin: true }), paid)).toBe(paid);
     const setting = doc({ klass: 'AccountConfiguration', key: 'billing-email', value: 'pay@shop.com' });
     expect(presentTo(ctx('usr-b'), setting)).toMatchObject({ key: 'billing-email', value: 'p…@shop.com' });
     const other = doc({ klass: 'AccountConfiguration', key: 'estimate-observation', value: 'write to shop@shop.com' });

@@ -4,7 +4,8 @@ import { getPath, jsonEqual, queryPaths } from '@app/platform';
 // Who sees which e-mail addresses in what the accounts service answers, without I/O. Administrators of the group see
 // every address (they invite by e-mail); everyone else sees only their own, and a masked form of anyone else's —
 // also where an address stands in for a name (a label of someone without a full name, the change feed's label of a
-// membership). Applied to every answer, so records stored before this rule are covered too.
+// membership). Applied to every answer, so records stored before this rule are covered too. The group's payment ids
+// are for administrators only, too.
 
 // The address rules themselves are shared with every service that names people (proto people.ts).
 export { maskAddresses, maskEmail, publicLabel };
@@ -47,6 +48,17 @@ function presentSubscription(v: Viewer, sub: Doc): Doc {
   return out as Doc;
 }
 
+/**
+ * The group: its billing address masked unless it is the caller's own, and without the provider's price and customer
+ * ids, which are payment details for administrators (spec §6).
+ */
+function presentAccount(v: Viewer, account: Doc): Doc {
+  const { platform_price_id: _price, platform_customer_id: _customer, ...out } = account as Record<string, unknown>;
+  void _price, _customer;
+  if ('billing_email' in out) out.billing_email = maskedText(v, out.billing_email);
+  return out as Doc;
+}
+
 /** Free text that may hold an address, shown masked unless it is the caller's own address. */
 function maskedText(v: Viewer, value: unknown): unknown {
   return typeof value === 'string' && value.trim().toLowerCase() !== v.email ? maskAddresses(value) : value;
@@ -60,7 +72,7 @@ export function presentTo(ctx: CallerContext, doc: Doc): Doc {
     case 'Subscription':
       return presentSubscription(v, doc);
     case 'Account':
-      return 'billing_email' in doc ? ({ ...doc, billing_email: maskedText(v, doc.billing_email) } as Doc) : doc;
+      return presentAccount(v, doc);
     case 'AccountConfiguration':
       return doc.key === 'billing-email' ? ({ ...doc, value: maskedText(v, doc.value) } as Doc) : doc;
     default:
@@ -78,7 +90,16 @@ export function changeLabel(ctx: CallerContext, klass: string, label: string | n
 }
 
 /** The fields presentTo may change: a find that names one of them is answered from what the caller may see. */
-export const HIDDEN_PATHS: readonly string[][] = [['email'], ['user', 'email'], ['user', 'label'], ['invited_by', 'label'], ['billing_email'], ['value']];
+export const HIDDEN_PATHS: readonly string[][] = [
+  ['email'],
+  ['user', 'email'],
+  ['user', 'label'],
+  ['invited_by', 'label'],
+  ['billing_email'],
+  ['value'],
+  ['platform_price_id'],
+  ['platform_customer_id'],
+];
 
 const overlaps = (a: readonly string[], b: readonly string[]) => a.slice(0, b.length).every((seg, i) => seg === b[i]) || b.slice(0, a.length).every((seg, i) => seg === a[i]);
 

@@ -6,10 +6,11 @@ import { canHaveSubGroups } from '../groups/account.rules';
 import { AccountsRepository } from '../groups/accounts.repository';
 import { MembershipsRepository } from '../memberships/memberships.repository';
 import { ConfigurationRepository } from './configuration.repository';
-import { isServerKey, validateConfiguration } from './configuration.rules';
+import { isPaymentKey, isServerKey, validateConfiguration } from './configuration.rules';
 
 /**
- * AccountConfiguration through the document protocol: every member reads it, administrators write it (spec §6),
+ * AccountConfiguration through the document protocol: every member reads it but the payment settings, which only
+ * administrators read (a plain member's find leaves them out, a get is 404); administrators write it (spec §6),
  * one document per key, values checked per key; keys the server owns (plan, billing, creator) are refused.
  * `parent-account-id` makes the group a sub-group of a corporate group with no parent that the caller administers.
  */
@@ -20,6 +21,10 @@ export class AccountConfigurationPolicy implements KlassPolicy {
     private readonly accounts: AccountsRepository,
     private readonly memberships: MembershipsRepository,
   ) {}
+
+  canRead(ctx: CallerContext, doc: Doc): void {
+    if (!ctx.admin && isPaymentKey(doc.key)) throw errors.notFound('missing');
+  }
 
   async beforeWrite(ctx: CallerContext, op: WriteOp, fields: Record<string, unknown>, prev: Doc | null): Promise<Record<string, unknown>> {
     requireAdmin(ctx);

@@ -24,6 +24,16 @@ export class ConfigurationRepository {
     return (await this.byKey(accountId, key))?.value;
   }
 
+  /** The values of these keys in one query; a key the account has no document for is left out. */
+  async values(accountId: string, keys: readonly AccountConfigKey[]): Promise<Partial<Record<AccountConfigKey, unknown>>> {
+    const { rows } = await this.pool.query<{ key: AccountConfigKey; value: unknown }>(
+      `SELECT body ->> 'key' AS key, body -> 'value' AS value FROM ${DOCS}
+       WHERE account_id = $1 AND klass = 'AccountConfiguration' AND NOT deleted AND (body #> '{key}'::text[]) = ANY($2::jsonb[])`,
+      [accountId, keys.map((k) => JSON.stringify(k))],
+    );
+    return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  }
+
   create(accountId: string, key: AccountConfigKey, value: unknown, actor: string | null): Promise<Doc> {
     return this.store.create(accountId, { klass: 'AccountConfiguration', key, value }, actor);
   }

@@ -37,6 +37,13 @@ export function isServerKey(key: string): boolean {
   return (SERVER_CONFIG_KEYS as readonly string[]).includes(key);
 }
 
+/** Settings that are payment details: only administrators read them (spec §6 "sees payment details"). */
+export const PAYMENT_CONFIG_KEYS: readonly AccountConfigKey[] = ['platform_customer_id'];
+
+export function isPaymentKey(key: unknown): boolean {
+  return (PAYMENT_CONFIG_KEYS as readonly unknown[]).includes(key);
+}
+
 const invalid = (reason: string = M.invalid) => new AppError('unprocessable_entity', { value: reason });
 
 function textValue(value: unknown, max: number, required: boolean): string | null {

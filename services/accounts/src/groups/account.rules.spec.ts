@@ -1,4 +1,5 @@
-import { canHaveSubGroups, freeGroupLimit, isFreeGroup, validateName, validateProfile } from './account.rules';
+import { Doc } from '@app/proto';
+import { accountAnswer, canHaveSubGroups, confirmedPlanOf, freeGroupLimit, isFreeGroup, validateName, validateProfile } from './account.rules';
 
 describe('group rules', () => {
   it('needs a name', () => {
@@ -28,5 +29,30 @@ describe('group rules', () => {
     expect(canHaveSubGroups({ plan: 'corp', parent: '' })).toBe(true);
     expect(canHaveSubGroups({ plan: 'corp', parent: 'acc-p' })).toBe(false);
     expect(canHaveSubGroups({ plan: 'pro', parent: null })).toBe(false);
+  });
+
+  it('answers the Account with the fields of spec §3: plan, v7_plan, livemode, payment ids (null when none)', () => {
+    const stored = { _id: 'acc-1', _rev: '2-a', klass: 'Account', created_at: 't0', updated_at: 't1', created_by: 'usr-a', name: 'Shop', billing_email: null } as Doc;
+    expect(accountAnswer(stored, { plan: undefined, livemode: undefined, customerId: undefined, platformPriceId: null })).toEqual({
+      ...stored,
+      'confirmed-plan': 'free',
+      v7_plan: 'free',
+      livemode: false,
+      platform_price_id: null,
+      platform_customer_id: null,
+    });
+    expect(accountAnswer(stored, { plan: 'corp', livemode: true, customerId: 'cus_1', platformPriceId: 'price_corp' })).toMatchObject({
+      'confirmed-plan': 'corp',
+      v7_plan: 'corp',
+      livemode: true,
+      platform_price_id: 'price_corp',
+      platform_customer_id: 'cus_1',
+    });
+    expect(accountAnswer(stored, { plan: 'pro', livemode: 'yes', customerId: '', platformPriceId: null })).toMatchObject({ livemode: false, platform_customer_id: null });
+  });
+
+  it('reads a confirmed-plan value as free, pro or corp; anything else is free', () => {
+    expect(['free', 'pro', 'corp'].map(confirmedPlanOf)).toEqual(['free', 'pro', 'corp']);
+    expect([undefined, null, 'server', 'prc-pro-test', 3].map(confirmedPlanOf)).toEqual(['free', 'free', 'free', 'free', 'free']);
   });
 });

@@ -1,4 +1,4 @@
-import { ACCOUNT_REASONS, AppError, FIELD_MESSAGES as M, FREE_GROUPS_CONFIRMED, FREE_GROUPS_UNCONFIRMED } from '@app/proto';
+import { ACCOUNT_REASONS, AppError, CONFIRMED_PLANS, ConfirmedPlan, Doc, FIELD_MESSAGES as M, FREE_GROUPS_CONFIRMED, FREE_GROUPS_UNCONFIRMED } from '@app/proto';
 
 // The rules of a group (spec §3 Account, §5 group profile edit, §6 free groups and corporate sub-groups), without I/O.
 
@@ -73,4 +73,37 @@ export function isFreeGroup(facts: PlanFacts): boolean {
 /** Sub-groups exist only for corporate accounts with no parent (spec §6). */
 export function canHaveSubGroups(facts: PlanFacts): boolean {
   return facts.plan === 'corp' && !parentOf(facts);
+}
+
+/**
+ * The group's plan and payment facts: its `confirmed-plan`, `livemode` and `platform_customer_id` settings, and the
+ * provider's price id of the plan it pays (null when it pays none).
+ */
+export interface PaymentFacts {
+  plan: unknown;
+  livemode: unknown;
+  customerId: unknown;
+  platformPriceId: string | null;
+}
+
+/** The confirmed plan a `confirmed-plan` value stands for: free when unset or not a plan. */
+export function confirmedPlanOf(value: unknown): ConfirmedPlan {
+  return (CONFIRMED_PLANS as readonly unknown[]).includes(value) ? (value as ConfirmedPlan) : 'free';
+}
+
+/**
+ * The Account as the API answers it (proto AccountDoc, spec §3): the stored name and billing e-mail with the plan
+ * (`confirmed-plan`, and `v7_plan`: the same plan, the field the plan icon reads), the mode (`livemode`, false until
+ * a payment) and the payment ids (null when none). Only administrators get the payment ids: see presentTo.
+ */
+export function accountAnswer(account: Doc, facts: PaymentFacts): Doc {
+  const plan = confirmedPlanOf(facts.plan);
+  return {
+    ...account,
+    'confirmed-plan': plan,
+    v7_plan: plan,
+    livemode: facts.livemode === true,
+    platform_price_id: facts.platformPriceId,
+    platform_customer_id: typeof facts.customerId === 'string' && facts.customerId !== '' ? facts.customerId : null,
+  };
 }

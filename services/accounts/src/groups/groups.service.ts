@@ -18,9 +18,11 @@ import { accountDb, fieldsOf, requireAdmin, signedIn, SignedIn } from '../common
 import { presentTo } from '../common/privacy.rules';
 import { ConfigurationRepository } from '../configuration/configuration.repository';
 import { FreeGroups } from '../memberships/free-groups';
+import { BillingRepository } from '../billing/billing.repository';
+import { paidPriceId } from '../billing/billing.rules';
 import { creatorSubscription } from '../memberships/membership.rules';
 import { MembershipsRepository } from '../memberships/memberships.repository';
-import { canHaveSubGroups, validateName, validateProfile } from './account.rules';
+import { accountAnswer, canHaveSubGroups, validateName, validateProfile } from './account.rules';
 import { AccountsRepository } from './accounts.repository';
 
 /** Groups (spec §3 Account): create, read, edit the profile, list corporate sub-groups. */
@@ -31,6 +33,7 @@ export class GroupsService {
     private readonly configs: ConfigurationRepository,
     private readonly memberships: MembershipsRepository,
     private readonly freeGroups: FreeGroups,
+    private readonly billing: BillingRepository,
   ) {}
 
   /**
@@ -67,15 +70,18 @@ export class GroupsService {
       plan[1] = parent.plan;
     }
     for (const [key, value] of settings) await this.configs.create(id, key, value, caller.user_id);
-    return { ok: true, id, rev: account._rev, doc: await this.withPlan(account), subscription_id: sub._id };
+    return { ok: true, id, rev: account._rev, doc: await this.answer(account), subscription_id: sub._id };
   }
 
-  /** GET /accounts/{account_id}: the group, with its confirmed-plan (its billing address masked for plain members). */
+  /**
+   * GET /accounts/{account_id}: the group with its plan and payment fields (proto AccountDoc); plain members get its
+   * billing address masked and no payment ids (presentTo).
+   */
   async get(req: AccountGetRequest): Promise<Doc> {
     const db = accountDb(req.ctx);
     const account = await this.accounts.get(db);
     if (!account) throw errors.notFound();
-    return project(presentTo(req.ctx, await this.withPlan(account)), req.fields);
+    return project(presentTo(req.ctx, await this.answer(account)), req.fields);
   }
 
   /** The group profile: name (required) and billing e-mail (text); administrators only (spec §5, §6). */
@@ -90,7 +96,7 @@ export class GroupsService {
     const profile = validateProfile(req.body, { name: account.name as string, billing_email: (account.billing_email as string | null) ?? null });
     const updated = await this.accounts.update(account, { ...fieldsOf(account), ...profile }, req.ctx.user_id);
     if (profile.name !== account.name) await this.renameMemberships(db, profile.name, req.ctx);
-    return { ok: true, id: updated._id, rev: updated._rev, doc: await this.withPlan(updated) };
+    return { ok: true, id: updated._id, rev: updated._rev, doc: await this.answer(updated) };
   }
 
   /** The sub-groups of a corporate group. */
@@ -112,8 +118,12 @@ export class GroupsService {
     }
   }
 
-  private async withPlan(account: Doc): Promise<Doc> {
-    const plan = await this.configs.value(account._id, 'confirmed-plan');
-    return { ...account, 'confirmed-plan': typeof plan === 'string' ? plan : 'free' };
+  /** The Account as answered (accountAnswer): with its plan, mode and payment ids, all of them (see presentTo). */
+  private async answer(account: Doc): Promise<Doc> {
+    const settings = await this.configs.values(account._id, ['confirmed-plan', 'livemode', 'platform_customer_id']);
+    const priceId = paidPriceId(settings['confirmed-plan'], settings.livemode, settings.platform_customer_id);
+    const price = priceId ? await this.billing.price(priceId) : null;
+    const platformPriceId = typeof price?.platform_price_id === 'string' ? price.platform_price_id : null;
+    return accountAnswer(account, { plan: settings['confirmed-plan'], livemode: settings.livemode, customerId: settings.platform_customer_id, platformPriceId });
   }
 }
