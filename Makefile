@@ -2,7 +2,7 @@
 # The work is done by the scripts in infra/; the list of backend services is in infra/lib.sh (APP_SERVICES).
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help up down test build logs services status deps
+.PHONY: help up down test check build logs services status deps
 
 help: ## list the targets
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-9s %s\n", $$1, $$2 }'
@@ -13,12 +13,15 @@ up: ## install, build, migrate and start everything; prints the URLs
 down: ## stop what `make up` started (the local servers stay up)
 	@bash infra/down.sh
 
-# One file or pattern: make test T=services/identity/src/foo.spec.ts
-test: ## start the local servers if needed, install deps and Chromium if missing, run every test (T=<path>: one jest file)
+# One file or pattern: make test T=services/identity/src/foo.spec.ts (skips the type-check and the lint)
+test: ## start the local servers if needed, install deps and Chromium if missing, type-check, lint, run every test (T=<path>: one jest file)
 	@bash infra/services.sh
 	@bash infra/browser.sh
 	@bash -c 'source infra/lib.sh && require_node && ensure_deps'
 	$(if $(T),npx jest $(T),npm test)
+
+check: deps ## type-check every package with its tests, and lint (the first step of make test; no servers needed)
+	npm run check
 
 build: deps ## compile every package (tsc -b)
 	npm run build
