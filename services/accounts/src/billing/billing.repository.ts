@@ -31,7 +31,6 @@ export class BillingRepository {
         }
         if (fields.platform_price_id !== null && doc.platform_price_id !== fields.platform_price_id && !String(fields.platform_price_id).startsWith(`price_${fields.group_plan}_`)) {
           const { _id: id, _rev, created_at, updated_at, created_by, ...rest } = doc;
-          void created_at, updated_at, created_by;
           await this.store.update(PRICES_DB, id, _rev, { ...rest, platform_price_id: fields.platform_price_id }, null);
         }
       });

@@ -40,7 +40,6 @@ function presentSubscription(v: Viewer, sub: Doc): Doc {
     delete out.email;
     if (isObject(out.user)) {
       const { email: _email, ...summary } = out.user;
-      void _email;
       out.user = maskedLabel(summary);
     }
   }
@@ -54,7 +53,6 @@ function presentSubscription(v: Viewer, sub: Doc): Doc {
  */
 function presentAccount(v: Viewer, account: Doc): Doc {
   const { platform_price_id: _price, platform_customer_id: _customer, ...out } = account as Record<string, unknown>;
-  void _price, _customer;
   if ('billing_email' in out) out.billing_email = maskedText(v, out.billing_email);
   return out as Doc;
 }

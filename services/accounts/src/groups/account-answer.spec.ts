@@ -65,7 +65,6 @@ describe('the Account answer', () => {
       platform_customer_id: null,
     });
     const { platform_price_id: _p, platform_customer_id: _c, ...forMembers } = shown;
-    void _p, _c;
     expect(await h.rpc.call('accounts.account.get', { ctx: g.member })).toEqual(forMembers);
     // the creation's answer is the administrator's
     const created = await h.rpc.call('accounts.account.create', { ctx: ctxOf(newUser(), null), name: 'Second' });
