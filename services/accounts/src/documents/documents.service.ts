@@ -23,7 +23,8 @@ type Req<K extends keyof Calls> = Calls[K]['req'];
  * - `/{user_id}/…` (ctx.db the caller's own id): the user's memberships across accounts — find, get, PUT of the
  *   notification flags, the bookmark update handler.
  * - update handlers (proto ACCOUNT_UPDATES): bookmark, accept and the plan switch, each run by its service (update).
- * Every document answered, written ones included, goes through presentTo: only administrators see others' addresses.
+ * Every document answered, written ones included, goes through presentTo: only administrators see others' addresses
+ * and the payment ids. The Account is answered as GET /accounts/{account_id} answers it (proto AccountDoc).
  */
 @Injectable()
 export class DocumentsService {
@@ -52,7 +53,7 @@ export class DocumentsService {
     if (isUserDb(req.ctx)) return project(presentTo(req.ctx, await this.memberships.own(req.ctx, req.id)), req.fields);
     accountDb(req.ctx);
     const doc = await this.protocol.get({ ...req, fields: undefined });
-    return project(presentTo(req.ctx, doc), req.fields);
+    return project(await this.shown(req.ctx, doc), req.fields);
   }
 
   async find(req: Req<'accounts.doc.find'>): Promise<FindReply> {
@@ -77,16 +78,25 @@ export class DocumentsService {
    */
   private async findShown(ctx: CallerContext, query: FindQuery, run: (query: FindQuery) => Promise<Doc[]>): Promise<FindReply> {
     const hidden = ctx.admin ? [] : hiddenPathsNamed(query);
-    if (!hidden.length) return { docs: (await run({ ...query, fields: undefined })).map((d) => project(presentTo(ctx, d), query.fields)) };
+    if (!hidden.length) {
+      const docs: Doc[] = [];
+      for (const doc of await run({ ...query, fields: undefined })) docs.push(project(await this.shown(ctx, doc), query.fields));
+      return { docs };
+    }
     const skip = query.skip ?? 0;
     const limit = query.limit ?? DEFAULT_FIND_LIMIT;
     const stored = await run({ ...query, fields: undefined, skip: 0, limit: MAX_FIND_LIMIT });
     const kept: Doc[] = [];
     for (const doc of stored) {
-      const shown = presentTo(ctx, doc);
+      const shown = await this.shown(ctx, doc);
       if (showsSameAt(doc, shown, hidden)) kept.push(shown);
     }
     return { docs: kept.slice(skip, skip + limit).map((d) => project(d, query.fields)) };
+  }
+
+  /** A document as the caller may see it: the Account as GET /accounts answers it (GroupsService), others by presentTo. */
+  private shown(ctx: CallerContext, doc: Doc): Promise<Doc> | Doc {
+    return doc.klass === 'Account' ? this.groups.shown(ctx, doc) : presentTo(ctx, doc);
   }
 
   async post(req: Req<'accounts.doc.post'>): Promise<WriteReply> {

@@ -99,6 +99,18 @@ describe('the Account answer', () => {
     expect(await h.rpc.call('accounts.account.get', { ctx: g.member, fields: ['platform_customer_id'] })).toEqual({ _id: g.id });
   });
 
+  it('the document protocol answers the Account as accounts.account.get does: a get of its id and a find of klass Account', async () => {
+    const g = await group();
+    await pay(g.admin, 'pro');
+    for (const ctx of [g.admin, g.member]) {
+      const answered = await h.rpc.call('accounts.account.get', { ctx });
+      expect(await h.rpc.call('accounts.doc.get', { ctx, id: g.id })).toEqual(answered);
+      expect((await h.rpc.call('accounts.doc.find', { ctx, query: { selector: { klass: 'Account' } } })).docs).toEqual([answered]);
+    }
+    expect(await h.rpc.call('accounts.doc.get', { ctx: g.member, id: g.id, fields: ['v7_plan', 'platform_customer_id'] })).toEqual({ _id: g.id, v7_plan: 'pro' });
+    expect((await h.rpc.call('accounts.doc.get', { ctx: g.admin, id: g.id })).platform_price_id).toBe('price_pro_test');
+  });
+
   it("the customer id setting is for administrators only: a plain member's find leaves it out, a get is 404", async () => {
     const g = await group();
     const customer = await pay(g.admin, 'pro');

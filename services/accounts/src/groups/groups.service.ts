@@ -81,7 +81,12 @@ export class GroupsService {
     const db = accountDb(req.ctx);
     const account = await this.accounts.get(db);
     if (!account) throw errors.notFound();
-    return project(presentTo(req.ctx, await this.answer(account)), req.fields);
+    return project(await this.shown(req.ctx, account), req.fields);
+  }
+
+  /** A stored Account as the caller may see it (proto AccountDoc; the document protocol answers it so too). */
+  async shown(ctx: CallerContext, account: Doc): Promise<Doc> {
+    return presentTo(ctx, await this.answer(account));
   }
 
   /** The group profile: name (required) and billing e-mail (text); administrators only (spec §5, §6). */
