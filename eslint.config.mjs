@@ -128,6 +128,11 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // Playwright reads a fixture's dependencies from its first parameter, which must be an object pattern, even `{}`
+    files: ['test/browser/**', 'bench/**'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
     files: ['frontends/**'],
     languageOptions: { globals: { ...globals.browser } },
   },

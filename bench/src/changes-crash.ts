@@ -15,7 +15,7 @@ async function main() {
   const stack = await benchStack();
   const rpc = new RpcClient(process.env.NATS_URL || 'nats://127.0.0.1:4222', 5000);
   const script = path.join(ROOT, 'services/accounts/dist/main.js');
-  let ok = true;
+  let ok: boolean;
   try {
     let accounts: ChildProcess = stack.start('accounts', script);
     await rpc.connect();

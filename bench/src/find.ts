@@ -4,6 +4,7 @@
 //
 // Needs the backends built (the npm script does it) and PostgreSQL, Redis and NATS on 127.0.0.1 (make services). It uses its own
 // database and APP_PREFIX, and removes them when done. Run: `npm run bench:find` (env: DOCS, CONCURRENCY, SECONDS).
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -143,7 +144,7 @@ function report(generator: string, query: unknown, product: LoadResult, baseline
   const row = (name: string, x: LoadResult) =>
     `${name.padEnd(40)} ${x.rps.toFixed(0).padStart(8)} ${x.p50.toFixed(1).padStart(8)} ${x.p99.toFixed(1).padStart(8)} ${String(x.errors).padStart(7)}`;
   const by = generator === 'wrk' ? 'wrk (C)' : "Node's http client";
-  console.log(`\n_find ${JSON.stringify(query)} over ${DOCS} docs, ${CONCURRENCY} clients from ${by}, ${SECONDS} s each (${require('os').cpus().length} cores)`);
+  console.log(`\n_find ${JSON.stringify(query)} over ${DOCS} docs, ${CONCURRENCY} clients from ${by}, ${SECONDS} s each (${cpus().length} cores)`);
   console.log(`${'path'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`);
   console.log(row('gateway → NATS → identity → Postgres', product));
   console.log(row('minimal HTTP server → Postgres', baseline));

@@ -31,7 +31,8 @@ function run(spec: LoadSpec, lua: string, ms: number): Promise<{ out: string; cp
     child.stdout.on('data', (d) => (out += d));
     child.on('exit', (code) => {
       clearInterval(sample);
-      code ? reject(new Error(`wrk exited ${code}: ${out}`)) : resolve({ out, cpu });
+      if (code) reject(new Error(`wrk exited ${code}: ${out}`));
+      else resolve({ out, cpu });
     });
   });
 }

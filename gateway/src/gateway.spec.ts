@@ -839,7 +839,7 @@ describe('users', () => {
       .on('identity.user.register', (req) => ({ _id: 'usr-new', email: req.email }) as never)
       .on('identity.user.get', ({ name, fields }) => ({ _id: name, fields }) as never)
       .on('identity.confirmation.confirm', () => ({ ok: true }))
-      .on('identity.password.reset', () => ({ ok: true }));
+      .on('identity.password.reset', () => ({ ok: true, user_id: 'usr-reset', revoked_token_ids: [] }));
     const b = browser();
     expect(await b.post('/_users', { email: 'new@example.com', accept: true })).toMatchObject({ status: 201, body: { _id: 'usr-new' } });
     await login(b);

@@ -171,8 +171,7 @@ export async function stopStack(): Promise<void> {
     .finally(() => pg.end().catch(() => undefined));
 
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const Redis = require('ioredis');
+    const { default: Redis } = await import('ioredis');
     const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
     await redis.connect();
     let cursor = '0';
@@ -186,8 +185,7 @@ export async function stopStack(): Promise<void> {
     warn('redis cleanup')(e as Error);
   }
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { connect } = require('nats');
+    const { connect } = await import('nats');
     const nc = await connect({ servers: process.env.NATS_URL || 'nats://127.0.0.1:4222' });
     const jsm = await nc.jetstreamManager();
     for await (const s of jsm.streams.list()) {

@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastLane } from '../../gateway/src/http/fast-lane';
 import { Browser, createGroup, createToken, HttpResult, signUp, Stack, startStack, User } from './harness';
@@ -120,7 +121,7 @@ describe('POST /{db}/_find through the fast lane and through Nest', () => {
 
   it('a session due for its re-check goes through Nest, which re-checks it and slides the cookie', async () => {
     const b = user.browser.clone();
-    const hash = require('crypto').createHash('sha256').update(b.sessionCookie!).digest('base64url');
+    const hash = createHash('sha256').update(b.sessionCookie!).digest('base64url');
     const Redis = (await import('ioredis')).default;
     const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
     const key = `${process.env.APP_PREFIX}:sess:${hash}`;

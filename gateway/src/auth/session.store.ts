@@ -82,7 +82,7 @@ export class SessionStore {
     const hit = this.cache.get(hash);
     if (hit && hit.until > Date.now()) return hit.data;
     const raw = await this.redis.getex(this.key(hash), 'EX', this.ttl); // one command: read and slide the expiry
-    let data: SessionData | null = null;
+    let data: SessionData | null;
     try {
       data = raw ? (JSON.parse(raw) as SessionData) : null;
     } catch {

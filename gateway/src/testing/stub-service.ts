@@ -46,13 +46,12 @@ export class StubService {
   }
 
   async start(): Promise<void> {
-    const stub = this;
     class StubController {}
     const proto = StubController.prototype as unknown as Record<string, unknown>;
     for (const name of this.names) {
-      const method = async function (payload: unknown) {
-        stub.received.push({ name, req: payload });
-        const handler = stub.handlers.get(name);
+      const method = async (payload: unknown) => {
+        this.received.push({ name, req: payload });
+        const handler = this.handlers.get(name);
         if (!handler) throw new AppError('internal_server_error', `stub: no handler for ${name}`);
         return handler(payload);
       };

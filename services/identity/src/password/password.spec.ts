@@ -46,7 +46,7 @@ describe('identity password reset', () => {
     const other = await registerUser(h);
     const post = (userId: string, description: string) =>
       h.rpc.call('identity.doc.post', { ctx: ctxOf(userId), doc: { klass: 'UserToken', description, permissions: ['read', 'write'] } });
-    const secret = (reply: { doc: unknown }) => (reply.doc as { token: string }).token;
+    const secret = (reply: { doc?: unknown }) => (reply.doc as { token: string }).token;
     const [a, b, old] = [await post(user._id, 'a'), await post(user._id, 'b'), await post(user._id, 'old')];
     await h.rpc.call('identity.doc.put', { ctx: ctxOf(user._id), id: old.id, rev: old.rev, doc: { active: false } });
     const others = await post(other.user._id, 'other');

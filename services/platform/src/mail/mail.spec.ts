@@ -8,9 +8,21 @@ import { MailQueue } from './mail-queue';
 import { MailWorker, startMailWorker } from './mail-worker';
 import { SmtpSink } from './testing/smtp-sink';
 
+/** The ioredis commands keysContaining sends: bullmq types its client with a narrower interface, at run time it is ioredis. */
+interface RawRedis {
+  scan(cursor: string, ...args: (string | number)[]): Promise<[string, string[]]>;
+  type(key: string): Promise<string>;
+  get(key: string): Promise<string | null>;
+  hgetall(key: string): Promise<Record<string, string>>;
+  lrange(key: string, start: number, stop: number): Promise<string[]>;
+  smembers(key: string): Promise<string[]>;
+  zrange(key: string, start: number, stop: number): Promise<string[]>;
+  xrange(key: string, start: string, end: string): Promise<unknown>;
+}
+
 /** The Redis keys under the queue's prefix whose name or value contains `needle` (every key type BullMQ writes). */
 async function keysContaining(raw: Queue, config: Pick<AppConfig, 'prefix'>, needle: string): Promise<string[]> {
-  const redis = await raw.client;
+  const redis = (await raw.client) as unknown as RawRedis;
   const found: string[] = [];
   let cursor = '0';
   do {

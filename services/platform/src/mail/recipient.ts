@@ -6,7 +6,7 @@ import addressparser from 'nodemailer/lib/addressparser';
  * so a mail must never reach several addresses or an address other than the one that was checked.
  */
 export function singleRecipient(to: string): string | null {
-  if (!to || /[\s\x00-\x1f\x7f]/.test(to)) return null;
+  if (!to || /[\s\p{Cc}]/u.test(to)) return null;
   const parsed = addressparser(to);
   if (parsed.length !== 1) return null;
   const [only] = parsed;

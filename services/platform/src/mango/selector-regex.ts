@@ -306,10 +306,14 @@ class Parser {
           ranges.push([from, to]);
         } else {
           // Annex B: a class escape next to "-" makes the "-" literal
-          for (const x of [from, to]) typeof x === 'number' ? ranges.push([x, x]) : ranges.push(...x);
+          for (const x of [from, to]) {
+            if (typeof x === 'number') ranges.push([x, x]);
+            else ranges.push(...x);
+          }
           ranges.push([0x2d, 0x2d]);
         }
-      } else typeof from === 'number' ? ranges.push([from, from]) : ranges.push(...from);
+      } else if (typeof from === 'number') ranges.push([from, from]);
+      else ranges.push(...from);
     }
     this.i++; // ]
     let set = normalize(ranges);

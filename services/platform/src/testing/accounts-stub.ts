@@ -101,7 +101,7 @@ export class AccountsStub {
   private serve<K extends CallName>(name: K, handler: Handler<K>): void {
     this.nc.subscribe(subject(name), {
       callback: (err, msg) => {
-        if (!err) this.answer(msg, handler as Handler<CallName>);
+        if (!err) this.answer(msg, handler as unknown as Handler<CallName>);
       },
     });
   }
