@@ -61,7 +61,7 @@ export type Calls = DocCalls<ServiceName> & HealthCalls & {
   'identity.password.reset': Call<typeof I.PasswordResetRequest, I.PasswordResetReply>;
   'identity.token.verify': Call<typeof I.TokenVerifyRequest, I.TokenVerifyReply>;
   'accounts.account.create': Call<typeof A.AccountCreateRequest, A.AccountCreateReply>;
-  'accounts.account.get': Call<typeof A.AccountGetRequest, D.Doc>;
+  'accounts.account.get': Call<typeof A.AccountGetRequest, A.AccountGetReply>;
   'accounts.account.update': Call<typeof A.AccountUpdateRequest, D.WriteReply>;
   'accounts.account.children': Call<typeof A.AccountChildrenRequest, A.AccountChildrenReply>;
   'accounts.membership.resolve': Call<typeof A.MembershipResolveRequest, A.MembershipResolveReply>;

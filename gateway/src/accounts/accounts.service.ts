@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RpcClient } from '@app/platform';
-import { AccountChildrenReply, AccountCreateReply, ChangesReply, DbInfoReply, Doc, errors, SecurityReply, WriteReply } from '@app/proto';
+import { AccountChildrenReply, AccountCreateReply, AccountGetReply, ChangesReply, DbInfoReply, errors, SecurityReply, WriteReply } from '@app/proto';
 import { ResolvedCaller } from '../auth/caller';
 import { SessionStore } from '../auth/session.store';
 import { TenancyService } from '../documents/tenancy.service';
@@ -30,7 +30,7 @@ export class AccountsService {
     return reply;
   }
 
-  async get(caller: ResolvedCaller, accountId: string, fields: unknown): Promise<Doc> {
+  async get(caller: ResolvedCaller, accountId: string, fields: unknown): Promise<AccountGetReply> {
     const ctx = await this.tenancy.resolveGroup(caller.ctx, accountId);
     return this.rpc.call('accounts.account.get', { ctx, fields: parseFields(fields) });
   }
