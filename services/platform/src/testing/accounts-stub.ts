@@ -49,7 +49,7 @@ export class AccountsStub {
     });
     stub.serve('accounts.account.get', (req) => {
       const [id, group] = stub.memberOf(req.ctx);
-      return { _id: id, _rev: '1-stub', klass: 'Account', name: group.name } as unknown as Doc;
+      return { _id: id, _rev: '1-stub', klass: 'Account', name: group.name };
     });
     stub.serve('accounts.doc.find', (req) => {
       const [id, group] = stub.memberOf(req.ctx);
