@@ -1,6 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -46,6 +47,8 @@ export default defineConfig({
     }),
   ],
   source: { define: { MANTINE_VERSION: JSON.stringify(MANTINE_VERSION) } },
+  // proto from its TypeScript sources (its browser entry): no build of proto first, and only what is used is bundled
+  resolve: { alias: { '@app/proto': fileURLToPath(new URL('../../proto/src/browser.ts', import.meta.url)) } },
   html: { title: 'ServiceDesk', template: './src/index.html' },
   output: { assetPrefix: '/', distPath: { root: 'dist' } },
   server: {

@@ -1,6 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { fileURLToPath } from 'node:url';
 
 // The tickets module remote: `tickets` exposes ./Page (every tickets-module screen under /account/:account_id/),
 // served by the gateway as /modules/tickets/ (manifest /modules/tickets/mf-manifest.json). The shared singletons are
@@ -35,6 +36,8 @@ export default defineConfig({
   ],
   // a remote is used through its exposes only; the entry exists because Rsbuild needs one
   source: { entry: { index: './src/index.ts' } },
+  // proto from its TypeScript sources (its browser entry): no build of proto first, and only what is used is bundled
+  resolve: { alias: { '@app/proto': fileURLToPath(new URL('../../proto/src/browser.ts', import.meta.url)) } },
   tools: { htmlPlugin: false },
   output: { assetPrefix: '/modules/tickets/', distPath: { root: 'dist' }, cleanDistPath: true },
 });

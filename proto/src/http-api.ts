@@ -17,10 +17,14 @@ export interface WelcomeReply {
   api: { docs: string; openapi: string };
 }
 
-/** GET /_session without a session cookie. */
+/** GET /_session without a session cookie: none of a session's fields (declared absent, so either reply reads alike). */
 export interface AnonymousSessionReply {
   ok: true;
   userCtx: { name: null; roles: [] };
+  locale?: undefined;
+  confirmed?: undefined;
+  user?: undefined;
+  memberships?: undefined;
 }
 
 /** POST /_session: the signed-in user's id and roles (the cookies carry the session). */
@@ -58,7 +62,13 @@ export interface AccountUpdateBody {
 /** Query-string values as the client sends them (undefined ones are left out). */
 export type QueryValue = string | number | boolean | undefined;
 
+/** An update names the revision it is based on (here, or as _rev in the body). */
 export interface RevQuery {
+  [key: string]: QueryValue;
+  rev?: string;
+}
+/** A delete names the revision it removes. */
+export interface DeleteQuery {
   [key: string]: QueryValue;
   rev: string;
 }
@@ -118,7 +128,7 @@ export interface HttpApi {
   'POST /{db}': { body: DocBody; reply: WriteReply };
   'GET /{db}/{id}': { query?: FieldsQuery; reply: Doc };
   'PUT /{db}/{id}': { query?: RevQuery; body: DocBody; reply: WriteReply };
-  'DELETE /{db}/{id}': { query: RevQuery; reply: WriteReply };
+  'DELETE /{db}/{id}': { query: DeleteQuery; reply: WriteReply };
   'GET /{db}/_design/{design}/_view/{view}': { query?: ViewQuery; reply: { rows: Array<{ key: unknown; value: unknown }> } };
   'PUT /{db}/_design/{design}/_update/{handler}/{id}': { body?: unknown; reply: WriteReply };
 

@@ -21,8 +21,11 @@ import type {
 // What a document of each klass looks like when the API answers it (GET /{db}/{id}, POST /{db}/_find), so a client
 // that names the klass it reads gets that klass's fields. Types only: nothing here reaches a bundle.
 
-/** The stamped fields of a stored document of klass K, with the fields its owner validates (a *Fields schema's output). */
-type Stored<K extends Klass, Fields> = Omit<DocMeta, 'klass'> & Omit<Fields, '_id'> & { klass: K };
+/**
+ * A stored document of klass K: the stamped fields, and the fields its owner validates (a *Fields schema's output), each
+ * of which may be absent from an answer (a find's `fields` leaves them out; JSON drops undefined).
+ */
+type Stored<K extends Klass, Fields> = Omit<DocMeta, 'klass'> & Partial<Omit<Fields, '_id'>> & { klass: K };
 
 /** A person a record names: the author of a comment (label: full name, else the masked address). */
 export interface PersonRef {

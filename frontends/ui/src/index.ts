@@ -5,3 +5,5 @@ export * from './errors/banner-keys';
 export * from './forms/field-errors';
 export * from './i18n';
 export * from './rules/priority-bar';
+export * from './rules/plan-icon';
+export * from './components/PlanIcon';

@@ -1,4 +1,4 @@
-import { createApiClient, provideHostHooks, type ApiError } from '@app/ui';
+import { createApiClient, provideHostHooks, type ApiError, type Reply } from '@app/ui';
 import { newVersion } from '../session/version-store';
 
 // The shell's API client: same origin as the page (the gateway serves both). The current route's id travels as
@@ -34,25 +34,18 @@ provideHostHooks(hooks);
 
 export const api = createApiClient({ routeName: () => routeName, ...hooks });
 
-export interface Membership {
-  account_id: string;
-  subscription_id: string;
-  account_name: string;
-  bookmark: boolean;
-  status: 'pending' | 'accepted';
-}
+/** GET /_session's answer: proto's SessionReply, or the anonymous one. */
+export type Session = Reply<'GET /_session'>;
 
-export interface SessionInfo {
-  ok: true;
-  userCtx: { name: string | null; roles: string[] };
-  locale?: string;
-  confirmed?: boolean;
-  user?: { email: string; fullname: string | null; label: string; confirmed: boolean };
-  memberships?: Membership[];
-}
+/** A group as GET /accounts/{id} answers it (its name, plan, billing e-mail), under the key every screen shares. */
+export const accountQuery = (accountId: string) => ({
+  queryKey: ['account', accountId] as const,
+  queryFn: () => api.call('GET /accounts/{account_id}', { params: { account_id: accountId } }),
+  staleTime: 60_000,
+});
 
 export const sessionQuery = {
   queryKey: ['session'] as const,
-  queryFn: () => api.get<SessionInfo>('/_session'),
+  queryFn: () => api.call('GET /_session'),
   staleTime: 60_000,
 };

@@ -3,7 +3,7 @@ import { QueryClientContext } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorBannerKeys, isApiError } from '@app/ui';
-import type { SessionInfo } from '../app/api';
+import type { Session } from '../app/api';
 import { useReloginOpen } from '../session/relogin-store';
 
 /**
@@ -19,7 +19,7 @@ export function ErrorBanner({ error, onClose, sessionErrors = false }: { error: 
   const queryClient = useContext(QueryClientContext);
   if (!error) return null;
   if (!sessionErrors && isApiError(error) && error.status === 401) {
-    const signedIn = !!queryClient?.getQueryData<SessionInfo>(['session'])?.userCtx.name;
+    const signedIn = !!queryClient?.getQueryData<Session>(['session'])?.userCtx.name;
     if (reloginOpen || signedIn) return null;
   }
   const { title, detail } = errorBannerKeys(error);

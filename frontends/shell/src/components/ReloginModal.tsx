@@ -18,7 +18,7 @@ export function ReloginModal({ email }: { email?: string }) {
   const [username, setUsername] = useState(email ?? '');
   const [password, setPassword] = useState('');
   const login = useMutation({
-    mutationFn: () => api.post('/_session', { username, password }),
+    mutationFn: () => api.call('POST /_session', { body: { username, password } }),
     onSuccess: async () => {
       setPassword('');
       relogin.close();

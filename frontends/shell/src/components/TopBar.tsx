@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LANGUAGES, type Language } from '@app/ui';
-import { api, type SessionInfo } from '../app/api';
+import { api, type Session } from '../app/api';
 import { useRouteMatches } from '../app/route-matches';
 import { saveLocale } from '../session/locale';
 import { AccountMenu } from './topbar/AccountMenu';
@@ -12,7 +12,7 @@ import { ModuleSwitches } from '../modules/ModuleSwitches';
 
 /** The top bar: the product name (home), the account switcher, the account's menu (with an account_id in the route)
  * and the user menu (profile, module switches, language, theme, logout). */
-export function TopBar({ session }: { session: SessionInfo }) {
+export function TopBar({ session }: { session: Session }) {
   const { t, i18n } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const navigate = useNavigate();
@@ -26,11 +26,11 @@ export function TopBar({ session }: { session: SessionInfo }) {
     void i18n.changeLanguage(language);
     document.documentElement.lang = language;
     // the cached session follows, so the layout's saved-language rule does not switch back
-    queryClient.setQueryData<SessionInfo>(['session'], (s) => (s ? { ...s, locale: language } : s));
+    queryClient.setQueryData<Session>(['session'], (s) => (s?.user ? { ...s, locale: language } : s));
     void saveLocale(userId, language);
   };
   const logout = async () => {
-    await api.del('/_session').catch(() => undefined);
+    await api.call('DELETE /_session').catch(() => undefined);
     queryClient.clear();
     navigate('/user/login');
   };

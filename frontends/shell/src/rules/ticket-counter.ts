@@ -22,13 +22,8 @@ export function counterBadgeText(count: number): string {
 /** The open-ticket count is reloaded every 3 minutes (spec §7, §9). */
 export const OPEN_TICKET_RELOAD_MS = 180_000;
 
-export interface ViewRow {
-  key: unknown;
-  value: unknown;
-}
-
 /** The total of a group_level 0 view (one row `{key: null, value}`); 0 when there is none. */
-export function viewTotal(rows: readonly ViewRow[] | undefined): number {
+export function viewTotal(rows: ReadonlyArray<{ key: unknown; value: unknown }> | undefined): number {
   const value = rows?.[0]?.value;
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { api, onApiError, type SessionInfo } from '../app/api';
+import { api, onApiError, type Session } from '../app/api';
 import { relogin } from './relogin-store';
 
 /**
@@ -10,9 +10,9 @@ export function installSessionCheck(queryClient: QueryClient): () => void {
   return onApiError((err, path) => {
     if (path.startsWith('/_session')) return;
     if (err.status !== 401 && err.status !== 403) return;
-    const known = queryClient.getQueryData<SessionInfo>(['session']);
+    const known = queryClient.getQueryData<Session>(['session']);
     if (!known?.userCtx.name) return;
-    api.get<SessionInfo>('/_session').then(
+    api.call('GET /_session').then(
       (session) => {
         if (!session.userCtx.name) relogin.open();
       },

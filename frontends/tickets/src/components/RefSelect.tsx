@@ -1,7 +1,7 @@
+import type { Doc } from '@app/proto';
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { refLabel, useRefs, type RefKlass } from '../hooks/refs';
-import type { AnyDoc } from '../lib/api';
 
 /** A searchable select of an account's records of one klass (optionally filtered). */
 export function RefSelect({
@@ -21,7 +21,7 @@ export function RefSelect({
   value: string | undefined;
   onChange: (v: string | undefined) => void;
   error?: string;
-  filter?: (doc: AnyDoc) => boolean;
+  filter?: (doc: Doc) => boolean;
   required?: boolean;
   name?: string;
 }) {

@@ -1,8 +1,9 @@
+import type { TicketPriority, TicketStatus } from '@app/proto';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PRIORITY_COLOR, STATUS_COLOR, type Priority, type Status } from '../lib/tickets';
+import { PRIORITY_COLOR, STATUS_COLOR } from '../lib/tickets';
 
-export function StatusBadge({ status }: { status: Status | undefined }) {
+export function StatusBadge({ status }: { status: TicketStatus | undefined }) {
   const { t } = useTranslation('tickets');
   const s = status ?? 'open';
   return (
@@ -12,7 +13,7 @@ export function StatusBadge({ status }: { status: Status | undefined }) {
   );
 }
 
-export function PriorityBadge({ priority }: { priority: Priority | undefined }) {
+export function PriorityBadge({ priority }: { priority: TicketPriority | undefined }) {
   const { t } = useTranslation('tickets');
   const p = priority ?? 'medium';
   return (

@@ -1,13 +1,13 @@
+import type { TicketDoc } from '@app/proto';
 import { Anchor, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../lib/format';
-import type { Ticket } from '../lib/tickets';
 import { accountPath } from '../routing';
 import { PriorityBadge, StatusBadge } from './TicketBadges';
 
 /** Tickets as rows: number and title (link), status, priority, customer, equipment, last update. */
-export function TicketTable({ tickets, accountId }: { tickets: Ticket[]; accountId: string }) {
+export function TicketTable({ tickets, accountId }: { tickets: TicketDoc[]; accountId: string }) {
   const { t, i18n } = useTranslation('tickets');
   if (!tickets.length)
     return (

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { settingsQuery, type SettingDoc } from '@app/ui';
+import type { AccountSettingDoc, Address, Phone, SubscriptionDoc } from '@app/proto';
+import { settingsQuery } from '@app/ui';
 import { api, docs } from '../lib/api';
 
 // What the tickets screens read of the account: its settings (feature flags, receipt texts, phones and addresses), its
 // members (technicians and reviewers) and the signed-in user.
 
-export { settingsKey, type SettingDoc } from '@app/ui';
+export { settingsKey } from '@app/ui';
 
 /** The same query (key and shape) as the shell's admin page, so a feature switched there shows here at once. */
 export function useSettings(accountId: string) {
@@ -13,27 +14,6 @@ export function useSettings(accountId: string) {
     ...settingsQuery(api, accountId),
     staleTime: 30_000,
   });
-}
-
-export interface Phone {
-  id?: string;
-  uuid?: string;
-  main?: boolean;
-  description?: string;
-  number?: string;
-}
-export interface Address {
-  id?: string;
-  uuid?: string;
-  main?: boolean;
-  description?: string;
-  zip_code?: string;
-  street?: string;
-  number?: string;
-  neighborhood?: string;
-  complement?: string;
-  city?: string;
-  state?: string;
 }
 
 export interface Features {
@@ -63,9 +43,9 @@ export function parseList<T>(value: unknown): T[] {
 }
 
 /** The account's flags with their defaults (spec §3: checklist, maintenance, project-management off; on-demand). */
-export function toFeatures(byKey: Record<string, SettingDoc> | undefined): Features {
+export function toFeatures(byKey: Record<string, AccountSettingDoc> | undefined): Features {
   const v = (key: string) => byKey?.[key]?.value;
-  const main = <T extends { main?: boolean }>(list: T[]) => [...list].sort((a, b) => Number(!!b.main) - Number(!!a.main));
+  const main = <T extends { main?: boolean | null }>(list: T[]) => [...list].sort((a, b) => Number(!!b.main) - Number(!!a.main));
   return {
     checklist: on(v('checklist')),
     maintenance: on(v('maintenance')),
@@ -88,19 +68,11 @@ export interface Member {
   label: string;
 }
 
-export interface SubscriptionDoc {
-  _id: string;
-  user_id?: string;
-  status?: string;
-  email?: string;
-  user?: { _id?: string; email?: string; fullname?: string | null; label?: string | null };
-}
-
 /**
  * How a member is named in pickers: the full name, else the address (only administrators receive addresses), else the
  * label the server gives (for others, a masked address such as b…@example.com).
  */
-export function memberLabel(s: SubscriptionDoc): string {
+export function memberLabel(s: Pick<SubscriptionDoc, '_id' | 'user_id'> & { email?: string; user?: Partial<NonNullable<SubscriptionDoc['user']>> }): string {
   return s.user?.fullname || s.user?.email || s.email || s.user?.label || s.user_id || s._id;
 }
 
@@ -109,29 +81,23 @@ export function useMembers(accountId: string) {
   return useQuery({
     queryKey: ['tickets', 'members', accountId],
     queryFn: async (): Promise<Member[]> => {
-      const subs = await docs.find<SubscriptionDoc>(accountId, { selector: { klass: 'Subscription' }, limit: 1000 });
+      const subs = await docs.find(accountId, { selector: { klass: 'Subscription' }, limit: 1000 });
       return subs
-        .filter((s) => s.status === 'accepted' && s.user_id)
-        .map((s) => ({ user_id: s.user_id!, label: memberLabel(s) }));
+        .flatMap((s) => (s.status === 'accepted' && s.user_id ? [{ user_id: s.user_id, label: memberLabel(s) }] : []));
     },
     staleTime: 60_000,
   });
 }
 
-export interface SessionInfo {
-  userCtx: { name: string | null; roles: string[] };
-  locale?: string;
-}
-
 /** The signed-in user (the shell's session query: same key, same call). */
 export function useSession() {
-  return useQuery({ queryKey: ['session'], queryFn: () => api.get<SessionInfo>('/_session'), staleTime: 60_000 });
+  return useQuery({ queryKey: ['session'], queryFn: () => api.call('GET /_session'), staleTime: 60_000 });
 }
 
 export function useAccountName(accountId: string) {
   return useQuery({
     queryKey: ['account', accountId],
-    queryFn: () => api.get<{ name: string }>(`/accounts/${accountId}`),
+    queryFn: () => api.call('GET /accounts/{account_id}', { params: { account_id: accountId } }),
     staleTime: 60_000,
   });
 }

@@ -1,5 +1,6 @@
+import type { Doc } from '@app/proto';
 import { useQuery } from '@tanstack/react-query';
-import { docs, type AnyDoc } from '../lib/api';
+import { docs } from '../lib/api';
 
 // The records a form links to (customer, equipment, category, contract, ticket) as select options, and their names
 // for lists and detail pages.
@@ -7,7 +8,7 @@ import { docs, type AnyDoc } from '../lib/api';
 export type RefKlass = 'Customer' | 'Equipment' | 'Category' | 'Contract' | 'Ticket' | 'Estimate';
 
 /** How a linked record is named. */
-export function refLabel(doc: AnyDoc): string {
+export function refLabel(doc: Doc): string {
   switch (doc.klass) {
     case 'Customer':
       return String(doc.name ?? doc._id);

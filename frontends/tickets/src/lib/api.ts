@@ -1,4 +1,5 @@
-import { createApiClient, hostHookOptions, type ApiClient } from '@app/ui';
+import type { Doc, DocBody, FindQuery, Klass, KlassDoc, ViewDesign, ViewQuery } from '@app/proto';
+import { createApiClient, hostHookOptions, type ApiClient, type KlassFind } from '@app/ui';
 
 // The remote's client of the gateway's document API (the tickets-module contract in the brief: _find, GET/PUT/DELETE
 // by id, POST create, views and update handlers, all on /{account_id}/…). It is the @app/ui client, like the shell's:
@@ -17,50 +18,22 @@ export function setApiClient(client: ApiClient): void {
   api = client;
 }
 
-export interface DocMeta {
-  _id: string;
-  _rev: string;
-  klass: string;
-  created_at?: string;
-  updated_at?: string;
-  created_by?: string | null;
-}
-export type AnyDoc = DocMeta & Record<string, unknown>;
-
-export interface FindQuery {
-  selector: Record<string, unknown>;
-  fields?: string[];
-  sort?: Array<string | Record<string, 'asc' | 'desc'>>;
-  limit?: number;
-  skip?: number;
-}
-
-export interface WriteReply<T = AnyDoc> {
-  ok: true;
-  id: string;
-  rev: string;
-  doc?: T;
-}
-
-export interface ViewRow {
-  key: unknown;
-  value: unknown;
-}
+/** The document of klass K; any document (Doc) when no klass is named. */
+export type DocOf<K extends Klass> = [K] extends [never] ? Doc : KlassDoc<K>;
 
 export const docs = {
-  find: async <T = AnyDoc>(accountId: string, query: FindQuery): Promise<T[]> =>
-    (await api.post<{ docs: T[] }>(`/${accountId}/_find`, query)).docs,
-  get: <T = AnyDoc>(accountId: string, id: string) => api.get<T>(`/${accountId}/${encodeURIComponent(id)}`),
-  create: (accountId: string, doc: Record<string, unknown>) => api.post<WriteReply>(`/${accountId}`, doc),
-  update: (accountId: string, id: string, rev: string, doc: Record<string, unknown>) =>
-    api.put<WriteReply>(`/${accountId}/${encodeURIComponent(id)}`, doc, { query: { rev } }),
-  remove: (accountId: string, id: string, rev: string) => api.del<WriteReply>(`/${accountId}/${encodeURIComponent(id)}`, { query: { rev } }),
-  view: async (accountId: string, design: string, view: string, groupLevel: number): Promise<ViewRow[]> =>
-    (await api.get<{ rows: ViewRow[] }>(`/${accountId}/_design/${design}/_view/${view}`, { query: { group_level: groupLevel } })).rows,
-  /** a view with other parameters than group_level (e.g. the board's limit) */
-  viewRows: async (accountId: string, design: string, view: string, query: Record<string, string | number | boolean | undefined>): Promise<ViewRow[]> =>
-    (await api.get<{ rows: ViewRow[] }>(`/${accountId}/_design/${design}/_view/${view}`, { query })).rows,
+  /** the documents of one klass (named in the selector), typed as that klass's */
+  find: <K extends Klass>(accountId: string, query: KlassFind<K>) => api.find(accountId, query),
+  /** documents of whatever klass (the generic record pages) */
+  findAny: async (accountId: string, query: FindQuery): Promise<Doc[]> => (await api.call('POST /{db}/_find', { params: { db: accountId }, body: query })).docs,
+  /** one document: `get<'Ticket'>(…)` is a TicketDoc, `get(…)` any Doc */
+  get: <K extends Klass = never>(accountId: string, id: string) => api.getDoc(accountId, id) as Promise<DocOf<K>>,
+  create: (accountId: string, doc: DocBody) => api.call('POST /{db}', { params: { db: accountId }, body: doc }),
+  update: (accountId: string, id: string, rev: string, doc: DocBody) =>
+    api.call('PUT /{db}/{id}', { params: { db: accountId, id }, query: { rev }, body: doc }),
+  remove: (accountId: string, id: string, rev: string) => api.call('DELETE /{db}/{id}', { params: { db: accountId, id }, query: { rev } }),
+  /** a view's rows, typed by its design (proto's ViewRows) */
+  view: <D extends ViewDesign>(accountId: string, design: D, query: ViewQuery) => api.view(accountId, design, query),
   /** an update handler: PUT /{account_id}/_design/<design>/_update/<handler>/<id> */
-  handler: (accountId: string, design: string, handler: string, id: string, body?: unknown) =>
-    api.put<WriteReply>(`/${accountId}/_design/${design}/_update/${handler}/${encodeURIComponent(id)}`, body),
+  handler: (accountId: string, design: string, handler: string, id: string, body?: unknown) => api.update(accountId, design, handler, id, body),
 };

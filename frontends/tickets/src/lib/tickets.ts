@@ -1,54 +1,10 @@
-import { protoEstimateTotal, ticketTitle, TICKET_TITLE_MAX } from './brazil-documents';
+import { estimateTotal as protoEstimateTotal, ticketTitle, TICKET_TITLE_MAX, type TicketDoc, type TicketPriority, type TicketStatus } from '@app/proto';
 
 // The ticket rules the screens show (spec §3, §4, §9 and the tickets-module contract).
 
-export const STATUSES = ['open', 'block', 'doing', 'review', 'done', 'cancel'] as const;
-export type Status = (typeof STATUSES)[number];
-export const PRIORITIES = ['high', 'medium', 'low'] as const;
-export type Priority = (typeof PRIORITIES)[number];
-export const KINDS = ['chore', 'bug', 'story'] as const;
-export type Kind = (typeof KINDS)[number];
-
-export interface ChecklistItem {
-  text: string;
-  checked: boolean;
-}
-export interface StatusEvent {
-  status: Status;
-  from?: Status | null;
-  user_id?: string | null;
-  user_label?: string | null;
-  at: string;
-}
-
-export interface Ticket {
-  _id: string;
-  _rev: string;
-  klass: 'Ticket';
-  number?: number;
-  title?: string;
-  content?: string;
-  problem?: string;
-  priority?: Priority;
-  ticket_kind?: Kind;
-  status?: Status;
-  estimation?: string;
-  category_id?: string;
-  customer_id?: string;
-  contract_id?: string;
-  equipment_id?: string;
-  equipment_observation?: string;
-  reviewer_id?: string;
-  technical_id?: string;
-  relate_equipment_to_customer?: boolean;
-  checklist?: ChecklistItem[];
-  status_events?: StatusEvent[];
-  customer_name?: string;
-  equipment_identifier?: string;
-  label?: string;
-  created_at?: string;
-  updated_at?: string;
-}
+export { TICKET_STATUSES as STATUSES, TICKET_KINDS as KINDS } from '@app/proto';
+/** Priorities as the screens list them: high first. */
+export const PRIORITIES = ['high', 'medium', 'low'] as const satisfies readonly TicketPriority[];
 
 export const TITLE_MAX = TICKET_TITLE_MAX;
 
@@ -57,7 +13,7 @@ export const TITLE_MAX = TICKET_TITLE_MAX;
 export const titleFromContent = (content: string | undefined | null): string => ticketTitle(content ?? '');
 
 /** Mantine colours of the statuses and priorities (board columns, badges). */
-export const STATUS_COLOR: Record<Status, string> = {
+export const STATUS_COLOR: Record<TicketStatus, string> = {
   open: 'blue',
   block: 'red',
   doing: 'yellow',
@@ -67,7 +23,7 @@ export const STATUS_COLOR: Record<Status, string> = {
 };
 export { PRIORITY_COLOR } from '@app/ui';
 
-export const ticketLabel = (t: Pick<Ticket, 'number' | 'title'>) => `#${t.number ?? '?'} ${t.title ?? ''}`.trim();
+export const ticketLabel = (t: Partial<Pick<TicketDoc, 'number' | 'title'>>) => `#${t.number ?? '?'} ${t.title ?? ''}`.trim();
 
 export type ContractReceiptSetting = 'on-demand' | 'always';
 
@@ -75,7 +31,7 @@ export type ContractReceiptSetting = 'on-demand' | 'always';
  * The contract receipt (spec §2 features): "always" shows it for every ticket; "on-demand" (the default) only for a
  * ticket with a contract.
  */
-export function contractReceiptVisible(setting: unknown, ticket: Pick<Ticket, 'contract_id'>): boolean {
+export function contractReceiptVisible(setting: unknown, ticket: Pick<TicketDoc, 'contract_id'>): boolean {
   if (setting === 'always') return true;
   return !!ticket.contract_id;
 }

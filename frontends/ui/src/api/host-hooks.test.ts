@@ -10,14 +10,14 @@ describe('host hooks', () => {
     const remote = createApiClient({ fetch, ...hostHookOptions() });
     const onError = vi.fn();
     provideHostHooks({ onError }); // installed after the client was made: looked up at call time
-    await expect(remote.get('/acc-1/x')).rejects.toBeInstanceOf(ApiError);
+    await expect(remote.call('GET /{db}/{id}', { params: { db: 'acc-1', id: 'x' } })).rejects.toBeInstanceOf(ApiError);
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ status: 401 }), '/acc-1/x', 'GET');
   });
 
   it('without a host nothing is called and the error is still thrown', async () => {
     const fetch = vi.fn(async () => new Response('{}', { status: 500 }));
     const remote = createApiClient({ fetch, ...hostHookOptions() });
-    await expect(remote.get('/x')).rejects.toMatchObject({ status: 500 });
+    await expect(remote.call('GET /{db}', { params: { db: 'x' } })).rejects.toMatchObject({ status: 500 });
   });
 
   it("a remote's write reaches the host's onDataChanged; without a host nothing happens", () => {

@@ -27,12 +27,12 @@ describe('priorityPercentages', () => {
 });
 
 describe('priorityCounts', () => {
-  it('reads the group_level 1 rows by priority', () => {
-    expect(priorityCounts([{ key: 'high', value: 2 }, { key: 'medium', value: 5 }, { key: 'low', value: 0 }])).toEqual({ high: 2, medium: 5, low: 0 });
-    expect(priorityCounts([{ key: ['low'], value: 3 }])).toEqual({ high: 0, medium: 0, low: 3 });
+  it('reads the group_level 1 rows keyed TicketHigh, TicketMedium, TicketLow', () => {
+    expect(priorityCounts([{ key: 'TicketHigh', value: 2 }, { key: 'TicketMedium', value: 5 }, { key: 'TicketLow', value: 0 }])).toEqual({ high: 2, medium: 5, low: 0 });
+    expect(priorityCounts([{ key: ['TicketLow'], value: 3 }])).toEqual({ high: 0, medium: 0, low: 3 });
   });
-  it('ignores unknown keys and values that are no counts', () => {
-    expect(priorityCounts([{ key: 'urgent', value: 9 }, { key: 'high', value: 'x' }, { key: null, value: 4 }])).toEqual({ high: 0, medium: 0, low: 0 });
+  it('ignores unknown keys (the old high, medium, low too) and values that are no counts', () => {
+    expect(priorityCounts([{ key: 'urgent', value: 9 }, { key: 'high', value: 1 }, { key: 'TicketHigh', value: 'x' }, { key: null, value: 4 }])).toEqual({ high: 0, medium: 0, low: 0 });
     expect(priorityCounts(undefined)).toEqual({ high: 0, medium: 0, low: 0 });
   });
 });

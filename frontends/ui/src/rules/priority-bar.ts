@@ -1,3 +1,5 @@
+import { TICKET_PRIORITY_COUNTER_KEYS, type TicketPriority } from '@app/proto';
+
 // The priority bar (spec §2, §9): shares of high, medium and low as whole percentages, low taking the remainder. One
 // rule for every bar: the shell's dashboard and admin page and the tickets remote's list.
 
@@ -24,12 +26,19 @@ export function priorityPercentages(counts: PriorityCounts): PriorityCounts {
   return { high: highPct, medium: mediumPct, low: 100 - highPct - mediumPct };
 }
 
-/** The counts of a group_level 1 priority view (rows keyed high, medium, low); a missing priority counts 0. */
+const PRIORITY_OF_COUNTER_KEY = new Map<unknown, TicketPriority>(
+  (Object.keys(TICKET_PRIORITY_COUNTER_KEYS) as TicketPriority[]).map((p) => [TICKET_PRIORITY_COUNTER_KEYS[p], p]),
+);
+
+/**
+ * The counts of a group_level 1 priority view (rows keyed TicketHigh, TicketMedium, TicketLow: proto's
+ * TICKET_PRIORITY_COUNTER_KEYS); a missing priority counts 0.
+ */
 export function priorityCounts(rows: ReadonlyArray<{ key: unknown; value: unknown }> | undefined): PriorityCounts {
   const counts: PriorityCounts = { high: 0, medium: 0, low: 0 };
   for (const row of rows ?? []) {
-    const key: unknown = Array.isArray(row.key) ? row.key[0] : row.key;
-    if ((key === 'high' || key === 'medium' || key === 'low') && typeof row.value === 'number') counts[key] += nonNegative(row.value);
+    const priority = PRIORITY_OF_COUNTER_KEY.get(Array.isArray(row.key) ? row.key[0] : row.key);
+    if (priority && typeof row.value === 'number') counts[priority] += nonNegative(row.value);
   }
   return counts;
 }

@@ -1,22 +1,14 @@
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { ChangeResult } from '@app/proto';
 import { formatDateTime } from '../../pages/account/format-date';
-
-export interface Change {
-  seq: number;
-  id: string;
-  deleted?: true;
-  action: 'create' | 'update' | 'destroy';
-  klass: string;
-  doc?: { _id: string; label: string | null; updated_at: string };
-}
 
 /**
  * The recent-changes timeline (spec §2): action, model, the record's label (or id) and the updated time; a deleted
  * record shows only its id. Below the sm breakpoint the model moves under the action and the time wraps, so a phone
  * needs no sideways scroll.
  */
-export function Timeline({ changes }: { changes: Change[] }) {
+export function Timeline({ changes }: { changes: ChangeResult[] }) {
   const { t, i18n } = useTranslation();
   return (
     <Table striped layout="fixed" verticalSpacing={6} horizontalSpacing="xs">

@@ -1,10 +1,29 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderPage } from '../../test/render';
-import { MembershipCard, type MembershipCardData } from './MembershipCard';
-import { planOf } from './PlanIcon';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SubscriptionDoc } from '@app/proto';
+import { jsonResponse, renderPage } from '../../test/render';
+import { MembershipCard } from './MembershipCard';
 
-const invite: MembershipCardData = { _id: 'sub-1', _rev: '1-a', account_id: 'acc-1', account_name: 'Ann Repairs', status: 'pending' };
+afterEach(() => vi.unstubAllGlobals());
+
+const invite: SubscriptionDoc = {
+  _id: 'sub-1',
+  _rev: '1-a',
+  klass: 'Subscription',
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  created_by: 'usr-0',
+  account_id: 'acc-1',
+  account_name: 'Ann Repairs',
+  email: 'ann@example.com',
+  status: 'pending',
+  admin: false,
+  bookmark: false,
+  report_view: false,
+  all_notifications: false,
+  ticket_created: true,
+  comment_created: true,
+};
 
 describe('MembershipCard', () => {
   it('disables accepting an invitation until the e-mail is confirmed, with a hint', () => {
@@ -21,13 +40,21 @@ describe('MembershipCard', () => {
     expect(screen.getByRole('button', { name: 'Accept invitation' }).hasAttribute('disabled')).toBe(false);
   });
 
-  it('shows visit, bookmark and notifications for an accepted membership, and the plan icon', () => {
-    renderPage(<MembershipCard membership={{ ...invite, status: 'accepted', bookmark: true, plan: 'pro' }} userId="usr-1" confirmed />, '/user/profile');
+  it("shows visit, bookmark and notifications for an accepted membership, and the group's plan icon", async () => {
+    const fetch = vi.fn(async (_url: string) => jsonResponse(200, { _id: 'acc-1', name: 'Ann Repairs', 'confirmed-plan': 'corp', v7_plan: 'server' }));
+    vi.stubGlobal('fetch', fetch);
+    renderPage(<MembershipCard membership={{ ...invite, status: 'accepted', bookmark: true }} userId="usr-1" confirmed />, '/user/profile');
     expect(screen.getByRole('link', { name: 'Visit dashboard' }).getAttribute('href')).toBe('/account/acc-1');
     expect(screen.getByRole('button', { name: 'Remove bookmark' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Professional plan' })).toBeTruthy();
-    expect(planOf({})).toBe('free');
-    expect(planOf({ account_plan: 'locked' })).toBe('locked');
-    expect(planOf({ plan: 'server' })).toBe('free');
+    expect(await screen.findByRole('img', { name: 'Corporate plan' })).toBeTruthy();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/accounts/acc-1']);
+  });
+
+  it('shows the free icon for an invitation without asking for the group (an invitee cannot read it yet)', () => {
+    const fetch = vi.fn(async () => jsonResponse(403, { error: 'forbidden', reason: 'x' }));
+    vi.stubGlobal('fetch', fetch);
+    renderPage(<MembershipCard membership={invite} userId="usr-1" confirmed />, '/user/profile');
+    expect(screen.getByRole('img', { name: 'Free plan' })).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

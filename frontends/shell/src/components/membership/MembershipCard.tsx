@@ -1,26 +1,16 @@
 import { Badge, Box, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SubscriptionDoc } from '@app/proto';
+import { accountPlan, PlanIcon } from '@app/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../app/api';
+import { accountQuery, api } from '../../app/api';
 import { ErrorBanner } from '../ErrorBanner';
-import { NotificationsModal, type Flags } from './NotificationsModal';
-import { PlanIcon, planOf } from './PlanIcon';
-
-export interface MembershipCardData extends Partial<Flags> {
-  _id: string;
-  _rev: string;
-  account_id: string;
-  account_name?: string;
-  status: string;
-  bookmark?: boolean;
-  plan?: string;
-  account_plan?: string;
-}
+import { NotificationsModal } from './NotificationsModal';
 
 interface Props {
-  membership: MembershipCardData;
+  membership: SubscriptionDoc;
   /** the signed-in user's id (bookmarks live in the user's database) */
   userId: string;
   /** whether the user's e-mail is confirmed: accepting an invitation needs it */
@@ -37,6 +27,8 @@ export function MembershipCard({ membership: m, userId, confirmed }: Props) {
   const navigate = useNavigate();
   const [notifications, setNotifications] = useState(false);
   const pending = m.status === 'pending';
+  // the group's plan comes with the group (a member reads it; an invitee cannot yet, and sees the free icon)
+  const account = useQuery({ ...accountQuery(m.account_id), enabled: !pending, retry: false });
   const name = m.account_name || m.account_id;
   const refresh = () =>
     Promise.all([
@@ -44,11 +36,11 @@ export function MembershipCard({ membership: m, userId, confirmed }: Props) {
       queryClient.invalidateQueries({ queryKey: ['session'] }),
     ]);
   const bookmark = useMutation({
-    mutationFn: (on: boolean) => api.put(`/${userId}/_design/bookmark/_update/${on}/${m._id}`),
+    mutationFn: (on: boolean) => api.update(userId, 'bookmark', String(on), m._id),
     onSuccess: refresh,
   });
   const accept = useMutation({
-    mutationFn: () => api.put(`/${m.account_id}/_design/status/_update/accept/${m._id}`),
+    mutationFn: () => api.update(m.account_id, 'status', 'accept', m._id),
     onSuccess: async () => {
       await refresh();
       void navigate(`/account/${m.account_id}`);
@@ -75,7 +67,7 @@ export function MembershipCard({ membership: m, userId, confirmed }: Props) {
       )}
       <Stack gap="sm">
         <Group gap="xs" wrap="nowrap" pr={m.bookmark ? 'lg' : undefined}>
-          <PlanIcon plan={planOf(m)} />
+          <PlanIcon plan={accountPlan(account.data)} />
           <Text fw={600} truncate="end" maw="10em" title={name}>
             {name}
           </Text>

@@ -2,17 +2,19 @@ import { Alert, Button, Group, Modal, Stack, Switch } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { NOTIFICATION_FLAGS, SubscriptionDoc } from '@app/proto';
 import { api } from '../../app/api';
 import { ErrorBanner } from '../ErrorBanner';
 
-export const FLAGS = ['all_notifications', 'ticket_created', 'comment_created'] as const;
+// proto's list, written out so the profile page bundles none of proto's schemas (the compiler checks they agree)
+export const FLAGS = ['all_notifications', 'ticket_created', 'comment_created'] as const satisfies typeof NOTIFICATION_FLAGS;
 type Flag = (typeof FLAGS)[number];
 export type Flags = Record<Flag, boolean>;
 
 interface Props {
   opened: boolean;
   onClose: () => void;
-  membership: { _id: string; _rev: string; account_id: string; account_name?: string } & Partial<Flags>;
+  membership: Pick<SubscriptionDoc, '_id' | '_rev' | 'account_id' | 'account_name'> & Partial<Flags>;
 }
 
 /** Edits the membership's three notification flags: PUT /{account_id}/{subscription_id}?rev= (spec §2, §7). */
@@ -32,7 +34,7 @@ export function NotificationsModal({ opened, onClose, membership }: Props) {
   }, [opened]);
   const save = useMutation({
     mutationFn: (body: Flags) =>
-      api.put(`/${membership.account_id}/${membership._id}`, body, { query: { rev: membership._rev } }),
+      api.call('PUT /{db}/{id}', { params: { db: membership.account_id, id: membership._id }, query: { rev: membership._rev }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile', 'memberships'] }),
   });
   const close = () => {

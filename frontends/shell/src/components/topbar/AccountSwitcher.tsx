@@ -2,26 +2,13 @@ import { Button, Group, Menu, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, type Membership } from '../../app/api';
-import { PlanIcon } from './plan';
+import type { SessionMembership } from '@app/proto';
+import { accountPlan, PlanIcon } from '@app/ui';
+import { accountQuery } from '../../app/api';
 import { switcherMemberships } from './switcher';
 
-export interface AccountSummary {
-  _id: string;
-  _rev?: string;
-  name: string | null;
-  billing_email?: string | null;
-  'confirmed-plan'?: string;
-}
-
-export const accountQuery = (accountId: string) => ({
-  queryKey: ['account', accountId] as const,
-  queryFn: () => api.get<AccountSummary>(`/accounts/${accountId}`),
-  staleTime: 60_000,
-});
-
 /** The account switcher: the user's other accepted groups, each with its plan icon and its name (or id). */
-export function AccountSwitcher({ memberships, currentAccountId }: { memberships: Membership[] | undefined; currentAccountId?: string }) {
+export function AccountSwitcher({ memberships, currentAccountId }: { memberships: SessionMembership[] | undefined; currentAccountId?: string }) {
   const { t } = useTranslation();
   const listed = switcherMemberships(memberships, currentAccountId);
   const accounts = useQueries({ queries: listed.map((m) => ({ ...accountQuery(m.account_id), retry: false })) });
@@ -40,7 +27,7 @@ export function AccountSwitcher({ memberships, currentAccountId }: { memberships
         {listed.map((m, i) => (
           <Menu.Item key={m.account_id} component={Link} to={`/account/${m.account_id}`} data-testid="switcher-item">
             <Group gap="xs" wrap="nowrap">
-              <PlanIcon plan={accounts[i]?.data?.['confirmed-plan']} size={20} />
+              <PlanIcon plan={accountPlan(accounts[i]?.data)} size={20} />
               <Text size="sm" truncate="end" maw={190}>
                 {m.account_name || m.account_id}
               </Text>

@@ -1,9 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Membership } from '../../app/api';
+import type { SessionMembership as Membership } from '@app/proto';
 import { jsonResponse, renderPage } from '../../test/render';
 import { AccountSwitcher } from './AccountSwitcher';
-import { planIcon } from './plan';
 import { switcherMemberships } from './switcher';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -43,17 +42,5 @@ describe('account switcher', () => {
     await vi.waitFor(() => expect(items[1].querySelector('[data-plan]')?.getAttribute('data-plan')).toBe('locked'));
     expect(screen.queryByText('Two')).toBeNull();
     expect(screen.queryByText('Four')).toBeNull();
-  });
-});
-
-describe('planIcon', () => {
-  it('chooses free, pro, corp or locked', () => {
-    expect(planIcon('free')).toBe('free');
-    expect(planIcon('pro')).toBe('pro');
-    expect(planIcon('corp')).toBe('corp');
-    expect(planIcon('server')).toBe('corp');
-    expect(planIcon('locked')).toBe('locked');
-    expect(planIcon(undefined)).toBe('free');
-    expect(planIcon('something-else')).toBe('free');
   });
 });

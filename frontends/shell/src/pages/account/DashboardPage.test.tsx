@@ -23,7 +23,7 @@ function stub(confirmed: boolean, sentAt: string, openTickets?: Response) {
     if (url === '/accounts/acc-1') return jsonResponse(200, { name: 'Ana Repairs' });
     if (url.startsWith('/acc-1/_changes')) return jsonResponse(200, changes);
     if (url === '/acc-1/_design/count-by-open-ticket-priority/_view/all?group_level=1')
-      return openTickets ?? jsonResponse(200, { rows: [{ key: 'high', value: 1 }, { key: 'medium', value: 1 }, { key: 'low', value: 1 }] });
+      return openTickets ?? jsonResponse(200, { rows: [{ key: 'TicketHigh', value: 1 }, { key: 'TicketMedium', value: 1 }, { key: 'TicketLow', value: 1 }] });
     return jsonResponse(404, { error: 'not_found', reason: 'missing' });
   });
   vi.stubGlobal('fetch', fetch);

@@ -2,10 +2,10 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { api, sessionQuery } from '../../app/api';
+import { accountQuery, api, sessionQuery } from '../../app/api';
 import { ConfirmationCard } from '../../components/dashboard/ConfirmationCard';
 import { NotificationsCard } from '../../components/dashboard/NotificationsCard';
-import { Timeline, type Change } from '../../components/dashboard/Timeline';
+import { Timeline } from '../../components/dashboard/Timeline';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageLoader } from '../../components/PageLoader';
 import { PriorityBar } from '../../components/tickets/PriorityBar';
@@ -25,13 +25,13 @@ export default function DashboardPage() {
   // confirmation_sent_at is only on the user document
   const user = useQuery({
     queryKey: ['user', userId],
-    queryFn: () => api.get<{ confirmation_sent_at?: string | null }>(`/_users/${userId}`),
+    queryFn: () => api.call('GET /_users/{name}', { params: { name: userId } }),
     enabled: unconfirmed && !!userId,
   });
-  const account = useQuery({ queryKey: ['account', account_id], queryFn: () => api.get<{ name: string }>(`/accounts/${account_id}`) });
+  const account = useQuery(accountQuery(account_id));
   const changes = useQuery({
     queryKey: ['changes', account_id],
-    queryFn: () => api.get<{ results: Change[] }>(`/${account_id}/_changes`, { query: { include_docs: true, descending: true, limit: 20 } }),
+    queryFn: () => api.call('GET /{db}/_changes', { params: { db: account_id }, query: { include_docs: true, descending: true, limit: 20 } }),
   });
   // ticket module: open tickets split by priority (nothing while the tickets service is not deployed)
   const openTickets = usePriorityCounts(account_id, 'count-by-open-ticket-priority', useActiveModule() === 'ticket');

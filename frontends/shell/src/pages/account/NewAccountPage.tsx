@@ -5,11 +5,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { AccountCreateRequest } from '@app/proto';
 import { fieldErrors, isApiError } from '@app/ui';
 import { api } from '../../app/api';
+import { requestForm } from '../../app/request-form';
 import { ErrorBanner } from '../../components/ErrorBanner';
 
-const schema = z.object({ name: z.string().trim().min(1, 'validation.required') });
+const schema = requestForm(AccountCreateRequest, { name: z.string().trim().min(1, 'validation.required') });
 type Values = z.infer<typeof schema>;
 
 /** Create a group profile, then open its dashboard. */
@@ -19,7 +21,7 @@ export default function NewAccountPage() {
   const queryClient = useQueryClient();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: '' } });
   const create = useMutation({
-    mutationFn: (values: Values) => api.post<{ id: string }>('/accounts', values),
+    mutationFn: (values: Values) => api.call('POST /accounts', { body: values }),
     onSuccess: async ({ id }) => {
       await queryClient.invalidateQueries({ queryKey: ['session'] });
       navigate(`/account/${id}`);

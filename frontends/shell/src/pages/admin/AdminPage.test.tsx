@@ -11,8 +11,8 @@ afterEach(() => {
 function stubApi(userId: string, subGroups: { _id: string; name: string }[] = []) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/accounts/acc-1/groups') return jsonResponse(200, { docs: subGroups });
-    if (url.includes('count-by-open-ticket-priority')) return jsonResponse(200, { rows: [{ key: 'high', value: 2 }, { key: 'medium', value: 1 }, { key: 'low', value: 1 }] });
-    if (url.includes('count-by-ticket-priority')) return jsonResponse(200, { rows: [{ key: 'high', value: 2 }, { key: 'medium', value: 4 }, { key: 'low', value: 4 }] });
+    if (url.includes('count-by-open-ticket-priority')) return jsonResponse(200, { rows: [{ key: 'TicketHigh', value: 2 }, { key: 'TicketMedium', value: 1 }, { key: 'TicketLow', value: 1 }] });
+    if (url.includes('count-by-ticket-priority')) return jsonResponse(200, { rows: [{ key: 'TicketHigh', value: 2 }, { key: 'TicketMedium', value: 4 }, { key: 'TicketLow', value: 4 }] });
     if (url === '/_session') return jsonResponse(200, { ok: true, userCtx: { name: userId, roles: [] }, confirmed: true, memberships: [] });
     if (url.endsWith('/_security')) return jsonResponse(200, { admins: { roles: ['usr-admin'] }, members: { roles: [] } });
     if (url.startsWith('/accounts/')) return jsonResponse(200, { _id: 'acc-1', _rev: '1-a', name: 'Ann Repairs', billing_email: null, 'confirmed-plan': 'free' });

@@ -3,10 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, isApiError } from '@app/ui';
-import { api } from '../../app/api';
+import { accountQuery, api } from '../../app/api';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { accountQuery } from '../../components/topbar/AccountSwitcher';
-import { PlanIcon, planIcon } from '../../components/topbar/plan';
+import { accountPlan, PlanIcon, planIcon } from '@app/ui';
 
 /** The group's name, billing e-mail and plan; administrators edit the name and billing e-mail. */
 export function GroupProfileCard({ accountId, isAdmin }: { accountId: string; isAdmin: boolean }) {
@@ -18,7 +17,7 @@ export function GroupProfileCard({ accountId, isAdmin }: { accountId: string; is
   const [billingEmail, setBillingEmail] = useState('');
   const save = useMutation({
     mutationFn: () =>
-      api.put(`/accounts/${accountId}`, { name: name.trim(), billing_email: billingEmail.trim() || null }, { query: { rev: account.data?._rev } }),
+      api.call('PUT /accounts/{account_id}', { params: { account_id: accountId }, query: { rev: account.data?._rev }, body: { name: name.trim(), billing_email: billingEmail.trim() || null } }),
     onSuccess: async () => {
       setEditing(false);
       await queryClient.invalidateQueries({ queryKey: ['account', accountId] });
@@ -32,7 +31,7 @@ export function GroupProfileCard({ accountId, isAdmin }: { accountId: string; is
     save.reset();
     setEditing(true);
   };
-  const plan = account.data?.['confirmed-plan'];
+  const plan = accountPlan(account.data);
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" mb="sm">

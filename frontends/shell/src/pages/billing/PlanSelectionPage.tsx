@@ -3,15 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { fieldErrors, isApiError } from '@app/ui';
-import { api, sessionQuery } from '../../app/api';
+import { fieldErrors, isApiError, accountPlan, PlanIcon, planIcon } from '@app/ui';
+import { accountQuery, api, sessionQuery } from '../../app/api';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { accountQuery } from '../../components/topbar/AccountSwitcher';
-import { PlanIcon } from '../../components/topbar/plan';
 import { useCounts, useIsAdmin, useSettings } from '../admin/admin-data';
 import { BillingErrorBanner } from './BillingErrorBanner';
 import { useBillingConfig, usePrices, useSwitchPlan } from './billing-api';
-import { formatDollars, formatSize, needsBillingEmail, planTable, showCancelButton, usageRows, type PlanName, type PlanPrice } from './billing-rules';
+import { formatDollars, formatSize, needsBillingEmail, planTable, showCancelButton, usageRows } from './billing-rules';
+import type { PlanPriceDoc, PricePlan } from '@app/proto';
 
 const ROWS = ['features', 'storage', 'reporting', 'permission', 'support', 'api'] as const;
 
@@ -56,15 +55,15 @@ function PlanSelection({ accountId }: { accountId: string }) {
   const prices = usePrices(config.data?.livemode);
   const { isAdmin } = useIsAdmin(accountId);
   const switchPlan = useSwitchPlan(accountId);
-  const [dialog, setDialog] = useState<null | 'free' | 'cancel' | { email: PlanPrice }>(null);
+  const [dialog, setDialog] = useState<null | 'free' | 'cancel' | { email: PlanPriceDoc }>(null);
 
   const plan = account.data?.['confirmed-plan'] ?? 'free';
   const pending = settings.data?.['unconfirmed-plan']?.value;
   const table = planTable(prices.data);
   const usage = usageRows(counts.data);
-  const checkoutPath = (price: PlanPrice) => `/account/${accountId}/checkout/${encodeURIComponent(price._id)}`;
+  const checkoutPath = (price: PlanPriceDoc) => `/account/${accountId}/checkout/${encodeURIComponent(price._id)}`;
 
-  const choose = (price: PlanPrice) => {
+  const choose = (price: PlanPriceDoc) => {
     switchPlan.reset();
     if (price.group_plan === 'free') return setDialog('free');
     if (needsBillingEmail(account.data?.billing_email)) return setDialog({ email: price });
@@ -73,7 +72,7 @@ function PlanSelection({ accountId }: { accountId: string }) {
   const doSwitch = (to: 'free' | 'cancel') => switchPlan.mutate(to, { onSettled: () => setDialog(null) });
   const pendingLabel = (value: unknown) => {
     const price = prices.data?.find((p) => p._id === value);
-    const name: PlanName | undefined = price?.group_plan ?? (value === 'free' ? 'free' : undefined);
+    const name: PricePlan | undefined = price?.group_plan ?? (value === 'free' ? 'free' : undefined);
     return name ? t(`billing.plans.${name}`) : String(value);
   };
 
@@ -108,8 +107,8 @@ function PlanSelection({ accountId }: { accountId: string }) {
             {t('billing.select.selected')}
           </Title>
           <Group gap="xs">
-            <PlanIcon plan={plan} size={24} />
-            <Text fw={600}>{t(`billing.plans.${plan === 'pro' || plan === 'corp' ? plan : 'free'}`)}</Text>
+            <PlanIcon plan={accountPlan(account.data)} size={24} />
+            <Text fw={600}>{t(`plan.${planIcon(accountPlan(account.data))}`)}</Text>
           </Group>
           {pending === 'cancel' ? (
             <Text size="sm" c="dimmed" mt="xs">
@@ -232,7 +231,7 @@ function BillingEmailDialog({ accountId, rev, onClose, onDone }: { accountId: st
   const queryClient = useQueryClient();
   const [email, setEmail] = useState(session.data?.user?.email ?? '');
   const save = useMutation({
-    mutationFn: () => api.put(`/accounts/${accountId}`, { billing_email: email.trim() }, { query: { rev } }),
+    mutationFn: () => api.call('PUT /accounts/{account_id}', { params: { account_id: accountId }, query: { rev }, body: { billing_email: email.trim() } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['account', accountId] });
       onDone();

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { billingReasonKey, checkoutKind, formatDollars, formatSize, needsBillingEmail, planTable, showCancelButton, usageRows, type PlanPrice } from './billing-rules';
+import { billingReasonKey, checkoutKind, formatDollars, formatSize, needsBillingEmail, planTable, showCancelButton, usageRows, } from './billing-rules';
+import type { PlanPriceDoc as PlanPrice } from '@app/proto';
 
 const price = (group_plan: PlanPrice['group_plan'], unit_amount: number, extra: Partial<PlanPrice> = {}): PlanPrice => ({
   _id: `prc-${group_plan}-test`,
+  _rev: '1-a',
+  klass: 'PlanPrice',
   livemode: false,
   group_plan,
   unit_amount,

@@ -1,28 +1,20 @@
+import type { PlanPriceDoc, PricePlan } from '@app/proto';
+
 // The billing screens' rules, without I/O (spec §2 billing, usage, plan selection, checkout per price; §4 group plan;
 // §5 plan checkout; §9 prices in cents shown in dollars, at least 3 plans, decimal size units).
 
-export type PlanName = 'free' | 'pro' | 'corp';
-export const PLAN_ORDER: readonly PlanName[] = ['free', 'pro', 'corp'];
-
-export interface PlanPrice {
-  _id: string;
-  livemode: boolean;
-  group_plan: PlanName;
-  /** cents */
-  unit_amount: number;
-  platform_price_id: string | null;
-  active: boolean;
-}
+/** The plan table's order (proto's PRICE_PLANS). */
+export const PLAN_ORDER = ['free', 'pro', 'corp'] as const satisfies readonly PricePlan[];
 
 /** The plan table needs at least 3 prices (spec §5, §9). */
 export const MIN_PLANS = 3;
 
 /** One price per plan, in the order free, pro, corp; null when fewer than 3 plans can be shown ('We could not find any plan'). */
-export function planTable(prices: readonly PlanPrice[] | undefined): PlanPrice[] | null {
+export function planTable(prices: readonly PlanPriceDoc[] | undefined): PlanPriceDoc[] | null {
   if (!prices || prices.length < MIN_PLANS) return null;
-  const byPlan = new Map<PlanName, PlanPrice>();
+  const byPlan = new Map<PricePlan, PlanPriceDoc>();
   for (const p of prices) if (p.active !== false && PLAN_ORDER.includes(p.group_plan) && !byPlan.has(p.group_plan)) byPlan.set(p.group_plan, p);
-  const rows = PLAN_ORDER.map((plan) => byPlan.get(plan)).filter((p): p is PlanPrice => !!p);
+  const rows = PLAN_ORDER.map((plan) => byPlan.get(plan)).filter((p): p is PlanPriceDoc => !!p);
   return rows.length >= MIN_PLANS ? rows : null;
 }
 

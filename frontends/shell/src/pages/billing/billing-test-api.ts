@@ -1,14 +1,14 @@
 import { vi } from 'vitest';
 import { jsonResponse } from '../../test/render';
-import type { PlanPrice } from './billing-rules';
+import type { PlanPriceDoc } from '@app/proto';
 
 // A stub of the gateway for the billing pages' tests: the session, the group, its settings and counters, the payment
 // configuration and the prices; `calls` records every request.
 
-export const PRICES: PlanPrice[] = [
-  { _id: 'prc-free-test', livemode: false, group_plan: 'free', unit_amount: 0, platform_price_id: null, active: true },
-  { _id: 'prc-pro-test', livemode: false, group_plan: 'pro', unit_amount: 600, platform_price_id: 'price_pro', active: true },
-  { _id: 'prc-corp-test', livemode: false, group_plan: 'corp', unit_amount: 1800, platform_price_id: 'price_corp', active: true },
+export const PRICES: PlanPriceDoc[] = [
+  { _id: 'prc-free-test', _rev: '1-a', klass: 'PlanPrice', livemode: false, group_plan: 'free', unit_amount: 0, platform_price_id: null, active: true },
+  { _id: 'prc-pro-test', _rev: '1-a', klass: 'PlanPrice', livemode: false, group_plan: 'pro', unit_amount: 600, platform_price_id: 'price_pro', active: true },
+  { _id: 'prc-corp-test', _rev: '1-a', klass: 'PlanPrice', livemode: false, group_plan: 'corp', unit_amount: 1800, platform_price_id: 'price_corp', active: true },
 ];
 
 export interface StubOptions {
@@ -16,7 +16,7 @@ export interface StubOptions {
   plan?: string;
   unconfirmed?: string;
   billingEmail?: string | null;
-  prices?: PlanPrice[];
+  prices?: PlanPriceDoc[];
   publishableKey?: string | null;
   /** answers of the update handlers and checkout, by path suffix */
   override?: (url: string, init?: RequestInit) => Response | undefined;

@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { fieldErrors, isApiError } from '@app/ui';
-import { api } from '../../app/api';
+import { accountQuery, api } from '../../app/api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageLoader } from '../../components/PageLoader';
-import { accountQuery } from '../../components/topbar/AccountSwitcher';
 import { subGroupsKey, useIsAdmin, useSettings, useSubGroups } from '../admin/admin-data';
 import { canCreateSubGroup } from './groups-rules';
 
@@ -24,7 +23,7 @@ export default function GroupsPage() {
   const [name, setName] = useState('');
   const [created, setCreated] = useState<{ id: string; name: string } | null>(null);
   const create = useMutation({
-    mutationFn: (groupName: string) => api.post<{ id: string }>('/accounts', { name: groupName, parent_account_id: account_id }),
+    mutationFn: (groupName: string) => api.call('POST /accounts', { body: { name: groupName, parent_account_id: account_id } }),
     onSuccess: async ({ id }, groupName) => {
       setCreated({ id, name: groupName });
       setName('');

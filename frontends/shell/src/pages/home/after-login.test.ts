@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Membership } from '../../app/api';
+import type { SessionMembership as Membership } from '@app/proto';
 import { afterLoginRoute } from './after-login';
 
 const m = (id: string, extra: Partial<Membership> = {}): Membership => ({

@@ -1,4 +1,4 @@
-import type { Membership } from '../../app/api';
+import type { SessionMembership } from '@app/proto';
 
 // Spec §2, after login: no membership → create a group; one group, or exactly one bookmarked group → its dashboard;
 // several with no single bookmark → stay home with the multiple-accounts warning (one card per membership).
@@ -7,11 +7,11 @@ import type { Membership } from '../../app/api';
 export type HomeRoute =
   | { kind: 'new-account'; path: '/account/new' }
   | { kind: 'dashboard'; path: string; accountId: string }
-  | { kind: 'multiple-accounts'; memberships: Membership[] };
+  | { kind: 'multiple-accounts'; memberships: SessionMembership[] };
 
 const dashboard = (accountId: string): HomeRoute => ({ kind: 'dashboard', accountId, path: `/account/${accountId}` });
 
-export function afterLoginRoute(memberships: readonly Membership[] | undefined): HomeRoute {
+export function afterLoginRoute(memberships: readonly SessionMembership[] | undefined): HomeRoute {
   const all = memberships ?? [];
   const accepted = all.filter((m) => m.status === 'accepted');
   if (accepted.length === 0) return { kind: 'new-account', path: '/account/new' };

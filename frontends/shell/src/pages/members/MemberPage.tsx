@@ -8,7 +8,8 @@ import { api, sessionQuery } from '../../app/api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageLoader } from '../../components/PageLoader';
 import { useIsAdmin } from '../admin/admin-data';
-import { FLAGS, memberName, type SubscriptionDoc } from './members-data';
+import type { SubscriptionDoc } from '@app/proto';
+import { FLAGS, memberName } from './members-data';
 
 type Flag = (typeof FLAGS)[number];
 type Flags = Record<Flag, boolean>;
@@ -22,7 +23,7 @@ export default function MemberPage() {
   const confirmed = !!(session.data?.user?.confirmed ?? session.data?.confirmed);
   const sub = useQuery({
     queryKey: ['member', account_id, record_id],
-    queryFn: () => api.get<SubscriptionDoc>(`/${account_id}/${record_id}`),
+    queryFn: () => api.getDoc<'Subscription'>(account_id, record_id),
     retry: false,
   });
   const { isAdmin } = useIsAdmin(account_id);
@@ -30,10 +31,11 @@ export default function MemberPage() {
   const [editing, setEditing] = useState<Flags | null>(null);
   // the server refuses what the caller may not change (e.g. one's own admin flags): its error shows in the banner
   const save = useMutation({
-    mutationFn: (flags: Flags) => api.put<{ doc?: SubscriptionDoc }>(`/${account_id}/${record_id}`, flags, { query: { rev: sub.data?._rev } }),
+    mutationFn: (flags: Flags) =>
+      api.call('PUT /{db}/{id}', { params: { db: account_id, id: record_id }, query: { rev: sub.data?._rev }, body: flags }),
     onSuccess: async (reply) => {
       setEditing(null);
-      if (reply.doc) queryClient.setQueryData(['member', account_id, record_id], reply.doc);
+      if (reply.doc) queryClient.setQueryData(['member', account_id, record_id], reply.doc as SubscriptionDoc);
       await queryClient.invalidateQueries({ queryKey: ['member', account_id, record_id] });
       await queryClient.invalidateQueries({ queryKey: ['members', account_id] });
     },

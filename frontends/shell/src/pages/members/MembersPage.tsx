@@ -8,7 +8,8 @@ import { api, sessionQuery } from '../../app/api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageLoader } from '../../components/PageLoader';
 import { useIsAdmin } from '../admin/admin-data';
-import { memberName, type SubscriptionDoc } from './members-data';
+import type { SubscriptionDoc } from '@app/proto';
+import { memberName } from './members-data';
 
 /** The group's members: a list, and for administrators the invite form (disabled until their e-mail is confirmed). */
 export default function MembersPage() {
@@ -20,12 +21,12 @@ export default function MembersPage() {
   const confirmed = !!(session.data?.user?.confirmed ?? session.data?.confirmed);
   const members = useQuery({
     queryKey: ['members', account_id],
-    queryFn: () => api.post<{ docs: SubscriptionDoc[] }>(`/${account_id}/_find`, { selector: { klass: 'Subscription' }, limit: 1000 }),
+    queryFn: () => api.find(account_id, { selector: { klass: 'Subscription' }, limit: 1000 }),
   });
   const [email, setEmail] = useState('');
   const [invited, setInvited] = useState<string | null>(null);
   const invite = useMutation({
-    mutationFn: (address: string) => api.post(`/${account_id}`, { klass: 'Subscription', email: address }),
+    mutationFn: (address: string) => api.call('POST /{db}', { params: { db: account_id }, body: { klass: 'Subscription', email: address } }),
     onSuccess: async (_r, address) => {
       setInvited(address);
       setEmail('');
@@ -33,7 +34,7 @@ export default function MembersPage() {
     },
   });
   const remove = useMutation({
-    mutationFn: (sub: SubscriptionDoc) => api.del(`/${account_id}/${sub._id}`, { query: { rev: sub._rev } }),
+    mutationFn: (sub: SubscriptionDoc) => api.call('DELETE /{db}/{id}', { params: { db: account_id, id: sub._id }, query: { rev: sub._rev } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['members', account_id] }),
   });
   const inviteErrors = isApiError(invite.error) ? fieldErrors(invite.error.reason, ['email']) : {};
@@ -92,13 +93,13 @@ export default function MembersPage() {
       <Paper withBorder radius="md" p="md">
         {members.isPending ? (
           <PageLoader />
-        ) : !members.data?.docs.length ? (
+        ) : !members.data?.length ? (
           <Text c="dimmed">{t('members.empty')}</Text>
         ) : (
           <Table.ScrollContainer minWidth={360}>
             <Table striped>
               <Table.Tbody>
-                {members.data.docs.map((sub) => (
+                {members.data.map((sub) => (
                   <Table.Tr key={sub._id}>
                     <Table.Td>
                       <Anchor component={Link} to={`/account/${account_id}/users/${sub._id}`} size="sm">

@@ -28,7 +28,7 @@ describe('module page and the new-version banner', () => {
 
   it('a failed load shows an error and, with the same version, no banner', async () => {
     const { api, fetch } = clientAt(() => '1.0.0');
-    await api.get('/_session');
+    await api.call('GET /_session');
     renderPage(
       <>
         <NewVersionBanner />
@@ -45,7 +45,7 @@ describe('module page and the new-version banner', () => {
   it('a failed load after a new release shows the dismissible banner', async () => {
     let version = '1.0.0';
     const { api } = clientAt(() => version);
-    await api.get('/_session');
+    await api.call('GET /_session');
     version = '1.1.0';
     const reload = vi.fn();
     renderPage(
@@ -66,10 +66,10 @@ describe('module page and the new-version banner', () => {
     let version = '1.0.0';
     const { api } = clientAt(() => version);
     renderPage(<NewVersionBanner />, '/');
-    await api.get('/_session');
+    await api.call('GET /_session');
     expect(screen.queryByTestId('new-version-banner')).toBeNull();
     version = '2.0.0';
-    await api.get('/_session');
+    await api.call('GET /_session');
     expect(await screen.findByText(/A new version is available/)).toBeTruthy();
   });
 });

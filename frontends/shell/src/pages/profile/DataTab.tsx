@@ -1,9 +1,10 @@
 import { Card, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate, type UserRecord } from './profile-api';
+import type { PublicUser } from '@app/proto';
+import { formatDate } from './profile-api';
 
 /** The data tab: id, created and updated dates (per locale). */
-export function DataTab({ user }: { user: UserRecord }) {
+export function DataTab({ user }: { user: PublicUser }) {
   const { t, i18n } = useTranslation();
   const rows: [string, string][] = [
     [t('profile.data.id'), user._id],

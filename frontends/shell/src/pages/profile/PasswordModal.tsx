@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrors, isApiError } from '@app/ui';
 import { api } from '../../app/api';
 import { PASSWORD_FIELDS, passwordSchema, type PasswordValues } from './forms';
-import type { UserRecord } from './profile-api';
+import type { PublicUser } from '@app/proto';
 import { SaveErrorBanner } from './SaveErrorBanner';
 
 interface Props {
   opened: boolean;
   onClose: () => void;
   onChanged: () => void;
-  user: Pick<UserRecord, '_id' | '_rev'>;
+  user: Pick<PublicUser, '_id' | '_rev'>;
 }
 
 /** Changes the password: PUT /_users/{id}?rev= {password, password_confirmation, current_password}. */
@@ -25,7 +25,7 @@ export function PasswordModal({ opened, onClose, onChanged, user }: Props) {
     defaultValues: { password: '', password_confirmation: '', current_password: '' },
   });
   const change = useMutation({
-    mutationFn: (values: PasswordValues) => api.put(`/_users/${user._id}`, values, { query: { rev: user._rev } }),
+    mutationFn: (values: PasswordValues) => api.call('PUT /_users/{id}', { params: { id: user._id }, query: { rev: user._rev }, body: values }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['profile', 'user'] });
       form.reset();

@@ -3,14 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '@app/ui';
 import { jsonResponse, renderPage } from '../../test/render';
 import ProfilePage from './ProfilePage';
-import type { UserRecord } from './profile-api';
+import { publicUser } from '../../test/fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-const user: UserRecord = {
+const user = publicUser({
   _id: 'usr-1',
   _rev: '2-b',
   name: 'usr-1',
@@ -22,7 +22,7 @@ const user: UserRecord = {
   gravatar_hash: 'abc',
   created_at: '2025-05-01T10:00:00Z',
   updated_at: '2025-05-10T10:00:00Z',
-};
+});
 
 function stub(record = user) {
   const fetch = vi.fn(async (url: string) => {

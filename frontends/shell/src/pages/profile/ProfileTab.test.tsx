@@ -2,12 +2,12 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '@app/ui';
 import { jsonResponse, renderPage } from '../../test/render';
-import type { UserRecord } from './profile-api';
+import { publicUser } from '../../test/fixtures';
 import { ProfileTab } from './ProfileTab';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const user: UserRecord = { _id: 'usr-1', _rev: '2-b', name: 'usr-1', email: 'ana@example.com', fullname: 'Ana Lima', unconfirmed_email: null, confirmed_at: '2025-05-01T10:00:00Z', newsletter: false };
+const user = publicUser({ _rev: '2-b', fullname: 'Ana Lima', confirmed_at: '2025-05-01T10:00:00Z' });
 
 function save(currentPassword: string) {
   fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Ana Souza' } });

@@ -9,7 +9,7 @@ import { api } from '../../app/api';
 import { PROFILE_FIELDS, profileSchema, type ProfileValues } from './forms';
 import { PasswordModal } from './PasswordModal';
 import { SaveErrorBanner } from './SaveErrorBanner';
-import type { UserRecord } from './profile-api';
+import type { PublicUser } from '@app/proto';
 
 const AVATAR_SIZE = 80;
 
@@ -20,7 +20,7 @@ function gravatarUrl(hash: string | undefined): string | null {
 }
 
 /** The profile tab: avatar, name, e-mail, newsletter, the pending e-mail notice, the edit form and the password modal. */
-export function ProfileTab({ user }: { user: UserRecord }) {
+export function ProfileTab({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [passwordOpen, setPasswordOpen] = useState(false);
@@ -31,7 +31,7 @@ export function ProfileTab({ user }: { user: UserRecord }) {
   });
   const save = useMutation({
     mutationFn: ({ unconfirmed_email, ...values }: ProfileValues) =>
-      api.put(`/_users/${user._id}`, unconfirmed_email ? { ...values, unconfirmed_email } : values, { query: { rev: user._rev } }),
+      api.call('PUT /_users/{id}', { params: { id: user._id }, query: { rev: user._rev }, body: unconfirmed_email ? { ...values, unconfirmed_email } : values }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['profile', 'user'] }),

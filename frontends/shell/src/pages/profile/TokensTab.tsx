@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageLoader } from '../../components/PageLoader';
-import { formatDate, tokensQuery, type UserTokenDoc, type WriteReply } from './profile-api';
+import type { UserTokenDoc } from '@app/proto';
+import { formatDate, tokensQuery } from './profile-api';
 
 type Access = 'read' | 'write';
 
@@ -20,19 +21,18 @@ export function TokensTab({ userId }: { userId: string }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['profile', 'tokens', userId] });
   const create = useMutation({
     mutationFn: () =>
-      api.post<WriteReply<{ token?: string }>>(`/${userId}`, {
-        klass: 'UserToken',
-        description: description.trim(),
-        permissions: access === 'write' ? ['read', 'write'] : ['read'],
+      api.call('POST /{db}', {
+        params: { db: userId },
+        body: { klass: 'UserToken', description: description.trim(), permissions: access === 'write' ? ['read', 'write'] : ['read'] },
       }),
     onSuccess: async (reply) => {
-      setSecret(reply.doc?.token ?? null);
+      setSecret(typeof reply.doc?.token === 'string' ? reply.doc.token : null);
       setDescription('');
       await refresh();
     },
   });
   const revoke = useMutation({
-    mutationFn: (token: UserTokenDoc) => api.put(`/${userId}/${token._id}`, { active: false }, { query: { rev: token._rev } }),
+    mutationFn: (token: UserTokenDoc) => api.call('PUT /{db}/{id}', { params: { db: userId, id: token._id }, query: { rev: token._rev }, body: { active: false } }),
     onSuccess: refresh,
   });
   const permission = (p: string) => (p === 'read' || p === 'write' ? t(`profile.tokens.${p}`) : p);

@@ -1,9 +1,8 @@
 import { Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PlanIcon, type PlanIconKind } from '../../components/topbar/plan';
+import { PLAN_ICONS, PlanIcon } from '@app/ui';
 import { PublicFrame } from './PublicFrame';
 
-const PLAN_KINDS: PlanIconKind[] = ['free', 'pro', 'corp', 'locked'];
 
 // A few app icons (24×24 stroke paths).
 const APP_ICONS = {
@@ -36,7 +35,7 @@ export default function IconsPage() {
           <Title order={2} size="h4">
             {t('public.icons.plans')}
           </Title>
-          <SimpleGrid cols={{ base: 2, xs: 4 }}>{PLAN_KINDS.map((kind) => cell(kind, <PlanIcon plan={kind} size={40} />, t(`plan.${kind}`)))}</SimpleGrid>
+          <SimpleGrid cols={{ base: 2, xs: 4 }}>{PLAN_ICONS.map((kind) => cell(kind, <PlanIcon plan={kind} size={40} />, t(`plan.${kind}`)))}</SimpleGrid>
           <Title order={2} size="h4">
             {t('public.icons.app')}
           </Title>

@@ -1,7 +1,7 @@
 import { Accordion, Badge, Box, Button, Card, Container, Group, List, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PlanIcon } from '../../components/topbar/plan';
+import { PlanIcon } from '@app/ui';
 import { FAQ_COUNT, FEATURES, PLANS, SCREENSHOTS } from './landing';
 import { PublicFrame } from './PublicFrame';
 
@@ -119,7 +119,7 @@ export default function LandingPage() {
                 <Card key={plan.key} withBorder radius="md" data-testid="plan" data-plan={plan.key}>
                   <Stack gap="xs" h="100%">
                     <Group gap="xs" wrap="nowrap">
-                      <PlanIcon plan={plan.icon} />
+                      <PlanIcon plan={plan.key} />
                       <Text fw={700}>{t(`public.pricing.${plan.key}.name`)}</Text>
                     </Group>
                     <Group gap={6} align="baseline">

@@ -6,7 +6,8 @@ import { fieldErrors, isApiError } from '@app/ui';
 import { api, sessionQuery } from '../../app/api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageLoader } from '../../components/PageLoader';
-import { userQuery, type UserRecord } from '../profile/profile-api';
+import type { PublicUser } from '@app/proto';
+import { userQuery } from '../profile/profile-api';
 
 export const NEWSLETTER_TOPICS = ['product', 'tips'] as const;
 type Topic = (typeof NEWSLETTER_TOPICS)[number];
@@ -14,7 +15,7 @@ type Topic = (typeof NEWSLETTER_TOPICS)[number];
 /** The profile stores one `newsletter` flag: on when any topic is on. */
 export const newsletterFlag = (topics: Record<Topic, boolean>) => NEWSLETTER_TOPICS.some((k) => topics[k]);
 
-function NewsletterForm({ user }: { user: UserRecord }) {
+function NewsletterForm({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [topics, setTopics] = useState<Record<Topic, boolean>>({ product: user.newsletter, tips: user.newsletter });
@@ -23,7 +24,7 @@ function NewsletterForm({ user }: { user: UserRecord }) {
   useEffect(() => setTopics({ product: user.newsletter, tips: user.newsletter }), [user.newsletter]);
   const save = useMutation({
     mutationFn: () =>
-      api.put(`/_users/${encodeURIComponent(user._id)}`, { fullname: user.fullname ?? '', newsletter: newsletterFlag(topics), current_password: password }, { query: { rev: user._rev } }),
+      api.call('PUT /_users/{id}', { params: { id: user._id }, query: { rev: user._rev }, body: { fullname: user.fullname ?? '', newsletter: newsletterFlag(topics), current_password: password } }),
     onSuccess: async () => {
       setPassword('');
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['profile', 'user'] }), queryClient.invalidateQueries({ queryKey: ['session'] })]);

@@ -3,5 +3,5 @@ import { EmailRequestForm } from './EmailRequestForm';
 
 export default function ConfirmNewPage() {
   const { t } = useTranslation();
-  return <EmailRequestForm path="/_users/_confirmation" title={t('confirm.new_title')} submit={t('confirm.new_submit')} done={t('confirm.sent')} />;
+  return <EmailRequestForm route="POST /_users/_confirmation" title={t('confirm.new_title')} submit={t('confirm.new_submit')} done={t('confirm.sent')} />;
 }

@@ -13,7 +13,7 @@ export default function ConfirmTokenPage() {
   const { token = '' } = useParams();
   const confirm = useQuery({
     queryKey: ['confirm', token],
-    queryFn: () => api.post(`/_users/_confirm/${encodeURIComponent(token)}`),
+    queryFn: () => api.call('POST /_users/_confirm/{token}', { params: { token } }),
     retry: false,
     staleTime: Infinity,
   });

@@ -9,11 +9,11 @@ import { AuthCard } from '../../components/AuthCard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { emailSchema, type EmailValues } from './forms';
 
-/** One e-mail field posted to `path`; the API answers ok for any address, so the screen says "on its way". */
-export function EmailRequestForm({ path, title, submit, done }: { path: string; title: string; submit: string; done: string }) {
+/** One e-mail field posted to `route`; the API answers ok for any address, so the screen says "on its way". */
+export function EmailRequestForm({ route, title, submit, done }: { route: 'POST /_users/_confirmation' | 'POST /_users/_password'; title: string; submit: string; done: string }) {
   const { t } = useTranslation();
   const form = useForm<EmailValues>({ resolver: zodResolver(emailSchema), defaultValues: { email: '' } });
-  const request = useMutation({ mutationFn: (values: EmailValues) => api.post(path, values) });
+  const request = useMutation({ mutationFn: (values: EmailValues) => api.call(route, { body: values }) });
   const error = form.formState.errors.email?.message;
   return (
     <AuthCard title={title}>

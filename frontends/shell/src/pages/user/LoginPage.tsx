@@ -23,7 +23,7 @@ export default function LoginPage() {
   const [values, setValues] = useState<LoginValues>({ email: '', password: '', remember: false });
   const [errors, setErrors] = useState<LoginErrors>({});
   const login = useMutation({
-    mutationFn: ({ email, password }: LoginValues) => api.post('/_session', { username: email.trim(), password }),
+    mutationFn: ({ email, password }: LoginValues) => api.call('POST /_session', { body: { username: email.trim(), password } }),
     onSuccess: async () => {
       const session = await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
       const language = toLanguage(session.locale);

@@ -24,7 +24,7 @@ export default function PasswordTokenPage() {
   const queryClient = useQueryClient();
   const form = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', password_confirmation: '' } });
   const change = useMutation({
-    mutationFn: (values: NewPasswordValues) => api.put(`/_users/_password/${encodeURIComponent(token)}`, values),
+    mutationFn: (values: NewPasswordValues) => api.call('PUT /_users/_password/{token}', { params: { token }, body: values }),
     onSuccess: () => {
       queryClient.clear();
       navigate('/user/login', { replace: true, state: { notice: 'password_changed' } satisfies LoginNotice });

@@ -23,7 +23,7 @@ export default function RegisterPage() {
     defaultValues: { email: '', fullname: '', password: '', password_confirmation: '', accept: false },
   });
   const register = useMutation({
-    mutationFn: (values: RegisterValues) => api.post('/_users', { ...values, locale: i18n.language }),
+    mutationFn: (values: RegisterValues) => api.call('POST /_users', { body: { ...values, locale: i18n.language } }),
     onError: (err) => {
       if (!isApiError(err)) return;
       for (const [field, key] of Object.entries(fieldErrors(err.reason, FIELDS))) {

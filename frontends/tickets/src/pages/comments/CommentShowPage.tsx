@@ -8,20 +8,12 @@ import { formatDateTime } from '../../lib/format';
 import { accountPath, useRoute } from '../../routing';
 import { useDoc } from '../records/RecordShowPage';
 
-interface CommentDoc {
-  _id: string;
-  ticket_id?: string;
-  content?: string;
-  date?: string;
-  created_at?: string;
-  user?: { _id?: string; label?: string };
-}
 
 /** comments/{record_id}: one comment (show only): its author, date, text and ticket. */
 export default function CommentShowPage() {
   const { t, i18n } = useTranslation('tickets');
   const { accountId, recordId } = useRoute();
-  const comment = useDoc<CommentDoc>(accountId, recordId);
+  const comment = useDoc<'Comment'>(accountId, recordId);
   const tickets = useRefLabels(accountId, 'Ticket');
   const c = comment.data;
   return (

@@ -1,3 +1,4 @@
+import type { Doc } from '@app/proto';
 import { Alert, Anchor, Badge, Button, Paper, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,14 +7,14 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { useFeatures } from '../../hooks/account';
 import { useRefLabels } from '../../hooks/refs';
-import { docs, type AnyDoc } from '../../lib/api';
+import { docs } from '../../lib/api';
 import { formatDate, isoDay } from '../../lib/format';
 import { accountPath, useRoute } from '../../routing';
 
 export const DUE_DAYS = 30;
 
 /** The link that opens a new ticket for a maintenance, with its equipment and category filled in. */
-export function newTicketFromMaintenance(accountId: string, m: AnyDoc): string {
+export function newTicketFromMaintenance(accountId: string, m: Doc): string {
   const q = new URLSearchParams();
   if (m.equipment_id) q.set('equipment_id', String(m.equipment_id));
   if (m.category_id) q.set('category_id', String(m.category_id));

@@ -1,22 +1,21 @@
+import { RECEIPT_KINDS, type TicketDoc } from '@app/proto';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useAccountName, useFeatures } from '../../hooks/account';
-import { docs, type AnyDoc } from '../../lib/api';
-import { contractReceiptVisible, type Ticket } from '../../lib/tickets';
+import { docs } from '../../lib/api';
+import { contractReceiptVisible } from '../../lib/tickets';
 import { accountPath, useRoute } from '../../routing';
 import { PRINT_CSS } from './print-css';
 import { ContractReceipt, EstimateReceipt, ServiceReceipt, type ReceiptData } from './receipts';
 
-export const RECEIPT_KINDS = ['service', 'contract', 'estimate'] as const;
-type Kind = (typeof RECEIPT_KINDS)[number];
 
 /** The PDF of a receipt, built by the server (the gateway's receipts route). */
 export const receiptPdfUrl = (accountId: string, kind: string, id: string) => `/${accountId}/receipts/${kind}/${encodeURIComponent(id)}.pdf`;
 
-const getOrNull = (accountId: string, id: unknown) => (typeof id === 'string' && id ? docs.get<AnyDoc>(accountId, id).catch(() => null) : Promise.resolve(null));
+const getOrNull = (accountId: string, id: unknown) => (typeof id === 'string' && id ? docs.get(accountId, id).catch(() => null) : Promise.resolve(null));
 
 /** receipts/:kind/:record_id: the printable page, a Print button and the PDF link. */
 export default function ReceiptPage() {
@@ -30,11 +29,11 @@ export default function ReceiptPage() {
     enabled: valid && !!recordId,
     queryFn: async () => {
       if (kind === 'estimate') {
-        const estimate = await docs.get<AnyDoc>(accountId, recordId);
+        const estimate = await docs.get<'Estimate'>(accountId, recordId);
         const [customer, ticket] = await Promise.all([getOrNull(accountId, estimate.customer_id), getOrNull(accountId, estimate.ticket_id)]);
-        return { estimate, customer, ticket: (ticket as Ticket | null) ?? undefined };
+        return { estimate, customer, ticket: (ticket as TicketDoc | null) ?? undefined };
       }
-      const ticket = await docs.get<Ticket>(accountId, recordId);
+      const ticket = await docs.get<'Ticket'>(accountId, recordId);
       const [customer, equipment, contract] = await Promise.all([
         getOrNull(accountId, ticket.customer_id),
         getOrNull(accountId, ticket.equipment_id),
@@ -83,4 +82,3 @@ export default function ReceiptPage() {
   );
 }
 
-export type { Kind as ReceiptKind };

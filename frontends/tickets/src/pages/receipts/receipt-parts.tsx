@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Address, Features, Phone } from '../../hooks/account';
+import type { Address, Phone } from '@app/proto';
+import type { Features } from '../../hooks/account';
 
 /** One address on one line: street, number, complement, neighborhood, city/state, zip code. */
 export function addressLine(a: Address): string {

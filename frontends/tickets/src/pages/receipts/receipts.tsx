@@ -1,8 +1,9 @@
+import type { Doc, TicketDoc } from '@app/proto';
 import { useTranslation } from 'react-i18next';
 import type { Features } from '../../hooks/account';
-import type { AnyDoc } from '../../lib/api';
+
 import { formatDate, formatDocument, formatMoney } from '../../lib/format';
-import { estimateTotal, lineTotal, type Ticket } from '../../lib/tickets';
+import { estimateTotal, lineTotal } from '../../lib/tickets';
 import { ReceiptHead, Signatures } from './receipt-parts';
 
 // The printable documents (spec §2 ticket-related screens): the 2-copy service receipt, the contract receipt and the
@@ -11,16 +12,16 @@ import { ReceiptHead, Signatures } from './receipt-parts';
 export interface ReceiptData {
   shop: string;
   features: Features;
-  ticket?: Ticket;
-  customer?: AnyDoc | null;
-  equipment?: AnyDoc | null;
-  contract?: AnyDoc | null;
-  estimate?: AnyDoc | null;
+  ticket?: TicketDoc;
+  customer?: Doc | null;
+  equipment?: Doc | null;
+  contract?: Doc | null;
+  estimate?: Doc | null;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
-function CustomerLines({ customer, fallback }: { customer?: AnyDoc | null; fallback?: string }) {
+function CustomerLines({ customer, fallback }: { customer?: Doc | null; fallback?: string | null }) {
   const { t } = useTranslation('tickets');
   if (!customer && !fallback) return null;
   const doc = customer ? [customer.cpf && `${t('fields.cpf')} ${formatDocument(customer.cpf)}`, customer.cnpj && `${t('fields.cnpj')} ${formatDocument(customer.cnpj)}`].filter(Boolean).join(' · ') : '';
@@ -33,7 +34,7 @@ function CustomerLines({ customer, fallback }: { customer?: AnyDoc | null; fallb
   );
 }
 
-function EquipmentLines({ equipment, ticket }: { equipment?: AnyDoc | null; ticket?: Ticket }) {
+function EquipmentLines({ equipment, ticket }: { equipment?: Doc | null; ticket?: TicketDoc }) {
   const { t } = useTranslation('tickets');
   const identifier = equipment ? str(equipment.identifier) : ticket?.equipment_identifier;
   if (!identifier) return null;

@@ -1,3 +1,4 @@
+import type { Doc } from '@app/proto';
 import { Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -8,7 +9,7 @@ import { FieldInput } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { useFeatures } from '../../hooks/account';
 import { useInvalidate } from '../../hooks/invalidate';
-import { docs, type AnyDoc } from '../../lib/api';
+import { docs } from '../../lib/api';
 import { isFieldError, serverFieldErrors } from '../../lib/field-errors';
 import { accountPath, useRoute } from '../../routing';
 import type { EntityDef } from './entities';
@@ -36,7 +37,7 @@ export function RecordFormPage({ def }: { def: EntityDef }) {
   return <RecordForm key={record.data?._rev ?? 'new'} def={def} doc={record.data} />;
 }
 
-export function RecordForm({ def, doc }: { def: EntityDef; doc?: AnyDoc }) {
+export function RecordForm({ def, doc }: { def: EntityDef; doc?: Doc }) {
   const { t, i18n } = useTranslation('tickets');
   const { accountId } = useRoute();
   const navigate = useNavigate();

@@ -20,7 +20,7 @@ export function RecordListPage({ def }: { def: EntityDef }) {
   const [page, setPage] = useState(0);
   const list = useQuery({
     queryKey: ['tickets', 'list', accountId, def.klass, page],
-    queryFn: () => docs.find(accountId, { selector: { klass: def.klass }, sort: def.sort, limit: PAGE_SIZE, skip: page * PAGE_SIZE }),
+    queryFn: () => docs.findAny(accountId, { selector: { klass: def.klass }, sort: def.sort, limit: PAGE_SIZE, skip: page * PAGE_SIZE }),
   });
   const columns = def.fields.filter((f) => f.list);
   const labels = useLabelsFor(columns, accountId);

@@ -1,3 +1,4 @@
+import type { Doc, Klass } from '@app/proto';
 import { Button, SimpleGrid, Paper, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -8,18 +9,19 @@ import { FieldValue, useLabelsFor } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { useFeatures } from '../../hooks/account';
 import { useInvalidate } from '../../hooks/invalidate';
-import { docs, type AnyDoc } from '../../lib/api';
+import { docs } from '../../lib/api';
 import { accountPath, useRoute } from '../../routing';
 import type { EntityDef } from './entities';
 
 export const docKey = (accountId: string, id: string) => ['tickets', 'doc', accountId, id] as const;
 
-export function useDoc<T = AnyDoc>(accountId: string, id: string | undefined) {
-  return useQuery({ queryKey: docKey(accountId, id ?? ''), queryFn: () => docs.get<T>(accountId, id!), enabled: !!id });
+/** A document by id; `useDoc<'Ticket'>` types it as that klass's. */
+export function useDoc<K extends Klass = never>(accountId: string, id: string | undefined) {
+  return useQuery({ queryKey: docKey(accountId, id ?? ''), queryFn: () => docs.get<K>(accountId, id!), enabled: !!id });
 }
 
 /** A record's detail: every field (Brazil-only ones when filled), edit and delete, and the kind's extra sections. */
-export function RecordShowPage({ def, extra, actions }: { def: EntityDef; extra?: (doc: AnyDoc) => ReactNode; actions?: (doc: AnyDoc) => ReactNode }) {
+export function RecordShowPage({ def, extra, actions }: { def: EntityDef; extra?: (doc: Doc) => ReactNode; actions?: (doc: Doc) => ReactNode }) {
   const { t } = useTranslation('tickets');
   const { accountId, recordId } = useRoute();
   const navigate = useNavigate();
@@ -28,7 +30,7 @@ export function RecordShowPage({ def, extra, actions }: { def: EntityDef; extra?
   const features = useFeatures(accountId);
   const labels = useLabelsFor(def.fields, accountId);
   const remove = useMutation({
-    mutationFn: (doc: AnyDoc) => docs.remove(accountId, doc._id, doc._rev),
+    mutationFn: (doc: Doc) => docs.remove(accountId, doc._id, doc._rev),
     onSuccess: async () => {
       await invalidate();
       navigate(accountPath(accountId, def.segment));

@@ -1,6 +1,6 @@
 import type { RefKlass } from '../../hooks/refs';
-import type { AnyDoc } from '../../lib/api';
-import { isValidCnpj, isValidCpf } from '../../lib/brazil-documents';
+
+import { isValidCnpj, isValidCpf, type Doc } from '@app/proto';
 
 // The record kinds with plain list / show / new / edit screens, described once (spec §3 fields, the tickets-module
 // contract): the generic pages in this folder render them. Labels are i18n keys `fields.<name>`.
@@ -36,7 +36,7 @@ export interface EntityDef {
   fields: FieldDef[];
   sort: Array<Record<string, 'asc' | 'desc'>>;
   /** how a record is named in titles */
-  title(doc: AnyDoc): string;
+  title(doc: Doc): string;
   /** checks in the form before saving: field → validation key */
   validate?(values: Record<string, unknown>): Record<string, string>;
 }

@@ -1,3 +1,4 @@
+import type { Doc, TicketDoc } from '@app/proto';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -5,9 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TicketTable } from '../../components/TicketTable';
 import { useFeatures } from '../../hooks/account';
-import { docs, type AnyDoc } from '../../lib/api';
+import { docs } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import type { Ticket } from '../../lib/tickets';
 import { accountPath, useRoute } from '../../routing';
 import { newTicketFromMaintenance } from '../maintenance/MaintenanceAreaPage';
 import { receiptPdfUrl } from '../receipts/ReceiptPage';
@@ -33,7 +33,7 @@ function LinkedTickets({ field, id, newQuery }: { field: 'customer_id' | 'equipm
   const { accountId } = useRoute();
   const tickets = useQuery({
     queryKey: ['tickets', 'linked-tickets', accountId, field, id],
-    queryFn: () => docs.find<Ticket>(accountId, { selector: { klass: 'Ticket', [field]: id }, sort: [{ number: 'desc' }], limit: 50 }),
+    queryFn: () => docs.find(accountId, { selector: { klass: 'Ticket', [field]: id }, sort: [{ number: 'desc' }], limit: 50 }),
   });
   return (
     <Section
@@ -49,12 +49,12 @@ function LinkedTickets({ field, id, newQuery }: { field: 'customer_id' | 'equipm
   );
 }
 
-function LinkedList({ title, klass, field, id, segment, label, newQuery }: { title: string; klass: string; field: string; id: string; segment: string; label: (d: AnyDoc) => string; newQuery?: string }) {
+function LinkedList({ title, klass, field, id, segment, label, newQuery }: { title: string; klass: string; field: string; id: string; segment: string; label: (d: Doc) => string; newQuery?: string }) {
   const { t } = useTranslation('tickets');
   const { accountId } = useRoute();
   const list = useQuery({
     queryKey: ['tickets', 'linked', accountId, klass, field, id],
-    queryFn: () => docs.find(accountId, { selector: { klass, [field]: id }, limit: 100 }),
+    queryFn: () => docs.findAny(accountId, { selector: { klass, [field]: id }, limit: 100 }),
   });
   return (
     <Section
@@ -84,7 +84,7 @@ function LinkedList({ title, klass, field, id, segment, label, newQuery }: { tit
   );
 }
 
-export function CustomerExtra({ doc }: { doc: AnyDoc }) {
+export function CustomerExtra({ doc }: { doc: Doc }) {
   const { t } = useTranslation('tickets');
   const q = `customer_id=${encodeURIComponent(doc._id)}`;
   return (
@@ -96,7 +96,7 @@ export function CustomerExtra({ doc }: { doc: AnyDoc }) {
   );
 }
 
-export function EquipmentExtra({ doc }: { doc: AnyDoc }) {
+export function EquipmentExtra({ doc }: { doc: Doc }) {
   const { t, i18n } = useTranslation('tickets');
   const { accountId } = useRoute();
   const { maintenance } = useFeatures(accountId);
@@ -119,7 +119,7 @@ export function EquipmentExtra({ doc }: { doc: AnyDoc }) {
   );
 }
 
-export function MaintenanceActions({ doc }: { doc: AnyDoc }) {
+export function MaintenanceActions({ doc }: { doc: Doc }) {
   const { t } = useTranslation('tickets');
   const { accountId } = useRoute();
   return (
@@ -129,7 +129,7 @@ export function MaintenanceActions({ doc }: { doc: AnyDoc }) {
   );
 }
 
-export function EstimateActions({ doc }: { doc: AnyDoc }) {
+export function EstimateActions({ doc }: { doc: Doc }) {
   const { t } = useTranslation('tickets');
   const { accountId } = useRoute();
   return (

@@ -1,4 +1,4 @@
-import type { AnyDoc } from '../../lib/api';
+import type { Doc } from '@app/proto';
 import type { EntityDef, FieldDef } from './entities';
 
 // Between a stored record and a form: the editable fields' values in, a document to send out.
@@ -8,7 +8,7 @@ export type Values = Record<string, unknown>;
 export const editableFields = (def: { fields: FieldDef[] }) => def.fields.filter((f) => !f.server);
 
 /** The form's starting values: the record's (edit) or the fields' initial values, with query-string prefills (new). */
-export function initialValues(def: Pick<EntityDef, 'fields'>, doc?: AnyDoc | null, prefill?: URLSearchParams): Values {
+export function initialValues(def: Pick<EntityDef, 'fields'>, doc?: Doc | null, prefill?: URLSearchParams): Values {
   const out: Values = {};
   for (const f of editableFields(def)) {
     if (doc) out[f.name] = doc[f.name] ?? (f.kind === 'items' ? [] : undefined);
@@ -21,7 +21,7 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 
 /** What to send: the stored record (so server fields it does not edit are kept) with the form's values over it;
  * empty values are left out (a cleared field is removed). */
-export function toDocument(def: Pick<EntityDef, 'fields' | 'klass'>, values: Values, prev?: AnyDoc | null): Record<string, unknown> {
+export function toDocument(def: Pick<EntityDef, 'fields' | 'klass'>, values: Values, prev?: Doc | null): Record<string, unknown> {
   const doc: Record<string, unknown> = prev ? { ...prev } : { klass: def.klass };
   for (const f of editableFields(def)) {
     let v = values[f.name];

@@ -1,3 +1,4 @@
+import type { BoardCard, BoardColumn, TicketStatus } from '@app/proto';
 import { ActionIcon, Anchor, Badge, Box, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -8,13 +9,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { PriorityBadge } from '../../components/TicketBadges';
 import { invalidateAfterWrite } from '../../hooks/invalidate';
 import { docs } from '../../lib/api';
-import { STATUS_COLOR, STATUSES, type Status, type Ticket } from '../../lib/tickets';
+import { STATUS_COLOR, STATUSES } from '../../lib/tickets';
 import { accountPath, useRoute } from '../../routing';
 import { changeStatus } from './ticket-data';
 
 // a column shows its 20 newest tickets ("20+" when there are more; search lists them all): one small request per board
 export const BOARD_LIMIT = 20;
-type Board = Record<Status, { cards: Ticket[]; more: boolean }>;
+type Board = Record<TicketStatus, BoardColumn>;
 const boardKey = (accountId: string) => ['tickets', 'board', accountId] as const;
 
 /** The whole board in one request (the `ticket-board` view): per status the newest cards and whether there are more. */
@@ -22,18 +23,18 @@ function useBoard(accountId: string) {
   return useQuery({
     queryKey: boardKey(accountId),
     queryFn: async () => {
-      const rows = await docs.viewRows(accountId, 'ticket-board', 'all', { limit: BOARD_LIMIT });
+      const rows = await docs.view(accountId, 'ticket-board', { limit: BOARD_LIMIT });
       const board = Object.fromEntries(STATUSES.map((s) => [s, { cards: [], more: false }])) as unknown as Board;
-      for (const row of rows) if (STATUSES.includes(row.key as Status)) board[row.key as Status] = row.value as Board[Status];
+      for (const row of rows) if (STATUSES.includes(row.key)) board[row.key] = row.value;
       return board;
     },
   });
 }
 
 /** The board with `ticket` moved from one column to another (newest number first). */
-function moved(board: Board | undefined, ticket: Ticket, from: Status, to: Status): Board | undefined {
+function moved(board: Board | undefined, ticket: BoardCard, from: TicketStatus, to: TicketStatus): Board | undefined {
   if (!board) return board;
-  const without = (cards: Ticket[]) => cards.filter((c) => c._id !== ticket._id);
+  const without = (cards: BoardCard[]) => cards.filter((c) => c._id !== ticket._id);
   return {
     ...board,
     [from]: { ...board[from], cards: without(board[from].cards) },
@@ -49,18 +50,18 @@ export default function BoardPage() {
   const { t } = useTranslation('tickets');
   const { accountId } = useRoute();
   const queryClient = useQueryClient();
-  const dragged = useRef<{ ticket: Ticket; from: Status } | null>(null);
-  const [over, setOver] = useState<Status | null>(null);
+  const dragged = useRef<{ ticket: BoardCard; from: TicketStatus } | null>(null);
+  const [over, setOver] = useState<TicketStatus | null>(null);
   const board = useBoard(accountId);
   const move = useMutation({
-    mutationFn: ({ ticket, to }: { ticket: Ticket; from: Status; to: Status }) => changeStatus(accountId, ticket._id, to),
+    mutationFn: ({ ticket, to }: { ticket: BoardCard; from: TicketStatus; to: TicketStatus }) => changeStatus(accountId, ticket._id, to),
     onMutate: async ({ ticket, from, to }) => {
       await queryClient.cancelQueries({ queryKey: boardKey(accountId) });
       queryClient.setQueryData<Board>(boardKey(accountId), (board) => moved(board, ticket, from, to));
     },
     onSettled: () => invalidateAfterWrite(queryClient),
   });
-  const drop = (to: Status) => {
+  const drop = (to: TicketStatus) => {
     const d = dragged.current;
     dragged.current = null;
     setOver(null);
@@ -103,15 +104,15 @@ function Column({
   onDrop,
   onMove,
 }: {
-  status: Status;
+  status: TicketStatus;
   accountId: string;
-  column: Board[Status] | undefined;
+  column: Board[TicketStatus] | undefined;
   highlighted: boolean;
-  onDragStart: (ticket: Ticket) => void;
+  onDragStart: (ticket: BoardCard) => void;
   onDragOver: () => void;
   onDrop: () => void;
   /** the same move without dragging (touch screens, keyboard) */
-  onMove: (ticket: Ticket, to: Status) => void;
+  onMove: (ticket: BoardCard, to: TicketStatus) => void;
 }) {
   const { t } = useTranslation('tickets');
   const cards = column?.cards ?? [];

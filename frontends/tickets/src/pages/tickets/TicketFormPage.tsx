@@ -1,3 +1,4 @@
+import type { Doc, TicketDoc } from '@app/proto';
 import { Checkbox, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,9 +9,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { RefSelect } from '../../components/RefSelect';
 import { useFeatures, useMembers } from '../../hooks/account';
 import { useInvalidate } from '../../hooks/invalidate';
-import { docs, type AnyDoc } from '../../lib/api';
+import { docs } from '../../lib/api';
 import { isFieldError, serverFieldErrors } from '../../lib/field-errors';
-import { KINDS, PRIORITIES, TITLE_MAX, titleFromContent, ticketLabel, type Ticket } from '../../lib/tickets';
+import { KINDS, PRIORITIES, TITLE_MAX, titleFromContent, ticketLabel } from '../../lib/tickets';
 import { accountPath, useRoute } from '../../routing';
 import { useDoc } from '../records/RecordShowPage';
 import { FormActions } from '../../components/FormActions';
@@ -35,8 +36,8 @@ export interface TicketValues {
 const TEXTS = ['title', 'content', 'problem', 'estimation', 'equipment_observation'] as const;
 const REFS = ['category_id', 'customer_id', 'contract_id', 'equipment_id', 'reviewer_id', 'technical_id'] as const;
 
-export function ticketValues(ticket?: Ticket | null, prefill?: URLSearchParams): TicketValues {
-  const s = (k: keyof Ticket) => (typeof ticket?.[k] === 'string' ? (ticket[k] as string) : '');
+export function ticketValues(ticket?: TicketDoc | null, prefill?: URLSearchParams): TicketValues {
+  const s = (k: keyof TicketDoc) => (typeof ticket?.[k] === 'string' ? (ticket[k] as string) : '');
   const ref = (k: (typeof REFS)[number]) => (ticket ? ticket[k] : prefill?.get(k)) || undefined;
   return {
     title: s('title'),
@@ -66,7 +67,7 @@ export function validateTicket(values: TicketValues): Record<string, string> {
 
 /** The document to send: the stored ticket's fields kept, the form's over them, blanks removed. Project-management
  * fields are sent only when that feature is on. */
-export function ticketDocument(values: TicketValues, prev: Ticket | null | undefined, projectManagement: boolean): Record<string, unknown> {
+export function ticketDocument(values: TicketValues, prev: TicketDoc | null | undefined, projectManagement: boolean): Record<string, unknown> {
   const doc: Record<string, unknown> = prev ? { ...prev } : { klass: 'Ticket' };
   for (const k of TEXTS) {
     const v = values[k].trim();
@@ -86,7 +87,7 @@ export function ticketDocument(values: TicketValues, prev: Ticket | null | undef
 export default function TicketFormPage() {
   const { accountId, recordId } = useRoute();
   const { t } = useTranslation('tickets');
-  const record = useDoc<Ticket>(accountId, recordId);
+  const record = useDoc<'Ticket'>(accountId, recordId);
   if (recordId && record.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
   if (recordId && !record.data) return <ErrorBanner error={record.error} />;
   return <TicketForm key={record.data?._rev ?? 'new'} ticket={record.data} />;
@@ -94,7 +95,7 @@ export default function TicketFormPage() {
 
 /** New and edit of a ticket: reported problem (the title preview follows its first line), found problem, priority,
  * customer, equipment, contract, category, technician; kind, estimation and reviewer with project management. */
-export function TicketForm({ ticket }: { ticket?: Ticket }) {
+export function TicketForm({ ticket }: { ticket?: TicketDoc }) {
   const { t } = useTranslation('tickets');
   const { accountId } = useRoute();
   const navigate = useNavigate();
@@ -110,7 +111,7 @@ export function TicketForm({ ticket }: { ticket?: Ticket }) {
       const reply = ticket ? await docs.update(accountId, ticket._id, ticket._rev, body) : await docs.create(accountId, body);
       // a ticket opened from a maintenance is linked back to it
       if (maintenanceId) {
-        const m = await docs.get<AnyDoc>(accountId, maintenanceId).catch(() => null);
+        const m = await docs.get<'Maintenance'>(accountId, maintenanceId).catch(() => null);
         if (m && !m.ticket_id) await docs.update(accountId, m._id, m._rev, { ...m, ticket_id: reply.id }).catch(() => undefined);
       }
       return reply;

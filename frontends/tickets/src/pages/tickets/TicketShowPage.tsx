@@ -1,3 +1,4 @@
+import type { Doc, TicketDoc } from '@app/proto';
 import { Anchor, Button, Checkbox, SimpleGrid, Group, Menu, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,10 +10,10 @@ import { PriorityBadge, StatusBadge } from '../../components/TicketBadges';
 import { useFeatures, useMembers } from '../../hooks/account';
 import { useInvalidate } from '../../hooks/invalidate';
 import { useRefLabels } from '../../hooks/refs';
-import { docs, type AnyDoc } from '../../lib/api';
+import { docs } from '../../lib/api';
 import { serverFieldErrors } from '../../lib/field-errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { contractReceiptVisible, STATUSES, ticketLabel, type Ticket } from '../../lib/tickets';
+import { contractReceiptVisible, STATUSES, ticketLabel } from '../../lib/tickets';
 import { accountPath, useRoute } from '../../routing';
 import { useDoc } from '../records/RecordShowPage';
 import { useChangeStatus, useToggleChecklist } from './ticket-data';
@@ -25,7 +26,7 @@ export default function TicketShowPage() {
   const invalidate = useInvalidate();
   const features = useFeatures(accountId);
   const members = useMembers(accountId);
-  const ticket = useDoc<Ticket>(accountId, recordId);
+  const ticket = useDoc<'Ticket'>(accountId, recordId);
   const status = useChangeStatus(accountId);
   const toggle = useToggleChecklist(accountId);
   const customers = useRefLabels(accountId, 'Customer');
@@ -33,7 +34,7 @@ export default function TicketShowPage() {
   const categories = useRefLabels(accountId, 'Category');
   const contracts = useRefLabels(accountId, 'Contract');
   const remove = useMutation({
-    mutationFn: (doc: Ticket) => docs.remove(accountId, doc._id, doc._rev),
+    mutationFn: (doc: TicketDoc) => docs.remove(accountId, doc._id, doc._rev),
     onSuccess: async () => {
       await invalidate();
       navigate(accountPath(accountId, 'tickets'));
@@ -49,8 +50,8 @@ export default function TicketShowPage() {
       </Stack>
     );
   const tk = ticket.data;
-  const member = (id?: string) => (id ? members.data?.find((m) => m.user_id === id)?.label ?? id : undefined);
-  const link = (segment: string, id: string | undefined, labels: Record<string, string>, fallback?: string) =>
+  const member = (id?: string | null) => (id ? members.data?.find((m) => m.user_id === id)?.label ?? id : undefined);
+  const link = (segment: string, id: string | null | undefined, labels: Record<string, string>, fallback?: string | null) =>
     id ? (
       <Anchor component={Link} to={accountPath(accountId, segment, id)}>
         {labels[id] ?? fallback ?? id}
@@ -197,7 +198,7 @@ export default function TicketShowPage() {
   );
 }
 
-function TicketEstimates({ ticket }: { ticket: Ticket }) {
+function TicketEstimates({ ticket }: { ticket: TicketDoc }) {
   const { t, i18n } = useTranslation('tickets');
   const { accountId } = useRoute();
   const estimates = useQuery({
@@ -241,16 +242,9 @@ function TicketEstimates({ ticket }: { ticket: Ticket }) {
   );
 }
 
-interface CommentDoc extends AnyDoc {
-  ticket_id: string;
-  content: string;
-  date?: string;
-  user?: { _id?: string; label?: string };
-}
-
 export const commentsKey = (accountId: string, ticketId: string) => ['tickets', 'comments', accountId, ticketId] as const;
 
-function TicketComments({ ticket }: { ticket: Ticket }) {
+function TicketComments({ ticket }: { ticket: TicketDoc }) {
   const { t, i18n } = useTranslation('tickets');
   const { accountId } = useRoute();
   const invalidate = useInvalidate();
@@ -258,7 +252,7 @@ function TicketComments({ ticket }: { ticket: Ticket }) {
   const [error, setError] = useState<string | undefined>();
   const comments = useQuery({
     queryKey: commentsKey(accountId, ticket._id),
-    queryFn: () => docs.find<CommentDoc>(accountId, { selector: { klass: 'Comment', ticket_id: ticket._id }, sort: [{ created_at: 'asc' }], limit: 1000 }),
+    queryFn: () => docs.find(accountId, { selector: { klass: 'Comment', ticket_id: ticket._id }, sort: [{ created_at: 'asc' }], limit: 1000 }),
   });
   const add = useMutation({
     mutationFn: (text: string) => docs.create(accountId, { klass: 'Comment', ticket_id: ticket._id, content: text }),

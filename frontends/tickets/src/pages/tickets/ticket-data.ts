@@ -1,12 +1,12 @@
+import type { TicketDoc, TicketStatus } from '@app/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { priorityCounts, type PriorityCounts } from '@app/ui';
 import { docs } from '../../lib/api';
-import type { Status, Ticket } from '../../lib/tickets';
 import { invalidateAfterWrite } from '../../hooks/invalidate';
 
 // Ticket calls of the tickets-module contract: finds, the status and checklist update handlers, the priority views.
 
-export const OPEN_STATUSES: Status[] = ['open', 'block', 'doing', 'review'];
+export const OPEN_STATUSES: TicketStatus[] = ['open', 'block', 'doing', 'review'];
 
 export interface TicketQuery {
   selector: Record<string, unknown>;
@@ -18,20 +18,20 @@ export interface TicketQuery {
 export function useTickets(accountId: string, query: TicketQuery, key: string, enabled = true) {
   return useQuery({
     queryKey: ['tickets', 'tickets', accountId, key, query],
-    queryFn: () => docs.find<Ticket>(accountId, { ...query, selector: { klass: 'Ticket', ...query.selector } }),
+    queryFn: () => docs.find(accountId, { ...query, selector: { ...query.selector, klass: 'Ticket' } }),
     enabled,
   });
 }
 
 /** Changes a ticket's status through the status handler (any status to any other; no rev needed). */
-export function changeStatus(accountId: string, ticketId: string, status: Status) {
+export function changeStatus(accountId: string, ticketId: string, status: TicketStatus) {
   return docs.handler(accountId, 'ticket-status', status, ticketId);
 }
 
 export function useChangeStatus(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: Status }) => changeStatus(accountId, id, status),
+    mutationFn: ({ id, status }: { id: string; status: TicketStatus }) => changeStatus(accountId, id, status),
     onSettled: () => invalidateAfterWrite(queryClient),
   });
 }
@@ -44,7 +44,7 @@ export function useToggleChecklist(accountId: string) {
       docs.handler(accountId, 'ticket-checklist', 'toggle', id, { index, checked }),
     // the box follows the click at once; the reload after the call shows the stored list
     onMutate: ({ id, index, checked }) => {
-      queryClient.setQueryData<Ticket>(['tickets', 'doc', accountId, id], (t) =>
+      queryClient.setQueryData<TicketDoc>(['tickets', 'doc', accountId, id], (t) =>
         t?.checklist ? { ...t, checklist: t.checklist.map((item, i) => (i === index ? { ...item, checked } : item)) } : t,
       );
     },
@@ -59,7 +59,7 @@ export function usePriorityCounts(accountId: string, design: 'count-by-open-tick
   return useQuery({
     queryKey: ['tickets', 'priority-counts', accountId, design],
     queryFn: async (): Promise<PriorityCounts> => {
-      return priorityCounts(await docs.view(accountId, design, 'all', 1));
+      return priorityCounts(await docs.view(accountId, design, { group_level: 1 }));
     },
   });
 }
