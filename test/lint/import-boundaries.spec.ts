@@ -38,6 +38,10 @@ const forbidden: Record<string, Case> = {
     file: 'services/tickets/src/x.spec.ts',
     code: "export const load = () => import('@app/identity');\n",
   },
+  "a service naming another service's type with import('…')": {
+    file: 'services/tickets/src/x.ts',
+    code: "export type M = import('@app/accounts').AccountsModule;\n",
+  },
   'a service re-exporting from another service': { file: 'services/accounts/src/x.ts', code: "export * from '@app/tickets';\n" },
   'the gateway importing a service': { file: 'gateway/src/x.ts', code: "import { IdentityModule } from '@app/identity';\nexport { IdentityModule };\n" },
   'the gateway reaching a service by a relative path': {
