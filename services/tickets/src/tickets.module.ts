@@ -6,6 +6,7 @@ import { DocumentsController } from './documents/documents.controller';
 import { DocumentsService } from './documents/documents.service';
 import { References } from './common/references';
 import { TicketsRepository } from './tickets/tickets.repository';
+import { CopiedNamesSubscription } from './records/copied-names';
 import { ReceiptsModule } from './receipts/receipts.module';
 
 /**
@@ -16,6 +17,6 @@ import { ReceiptsModule } from './receipts/receipts.module';
 @Module({
   imports: [ReceiptsModule],
   controllers: [healthController('tickets', PG_POOL), DocumentsController],
-  providers: [...databaseProviders, References, TicketsRepository, DocumentsService],
+  providers: [...databaseProviders, References, TicketsRepository, DocumentsService, CopiedNamesSubscription],
 })
 export class TicketsModule {}

@@ -7,7 +7,6 @@ import { personFieldsNamed, presentPeople, showsSameAt } from '../common/people-
 import { References } from '../common/references';
 import { CategoryPolicy } from '../records/category.policy';
 import { ContractItemPolicy, ContractPolicy } from '../records/contract.policy';
-import { CopiedNames } from '../records/copied-names';
 import { CustomerPolicy } from '../records/customer.policy';
 import { EquipmentPolicy } from '../records/equipment.policy';
 import { EstimatePolicy } from '../records/estimate.policy';
@@ -30,14 +29,12 @@ const logger = new Logger('tickets-documents');
 @Injectable()
 export class DocumentsService {
   private readonly protocol: DocumentProtocol;
-  private readonly copies: CopiedNames;
 
   constructor(
     private readonly store: DocumentStore,
     refs: References,
     tickets: TicketsRepository,
   ) {
-    this.copies = new CopiedNames(store);
     const updates: Record<string, UpdateHandler> = { [`${TICKET_UPDATES.checklist}/${CHECKLIST_TOGGLE}`]: checklistToggleHandler(store) };
     for (const status of TICKET_STATUSES) updates[`${TICKET_UPDATES.status}/${status}`] = statusHandler(store, status);
     this.protocol = new DocumentProtocol(
@@ -120,8 +117,6 @@ export class DocumentsService {
    * ticket stays written and the error is logged.
    */
   private async afterWrite(ctx: CallerContext, reply: WriteReply): Promise<WriteReply> {
-    // a renamed customer or re-labelled equipment: the records showing the old name follow, after this reply
-    if (CopiedNames.concerns(reply.doc)) this.copies.refreshLater(accountDb(ctx), reply.doc, ctx.user_id);
     const t = reply.doc;
     if (!t || t.klass !== 'Ticket' || t.relate_equipment_to_customer !== true || !t.customer_id || !t.equipment_id) return reply;
     const db = accountDb(ctx);

@@ -1,95 +1,119 @@
-import { Logger } from '@nestjs/common';
-import type { Doc } from '@app/proto';
-import { DocumentStore, retryOnConflict } from '@app/platform';
-import { numbered } from '../tickets/ticket.rules';
-import { fieldsOf } from '../common/fields';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import type { NatsConnection } from 'nats';
+import type { ChangeEvent, Doc } from '@app/proto';
+import { ChangeSubscription, DocumentStore, retryOnConflict, type WorkInProgress } from '@app/platform';
+import { NATS_CONNECTION } from '../common/tokens';
+import { COPIES, type Copy, mayRename, rewritten, sourceValue } from './copied-names.rules';
 
 // Lists and search show a customer's name and an equipment's identifier copied into the records that point at them
-// (ticket, equipment, contract, estimate, maintenance). When the customer is renamed or the equipment re-labelled,
-// the copies follow: each pointing record is rewritten (a new revision, so the change feed and the search text follow
-// too). It runs after the rename is stored and answered; a record changed meanwhile is retried on its new revision, and
-// a refresh stops when its source is renamed again (the newer rename's refresh takes over).
+// (copied-names.rules.ts). When the customer is renamed or the equipment re-labelled, the copies follow: each pointing
+// record is rewritten (a new revision, so the change feed and the search text follow too).
+//
+// The rename's change event drives it (ChangeSubscription: the event is stored with the rename in the outbox, and
+// acknowledged only when every copy is rewritten), so a crash in the middle is finished by the next start. A rewrite
+// reads the source's current name and writes only records that do not carry it yet: running it again changes
+// nothing, and an earlier rename's event handled after a later rename writes the later name.
 
 const logger = new Logger('copied-names');
 
-interface Copy {
-  klass: string;
-  /** the field holding the id of the renamed record */
-  ref: string;
-  /** the field holding the copied name */
-  field: string;
-  /** what else the copy feeds (label, search), recomputed from the new fields */
-  derive?: (fields: Record<string, unknown>) => Record<string, unknown>;
+/** Records read per find while walking the copies. */
+const BATCH = 200;
+/** How often (in records) a walk checks that its source was not renamed again meanwhile. */
+const RECHECK_EVERY = 25;
+/** The server delivers an event again this long after its handler's last sign of life. */
+export const COPIED_NAMES_ACK_WAIT_MS = 5000;
+
+/** Subscribes CopiedNames to the tickets service's change events while the service runs. */
+@Injectable()
+export class CopiedNamesSubscription implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly subscription: ChangeSubscription;
+
+  constructor(store: DocumentStore, @Inject(NATS_CONNECTION) nc: NatsConnection) {
+    const copies = new CopiedNames(store);
+    this.subscription = new ChangeSubscription(nc, (event, work) => copies.handle(event, work), {
+      name: 'tickets_copied_names',
+      service: 'tickets',
+      ackWaitMs: COPIED_NAMES_ACK_WAIT_MS,
+      logger,
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.subscription.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.subscription.stop();
+  }
 }
 
-const firstLine = (v: unknown) => (typeof v === 'string' ? v.split(/\r?\n/)[0].slice(0, 60) : '');
-
-/** What is copied from which klass, and into where. */
-const COPIES: Record<string, { source: string; into: Copy[] }> = {
-  Customer: {
-    source: 'name',
-    into: [
-      { klass: 'Ticket', ref: 'customer_id', field: 'customer_name', derive: (f) => numbered(f, Number(f.number)) },
-      { klass: 'Equipment', ref: 'customer_id', field: 'customer_name' },
-      { klass: 'Contract', ref: 'customer_id', field: 'customer_name', derive: (f) => ({ ...f, label: firstLine(f.description) || f.customer_name || null }) },
-      { klass: 'Estimate', ref: 'customer_id', field: 'customer_name' },
-    ],
-  },
-  Equipment: {
-    source: 'identifier',
-    into: [
-      { klass: 'Ticket', ref: 'equipment_id', field: 'equipment_identifier', derive: (f) => numbered(f, Number(f.number)) },
-      {
-        klass: 'Maintenance',
-        ref: 'equipment_id',
-        field: 'equipment_identifier',
-        derive: (f) => ({ ...f, label: [f.equipment_identifier, f.next_maintenance ?? f.date].filter(Boolean).join(' ') || null }),
-      },
-    ],
-  },
-};
-
-const BATCH = 200;
-
 export class CopiedNames {
+  /** the rewrite at work per source (`db:id`): events of one source take turns */
+  private readonly running = new Map<string, Promise<unknown>>();
+
   constructor(private readonly store: DocumentStore) {}
 
-  /** Whether a write of `doc` may have changed a name others copy (only updates: a new record has no copies yet). */
-  static concerns(doc: Record<string, unknown> | undefined): doc is Doc {
-    return !!doc && typeof doc.klass === 'string' && Object.prototype.hasOwnProperty.call(COPIES, doc.klass) && !String(doc._rev).startsWith('1-');
+  /** A change event of the tickets service: a rename rewrites the copies (after any rewrite of the same source). */
+  async handle(event: ChangeEvent, work: WorkInProgress): Promise<void> {
+    if (!mayRename(event)) return;
+    const key = `${event.account_id}:${event.id}`;
+    const before = this.running.get(key) ?? Promise.resolve();
+    const mine = before.catch(() => undefined).then(() => this.refresh(event.account_id, event.id, work));
+    this.running.set(key, mine);
+    try {
+      await mine;
+    } finally {
+      if (this.running.get(key) === mine) this.running.delete(key);
+    }
   }
 
-  /** Rewrites the copies of `doc`'s name in group `db`; returns how many records changed. */
-  async refresh(db: string, doc: Doc, actor: string | null): Promise<number> {
-    const { source, into } = COPIES[doc.klass];
-    const value = (doc[source] as string | undefined) ?? null;
+  /**
+   * Rewrites every copy of the source's current name in group `db`; returns how many records changed. Ends when a walk
+   * finished with the source unchanged since it was read, so a rename during the walk is followed too.
+   */
+  async refresh(db: string, sourceId: string, work: WorkInProgress = { touch: () => undefined }): Promise<number> {
     let changed = 0;
-    for (const copy of into) {
-      // the records still showing another name; each rewrite drops it from the next batch
+    for (;;) {
+      const source = await this.store.get(db, sourceId);
+      if (!source || !COPIES[source.klass]) return changed; // deleted since: the copies keep the name they have
+      const walk = await this.walk(db, source, work);
+      changed += walk.changed;
+      if (walk.complete && (await this.store.get(db, sourceId))?._rev === source._rev) return changed;
+    }
+  }
+
+  /** One pass over the records pointing at the source, by id; stops early (complete: false) when it is renamed again. */
+  private async walk(db: string, source: Doc, work: WorkInProgress): Promise<{ changed: number; complete: boolean }> {
+    const value = sourceValue(source);
+    let changed = 0;
+    let seen = 0;
+    for (const copy of COPIES[source.klass].into) {
+      let after = '';
       for (;;) {
-        const stale = await this.store.find(db, { selector: { klass: copy.klass, [copy.ref]: doc._id, [copy.field]: { $ne: value } }, limit: BATCH });
-        const missing = value === null ? [] : await this.store.find(db, { selector: { klass: copy.klass, [copy.ref]: doc._id, [copy.field]: { $exists: false } }, limit: BATCH });
-        const batch = [...stale, ...missing];
-        if (batch.length === 0) break;
+        const batch = await this.store.find(db, { selector: { klass: copy.klass, [copy.ref]: source._id, _id: { $gt: after } }, limit: BATCH });
         for (const record of batch) {
-          // renamed again meanwhile: that write runs its own refresh, and this one must not write the older name after it
-          if ((await this.store.get(db, doc._id))?._rev !== doc._rev) return changed;
-          await retryOnConflict(async () => {
-            const current = await this.store.get(db, record._id);
-            if (!current || current[copy.ref] !== doc._id || (current[copy.field] ?? null) === value) return;
-            let fields = { ...fieldsOf(current), [copy.field]: value };
-            if (copy.derive) fields = copy.derive(fields);
-            await this.store.update(db, current._id, current._rev, fields, actor);
-            changed++;
-          }, 5);
+          work.touch();
+          if (++seen % RECHECK_EVERY === 0 && (await this.store.get(db, source._id))?._rev !== source._rev) return { changed, complete: false };
+          if (await this.rewrite(db, copy, record, source._id, value)) changed++;
         }
+        if (batch.length < BATCH) break;
+        after = batch[batch.length - 1]._id;
       }
     }
-    return changed;
+    return { changed, complete: true };
   }
 
-  /** refresh() in the background, after the reply: a failure is logged, the rename itself stays. */
-  refreshLater(db: string, doc: Doc, actor: string | null): void {
-    this.refresh(db, doc, actor).catch((err) => logger.error(`copying the new name of ${doc._id}: ${err instanceof Error ? err.message : String(err)}`));
+  /** Writes the value into one record (read again on a conflict); false when it needed nothing. */
+  private rewrite(db: string, copy: Copy, record: Doc, sourceId: string, value: unknown): Promise<boolean> {
+    let current: Doc | null = record;
+    return retryOnConflict(async () => {
+      current ??= await this.store.get(db, record._id);
+      const fields = current && rewritten(copy, current, sourceId, value);
+      if (!current || !fields) return false;
+      const rev = current._rev;
+      current = null; // a conflict reads it again
+      await this.store.update(db, record._id, rev, fields, null);
+      return true;
+    }, 5);
   }
 }
