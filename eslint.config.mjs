@@ -1,6 +1,10 @@
 // The lint of the whole repository (`npm run lint`, run by `make test` before the tests): ESLint's and typescript-eslint's
-// recommended rules, and the import boundaries of the architecture as the rule `boundaries/imports` below.
+// recommended rules, the import boundaries of the architecture (`boundaries/imports`) and declared dependencies
+// (`boundaries/declared-dependencies`), two small rules defined below. They are rules of their own rather than
+// no-restricted-imports patterns because they resolve where an import leads: a relative path of any depth, import()
+// and require() are judged by the package they reach.
 import fs from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -12,9 +16,13 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 
 // The workspace packages, read from package.json, so a new module (services/<name>, frontends/<name>) is covered when
 // it joins the workspaces. Each gets a kind; the kinds decide what a package may import.
-const packages = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces.map((dir) => {
-  const { name } = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
-  return { dir, name, kind: kindOf(dir) };
+const readJson = (file) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
+const declared = (pkg) =>
+  new Set(['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((k) => Object.keys(pkg[k] ?? {})));
+const rootDevDependencies = declared({ devDependencies: readJson('package.json').devDependencies });
+const packages = readJson('package.json').workspaces.map((dir) => {
+  const pkg = readJson(`${dir}/package.json`);
+  return { dir, name: pkg.name, kind: kindOf(dir), declared: declared(pkg) };
 });
 
 function kindOf(dir) {
@@ -47,6 +55,46 @@ const packageOfFile = (file) => {
 };
 const packageOfName = (spec) => packages.find((p) => spec === p.name || spec.startsWith(`${p.name}/`));
 
+// Calls and declarations that name a module: import/export … from, import(), require(), import x = require(), import('…').T
+function moduleSpecifiers(check) {
+  const literal = (n) => (n && n.type === 'Literal' ? n.value : undefined);
+  return {
+    ImportDeclaration: (n) => check(n, n.source.value),
+    ExportNamedDeclaration: (n) => n.source && check(n, n.source.value),
+    ExportAllDeclaration: (n) => check(n, n.source.value),
+    ImportExpression: (n) => check(n, literal(n.source)),
+    TSImportEqualsDeclaration: (n) =>
+      n.moduleReference.type === 'TSExternalModuleReference' && check(n, literal(n.moduleReference.expression)),
+    TSImportType: (n) => check(n, literal(n.argument?.type === 'TSLiteralType' ? n.argument.literal : n.argument)),
+    CallExpression: (n) => n.callee.type === 'Identifier' && n.callee.name === 'require' && check(n, literal(n.arguments[0])),
+  };
+}
+
+// Tests and tool configs may also use the repository's tools (jest, swc, drizzle-kit: the root devDependencies).
+const TOOLING = /(\.(spec|test)\.tsx?|\.config\.[cm]?ts|\/test-setup\.ts)$|\/(testing|test)\//;
+
+/** @type {import('eslint').Rule.RuleModule} */
+const declaredRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A workspace package imports only packages its package.json declares (or Node's own modules)" },
+    schema: [],
+  },
+  create(context) {
+    const own = packageOfFile(context.filename);
+    if (!own) return {};
+    const tooling = TOOLING.test(context.filename.split(path.sep).join('/'));
+    return moduleSpecifiers((node, spec) => {
+      if (typeof spec !== 'string' || spec.startsWith('.') || spec.startsWith('node:')) return;
+      const parts = spec.split('/');
+      const name = spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+      if (name === own.name || builtinModules.includes(name) || own.declared.has(name)) return;
+      if (tooling && rootDevDependencies.has(name)) return;
+      context.report({ node, message: `${own.name} imports ${name}, which ${own.dir}/package.json does not declare` });
+    });
+  },
+};
+
 /** @type {import('eslint').Rule.RuleModule} */
 const importsRule = {
   meta: {
@@ -74,25 +122,16 @@ const importsRule = {
         context.report({ node, message: `${own.name} may not import ${to.name} ('${spec}'); ${advice(own, to)}` });
       }
     };
-    const literal = (n) => (n && n.type === 'Literal' ? n.value : undefined);
-    return {
-      ImportDeclaration: (n) => check(n, n.source.value),
-      ExportNamedDeclaration: (n) => n.source && check(n, n.source.value),
-      ExportAllDeclaration: (n) => check(n, n.source.value),
-      ImportExpression: (n) => check(n, literal(n.source)),
-      TSImportEqualsDeclaration: (n) =>
-        n.moduleReference.type === 'TSExternalModuleReference' && check(n, literal(n.moduleReference.expression)),
-      TSImportType: (n) => check(n, literal(n.argument?.type === 'TSLiteralType' ? n.argument.literal : n.argument)),
-      CallExpression: (n) => n.callee.type === 'Identifier' && n.callee.name === 'require' && check(n, literal(n.arguments[0])),
-    };
+    return moduleSpecifiers(check);
   },
 };
 
 function advice(own, to) {
-  const allowed = MAY_IMPORT[own.kind].map((k) => packages.filter((p) => p.kind === k).map((p) => p.name)).flat();
-  const may = allowed.length ? `it may import ${allowed.join(', ')} (by package name)` : 'it imports nothing of the project';
   if (to && MAY_IMPORT[own.kind].includes(to.kind)) return `import it as '${to.name}'`;
-  return `${may}; shared code belongs in ${own.kind === 'service' || own.kind === 'gateway' ? '@app/platform or @app/proto' : '@app/proto or @app/ui'}`;
+  if (own.kind === 'proto') return 'the contract imports nothing of the project';
+  const allowed = MAY_IMPORT[own.kind].flatMap((k) => packages.filter((p) => p.kind === k).map((p) => p.name));
+  const shared = ['host', 'ui', 'remote'].includes(own.kind) ? '@app/ui or @app/proto' : '@app/platform or @app/proto';
+  return `it may import ${allowed.join(', ')} (by package name); shared code belongs in ${shared}`;
 }
 
 export default defineConfig(
@@ -110,10 +149,11 @@ export default defineConfig(
   tseslint.configs.recommended,
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { boundaries: { rules: { imports: importsRule } } },
+    plugins: { boundaries: { rules: { imports: importsRule, 'declared-dependencies': declaredRule } } },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'boundaries/imports': 'error',
+      'boundaries/declared-dependencies': 'error',
       // `_`-prefixed names are deliberately unused (a parameter kept for the signature, a rest sibling that drops a key)
       '@typescript-eslint/no-unused-vars': [
         'error',
