@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AccountSettingDoc, Address, Phone, SubscriptionDoc } from '@app/proto';
 import { settingsQuery } from '@app/ui';
 import { api, docs } from '../lib/api';
+import type { ContractReceiptSetting } from '../lib/tickets';
 
 // What the tickets screens read of the account: its settings (feature flags, receipt texts, phones and addresses), its
 // members (technicians and reviewers) and the signed-in user.
@@ -20,7 +21,7 @@ export interface Features {
   checklist: boolean;
   maintenance: boolean;
   projectManagement: boolean;
-  contractReceipt: 'on-demand' | 'always';
+  contractReceipt: ContractReceiptSetting;
   receiptConfiguration: string;
   estimateObservation: string;
   phones: Phone[];

@@ -1,4 +1,4 @@
-import { estimateTotal as protoEstimateTotal, ticketTitle, TICKET_TITLE_MAX, type TicketDoc, type TicketPriority, type TicketStatus } from '@app/proto';
+import { estimateTotal as protoEstimateTotal, ticketTitle, TICKET_TITLE_MAX, type CONTRACT_RECEIPT, type TicketDoc, type TicketPriority, type TicketStatus } from '@app/proto';
 
 // The ticket rules the screens show (spec §3, §4, §9 and the tickets-module contract).
 
@@ -25,7 +25,7 @@ export { PRIORITY_COLOR } from '@app/ui';
 
 export const ticketLabel = (t: Partial<Pick<TicketDoc, 'number' | 'title'>>) => `#${t.number ?? '?'} ${t.title ?? ''}`.trim();
 
-export type ContractReceiptSetting = 'on-demand' | 'always';
+export type ContractReceiptSetting = (typeof CONTRACT_RECEIPT)[number];
 
 /**
  * The contract receipt (spec §2 features): "always" shows it for every ticket; "on-demand" (the default) only for a

@@ -61,7 +61,6 @@ export const profileEn = {
     unbookmark: 'Remove bookmark',
     bookmarked: 'Bookmarked',
     pending: 'pending',
-    plan: { free: 'Free plan', pro: 'Professional plan', corp: 'Corporate plan', locked: 'Locked' },
     notifications: 'Notifications',
     notifications_title: 'Notifications of {{name}}',
     all_notifications: 'All notifications',

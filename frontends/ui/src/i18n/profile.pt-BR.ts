@@ -63,7 +63,6 @@ export const profilePtBR: typeof profileEn = {
     unbookmark: 'Remover favorito',
     bookmarked: 'Favorito',
     pending: 'pendente',
-    plan: { free: 'Plano gratuito', pro: 'Plano profissional', corp: 'Plano corporativo', locked: 'Bloqueado' },
     notifications: 'Notificações',
     notifications_title: 'Notificações de {{name}}',
     all_notifications: 'Todas as notificações',

@@ -1,4 +1,4 @@
-import { TICKET_PRIORITY_COUNTER_KEYS, type TicketPriority } from '@app/proto';
+import type { TICKET_PRIORITY_COUNTER_KEYS, TicketPriority } from '@app/proto';
 
 // The priority bar (spec §2, §9): shares of high, medium and low as whole percentages, low taking the remainder. One
 // rule for every bar: the shell's dashboard and admin page and the tickets remote's list.
@@ -26,9 +26,18 @@ export function priorityPercentages(counts: PriorityCounts): PriorityCounts {
   return { high: highPct, medium: mediumPct, low: 100 - highPct - mediumPct };
 }
 
-const PRIORITY_OF_COUNTER_KEY = new Map<unknown, TicketPriority>(
-  (Object.keys(TICKET_PRIORITY_COUNTER_KEYS) as TicketPriority[]).map((p) => [TICKET_PRIORITY_COUNTER_KEYS[p], p]),
-);
+/**
+ * Proto's TICKET_PRIORITY_COUNTER_KEYS turned around, checked against it by the compiler (each counter key maps to its
+ * priority, none missing or extra). Written out because a value import of proto's tickets module would bundle zod and
+ * every tickets schema (26 kB gzip) into the dashboard, which needs none of them.
+ */
+const PRIORITY_OF_COUNTER_KEY = { TicketHigh: 'high', TicketMedium: 'medium', TicketLow: 'low' } as const satisfies {
+  [P in TicketPriority as (typeof TICKET_PRIORITY_COUNTER_KEYS)[P]]: P;
+};
+const priorityOf = (key: unknown): TicketPriority | undefined =>
+  typeof key === 'string' && Object.prototype.hasOwnProperty.call(PRIORITY_OF_COUNTER_KEY, key)
+    ? PRIORITY_OF_COUNTER_KEY[key as keyof typeof PRIORITY_OF_COUNTER_KEY]
+    : undefined;
 
 /**
  * The counts of a group_level 1 priority view (rows keyed TicketHigh, TicketMedium, TicketLow: proto's
@@ -37,7 +46,7 @@ const PRIORITY_OF_COUNTER_KEY = new Map<unknown, TicketPriority>(
 export function priorityCounts(rows: ReadonlyArray<{ key: unknown; value: unknown }> | undefined): PriorityCounts {
   const counts: PriorityCounts = { high: 0, medium: 0, low: 0 };
   for (const row of rows ?? []) {
-    const priority = PRIORITY_OF_COUNTER_KEY.get(Array.isArray(row.key) ? row.key[0] : row.key);
+    const priority = priorityOf(Array.isArray(row.key) ? row.key[0] : row.key);
     if (priority && typeof row.value === 'number') counts[priority] += nonNegative(row.value);
   }
   return counts;

@@ -5,13 +5,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { AccountCreateRequest } from '@app/proto';
+import type { AccountCreateRequest } from '@app/proto';
 import { fieldErrors, isApiError } from '@app/ui';
 import { api } from '../../app/api';
 import { requestForm } from '../../app/request-form';
 import { ErrorBanner } from '../../components/ErrorBanner';
 
-const schema = requestForm(AccountCreateRequest, { name: z.string().trim().min(1, 'validation.required') });
+const schema = requestForm<typeof AccountCreateRequest>()({ name: z.string().trim().min(1, 'validation.required') });
 type Values = z.infer<typeof schema>;
 
 /** Create a group profile, then open its dashboard. */

@@ -1,9 +1,11 @@
 import { ActionIcon, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Address, Phone } from '@app/proto';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { newId, parseList, useSaveSetting, useSettings } from './admin-data';
 
+/** A phone or an address being edited (proto's Phone and Address, by field name). */
 export interface ContactEntry {
   id: string;
   main?: boolean;
@@ -11,10 +13,11 @@ export interface ContactEntry {
   [field: string]: unknown;
 }
 
+/** The fields the form edits, named as proto's Phone and Address name them. */
 const FIELDS = {
-  phones: ['description', 'number'],
-  addresses: ['description', 'zip_code', 'street', 'number', 'neighborhood', 'complement', 'city', 'state'],
-} as const;
+  phones: ['description', 'number'] as const satisfies readonly (keyof Phone)[],
+  addresses: ['description', 'zip_code', 'street', 'number', 'neighborhood', 'complement', 'city', 'state'] as const satisfies readonly (keyof Address)[],
+};
 
 type Kind = keyof typeof FIELDS;
 

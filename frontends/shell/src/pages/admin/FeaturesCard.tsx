@@ -1,12 +1,15 @@
 import { Button, Group, Paper, Select, Stack, Switch, Tabs, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AccountConfigKey, CONTRACT_RECEIPT, FEATURE_FLAGS } from '@app/proto';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useSaveSetting, useSettings } from './admin-data';
 
-export const BOOLEAN_FEATURES = ['billing', 'checklist', 'maintenance', 'project-management'] as const;
-export const CONTRACT_RECEIPT = ['on-demand', 'always'] as const;
-export const TEXT_FEATURES = ['estimate-observation', 'receipt-configuration'] as const;
+// proto's setting keys and values, written out (a value import of proto's accounts module would bundle its schemas);
+// the compiler checks them against proto
+export const BOOLEAN_FEATURES = ['billing', 'checklist', 'maintenance', 'project-management'] as const satisfies readonly (typeof FEATURE_FLAGS)[number][];
+export const CONTRACT_RECEIPT_VALUES = ['on-demand', 'always'] as const satisfies typeof CONTRACT_RECEIPT;
+export const TEXT_FEATURES = ['estimate-observation', 'receipt-configuration'] as const satisfies readonly AccountConfigKey[];
 
 /** The features card: on-off switches, the contract-receipt choice and the two receipt texts (administrators edit). */
 export function FeaturesCard({ accountId, isAdmin }: { accountId: string; isAdmin: boolean }) {
@@ -59,7 +62,7 @@ export function FeaturesCard({ accountId, isAdmin }: { accountId: string; isAdmi
             allowDeselect={false}
             disabled={!isAdmin || !settings.data}
             value={typeof value('contract-receipt') === 'string' ? (value('contract-receipt') as string) : 'on-demand'}
-            data={CONTRACT_RECEIPT.map((v) => ({ value: v, label: t(`admin.features.contract-receipt_${v}`) }))}
+            data={CONTRACT_RECEIPT_VALUES.map((v) => ({ value: v, label: t(`admin.features.contract-receipt_${v}`) }))}
             onChange={(v) => v && save.mutate({ key: 'contract-receipt', value: v })}
             comboboxProps={{ withinPortal: true }}
           />

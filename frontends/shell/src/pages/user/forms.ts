@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailRequest, PasswordResetRequest, RegisterRequest } from '@app/proto';
+import type { EmailRequest, PasswordResetRequest, RegisterRequest } from '@app/proto';
 import { requestForm } from '../../app/request-form';
 
 // Client-side checks of the public forms; messages are i18n keys (validation.*), shown through t().
@@ -8,7 +8,7 @@ export const passwordField = z.string().min(1, 'validation.required');
 
 // the login form checks itself without zod (login-form.ts): it is the first page loaded
 
-export const registerSchema = requestForm(RegisterRequest, {
+export const registerSchema = requestForm<typeof RegisterRequest>()({
   email: emailField,
   fullname: z.string().trim(),
   password: passwordField,
@@ -17,8 +17,8 @@ export const registerSchema = requestForm(RegisterRequest, {
 });
 export type RegisterValues = z.infer<typeof registerSchema>;
 
-export const emailSchema = requestForm(EmailRequest, { email: emailField });
+export const emailSchema = requestForm<typeof EmailRequest>()({ email: emailField });
 export type EmailValues = z.infer<typeof emailSchema>;
 
-export const newPasswordSchema = requestForm(PasswordResetRequest, { password: passwordField, password_confirmation: passwordField });
+export const newPasswordSchema = requestForm<typeof PasswordResetRequest>()({ password: passwordField, password_confirmation: passwordField });
 export type NewPasswordValues = z.infer<typeof newPasswordSchema>;
