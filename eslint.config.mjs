@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
 
@@ -175,6 +176,12 @@ export default defineConfig(
   {
     files: ['frontends/**'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // the two classic rules of hooks; the plugin's React Compiler rules are left out (the app is not compiled by it)
+    files: ['frontends/**/*.ts', 'frontends/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['**/*.spec.ts', '**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/test/**', 'test/**'],
