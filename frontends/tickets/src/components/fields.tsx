@@ -119,8 +119,7 @@ function NumberField({
   useEffect(() => {
     if (typeof value === 'number' && Number(text) !== value) setText(String(value));
     if (value === undefined && text !== '' && Number.isFinite(Number(text))) setText('');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value]);
+  }, [value]); // only when the value changes from outside: the text being typed must not be reset on each keystroke
   return (
     <TextInput
       type="number"

@@ -30,8 +30,7 @@ export function NotificationsModal({ opened, onClose, membership }: Props) {
   // each opening starts from the membership's current flags (the list is refetched after every save)
   useEffect(() => {
     if (opened) setFlags(initial());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened]);
+  }, [opened]); // only on opening: a refetched membership while the modal is open must not undo the user's changes
   const save = useMutation({
     mutationFn: (body: Flags) =>
       api.call('PUT /{db}/{id}', { params: { db: membership.account_id, id: membership._id }, query: { rev: membership._rev }, body }),

@@ -1,4 +1,4 @@
-import type { Doc, TicketDoc } from '@app/proto';
+import type { Doc } from '@app/proto';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import type { Doc, TicketDoc } from '@app/proto';
+import type { TicketDoc } from '@app/proto';
 import { Checkbox, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { Doc, TicketDoc } from '@app/proto';
+import type { TicketDoc } from '@app/proto';
 import { Anchor, Button, Checkbox, SimpleGrid, Group, Menu, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

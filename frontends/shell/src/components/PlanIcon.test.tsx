@@ -1,17 +1,19 @@
-import { render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../i18n';
-import { PlanIcon } from './PlanIcon';
+import { PlanIcon } from '@app/ui';
+import { renderPage } from '../test/render';
+
+// @app/ui's PlanIcon, tested here where the testing library is declared (the shell renders it on every screen)
 
 describe('PlanIcon', () => {
   it('is an image named by the plan label, a dedicated server as the corporate plan', () => {
-    render(
-      <I18nextProvider i18n={createI18n('en')}>
+    renderPage(
+      <>
         <PlanIcon plan="pro" />
         <PlanIcon plan="server" />
         <PlanIcon plan={undefined} />
-      </I18nextProvider>,
+      </>,
+      '/',
     );
     expect(screen.getByRole('img', { name: 'Professional plan' }).dataset.plan).toBe('pro');
     expect(screen.getByRole('img', { name: 'Corporate plan' }).dataset.plan).toBe('corp');
