@@ -119,7 +119,9 @@ function NumberField({
   useEffect(() => {
     if (typeof value === 'number' && Number(text) !== value) setText(String(value));
     if (value === undefined && text !== '' && Number.isFinite(Number(text))) setText('');
-  }, [value]); // only when the value changes from outside: the text being typed must not be reset on each keystroke
+    // only when the value changes from outside: the text being typed must not be reset on each keystroke
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
   return (
     <TextInput
       type="number"

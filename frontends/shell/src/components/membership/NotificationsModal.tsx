@@ -30,7 +30,9 @@ export function NotificationsModal({ opened, onClose, membership }: Props) {
   // each opening starts from the membership's current flags (the list is refetched after every save)
   useEffect(() => {
     if (opened) setFlags(initial());
-  }, [opened]); // only on opening: a refetched membership while the modal is open must not undo the user's changes
+    // only on opening: a membership refetched while the modal is open must not undo the user's changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened]);
   const save = useMutation({
     mutationFn: (body: Flags) =>
       api.call('PUT /{db}/{id}', { params: { db: membership.account_id, id: membership._id }, query: { rev: membership._rev }, body }),
