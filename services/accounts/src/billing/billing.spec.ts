@@ -1,5 +1,5 @@
 import type { CallerContext, Doc } from '@app/proto';
-import { AccountsHarness, ctxOf, eventually, failure, newUser, setPlan, startAccounts } from '../testing/accounts-harness';
+import { AccountsHarness, ctxOf, eventually, failure, newUser, setPlan, startAccountsWithStripe } from '../testing/accounts-harness';
 import { checkoutCompleted, FAKE_PUBLISHABLE_KEY, FakeStripe, signedEvent } from './testing/fake-stripe';
 
 // Plans and billing on the real NATS/Postgres, with the real `stripe` client talking to a loopback fake of the API:
@@ -7,24 +7,13 @@ import { checkoutCompleted, FAKE_PUBLISHABLE_KEY, FakeStripe, signedEvent } from
 describe('billing', () => {
   let h: AccountsHarness;
   const stripe = new FakeStripe();
-  const saved: Record<string, string | undefined> = {};
 
   beforeAll(async () => {
-    await stripe.start();
-    for (const [k, v] of Object.entries(stripe.env())) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-    h = await startAccounts('billing');
+    h = await startAccountsWithStripe('billing', stripe);
   });
 
   afterAll(async () => {
     await h?.close();
-    await stripe.stop();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
   });
 
   async function group(opts: { billingEmail?: string } = {}) {

@@ -1,5 +1,5 @@
 import type { CallerContext } from '@app/proto';
-import { AccountsHarness, ctxOf, failure, newUser, setPlan, startAccounts } from '../testing/accounts-harness';
+import { AccountsHarness, ctxOf, failure, newUser, setPlan, startAccountsWithStripe } from '../testing/accounts-harness';
 import { checkoutCompleted, FakeStripe } from '../billing/testing/fake-stripe';
 
 // accounts.account.get over NATS: the Account with every field of spec §3 (plan, v7_plan, livemode, payment ids),
@@ -7,24 +7,13 @@ import { checkoutCompleted, FakeStripe } from '../billing/testing/fake-stripe';
 describe('the Account answer', () => {
   let h: AccountsHarness;
   const stripe = new FakeStripe();
-  const saved: Record<string, string | undefined> = {};
 
   beforeAll(async () => {
-    await stripe.start();
-    for (const [k, v] of Object.entries(stripe.env())) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-    h = await startAccounts('account-answer');
+    h = await startAccountsWithStripe('account-answer', stripe);
   });
 
   afterAll(async () => {
     await h?.close();
-    await stripe.stop();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
   });
 
   /** A group with an administrator and a plain member (the member's context as the gateway's resolve gives it). */

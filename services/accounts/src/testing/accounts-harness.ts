@@ -5,6 +5,7 @@ import { CallerContext, ChangeEvent, changeStream, DbInfoReply } from '@app/prot
 import { loadConfig } from '@app/platform';
 import { InProcessService, startInProcess } from '@app/platform/testing/in-process-service';
 import { eventually, sleep } from '@app/platform/testing/eventually';
+import type { FakeStripe } from '../billing/testing/fake-stripe';
 
 // Starts the accounts service in-process (see startInProcess; its mail worker stands in for the identity process's)
 // and calls it over NATS like the gateway does, with CallerContexts built by hand.
@@ -29,6 +30,31 @@ export async function startAccounts(name: string): Promise<AccountsHarness> {
 
 // users, their contexts and failed calls: the platform's, shared with every service's harness
 export { ctxOf, failure, newUser, type TestUser } from '@app/platform/testing/callers';
+
+/**
+ * The accounts service with its payment provider pointed at a started FakeStripe (the real `stripe` client talks to
+ * it on loopback); close() also stops the fake and restores the environment.
+ */
+export async function startAccountsWithStripe(name: string, stripe: FakeStripe): Promise<AccountsHarness> {
+  await stripe.start();
+  const saved: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(stripe.env())) {
+    saved[k] = process.env[k];
+    process.env[k] = v;
+  }
+  const h = await startAccounts(name);
+  return {
+    ...h,
+    async close() {
+      await h.close();
+      await stripe.stop();
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    },
+  };
+}
 export { eventually, sleep };
 
 /** Waits until the account's change feed holds `seq` entries. */
