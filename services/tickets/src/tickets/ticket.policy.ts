@@ -4,7 +4,7 @@ import type { KlassPolicy, WriteOp } from '@app/platform';
 import { nextNumber } from '../common/number-counters.repository';
 import { FieldErrors, References, changed, resolveRef } from '../common/references';
 import { customerName, equipmentIdentifier } from '../records/record.rules';
-import { checklistOf, numbered, statusEvent, titleOf } from './ticket.rules';
+import { checklistAfterWrite, numbered, statusEvent, titleOf } from './ticket.rules';
 
 /** Fields only the service writes: kept from the stored ticket on an update, whatever the client sends. */
 const SERVER_FIELDS = ['number', 'checklist', 'status_events', 'search', 'customer_name', 'equipment_identifier', 'label', 'priority_rank'] as const;
@@ -12,7 +12,8 @@ const SERVER_FIELDS = ['number', 'checklist', 'status_events', 'search', 'custom
 /**
  * Ticket: references must exist in the account (customer, equipment, category, contract) and technician/reviewer must
  * be accepted members; the title is derived when blank; the number is taken in the create's transaction; status
- * changes are recorded in status_events; the checklist comes from the category on create.
+ * changes are recorded in status_events; the checklist comes from the category on create, or when a category is set
+ * or changed on a ticket that has no checklist items yet.
  */
 export class TicketPolicy implements KlassPolicy {
   readonly schema = TicketFields;
@@ -44,14 +45,13 @@ export class TicketPolicy implements KlassPolicy {
     out.equipment_identifier = equipmentIdentifier(out, equipment, prev);
 
     const status = out.status as TicketStatus;
+    out.checklist = checklistAfterWrite(prev, category, changed('category_id', fields, prev));
     if (!prev) {
-      out.checklist = checklistOf(category);
       out.status_events = [statusEvent(ctx, status, null)];
       return out; // number, label and search: inCreate, in the create's transaction
     }
     const prevStatus = prev.status as TicketStatus;
     const events = Array.isArray(prev.status_events) ? prev.status_events : [];
-    out.checklist = Array.isArray(prev.checklist) ? prev.checklist : [];
     out.status_events = status !== prevStatus ? [...events, statusEvent(ctx, status, prevStatus ?? null)] : events;
     return numbered(out, Number(prev.number));
   }

@@ -1,5 +1,5 @@
 import { ctxOf, newUser } from '@app/platform/testing/callers';
-import { checklistOf, numbered, searchText, statusEvent, titleOf } from './ticket.rules';
+import { checklistAfterWrite, checklistOf, numbered, searchText, statusEvent, titleOf } from './ticket.rules';
 
 describe('ticket rules', () => {
   it('keeps a given title, else derives it from the content', () => {
@@ -14,6 +14,34 @@ describe('ticket rules', () => {
       { text: 'B', checked: false },
     ]);
     expect(checklistOf(null)).toEqual([]);
+  });
+
+  it('gives a new ticket its category checklist, with or without a category', () => {
+    expect(checklistAfterWrite(null, { checklist: 'A\nB' } as never, true)).toEqual([
+      { text: 'A', checked: false },
+      { text: 'B', checked: false },
+    ]);
+    expect(checklistAfterWrite(null, null, false)).toEqual([]);
+  });
+
+  it('copies the category checklist when a category is set or changed on a ticket without checklist items', () => {
+    const category = { checklist: 'Screen\nBattery' } as never;
+    const unticked = [
+      { text: 'Screen', checked: false },
+      { text: 'Battery', checked: false },
+    ];
+    expect(checklistAfterWrite({ checklist: [] } as never, category, true)).toEqual(unticked);
+    expect(checklistAfterWrite({} as never, category, true)).toEqual(unticked); // a ticket stored without the field
+  });
+
+  it('keeps a ticket checklist with items, ticks included, when its category changes', () => {
+    const items = [{ text: 'Old', checked: true }];
+    expect(checklistAfterWrite({ checklist: items } as never, { checklist: 'New' } as never, true)).toEqual(items);
+  });
+
+  it('leaves an empty checklist empty when the write does not set or change the category', () => {
+    expect(checklistAfterWrite({ checklist: [] } as never, { checklist: 'Screen' } as never, false)).toEqual([]);
+    expect(checklistAfterWrite({ checklist: [] } as never, null, true)).toEqual([]); // category removed
   });
 
   it('records who changed the status, with their label, and when', () => {

@@ -19,6 +19,17 @@ export function checklistOf(category: Doc | null): ChecklistItem[] {
   return checklistLines(category?.checklist).map((text) => ({ text, checked: false }));
 }
 
+/**
+ * The checklist a write stores: a new ticket takes its category's; a ticket without items takes the category's when
+ * the write sets or changes its category (a category given after creation brings its checklist too); a ticket with
+ * items keeps them, ticks included, whatever its category becomes.
+ */
+export function checklistAfterWrite(prev: Doc | null, category: Doc | null, categoryChanged: boolean): ChecklistItem[] {
+  if (!prev) return checklistOf(category);
+  const kept = (Array.isArray(prev.checklist) ? prev.checklist : []) as ChecklistItem[];
+  return kept.length === 0 && categoryChanged ? checklistOf(category) : kept;
+}
+
 /** Lowercase text for `search: {$regex: …}`: number, title, content, problem, customer name, equipment identifier. */
 export function searchText(t: { number?: unknown; title?: unknown; content?: unknown; problem?: unknown; customer_name?: unknown; equipment_identifier?: unknown }): string {
   return [t.number, t.title, t.content, t.problem, t.customer_name, t.equipment_identifier]

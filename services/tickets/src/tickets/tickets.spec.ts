@@ -170,6 +170,34 @@ describe('tickets', () => {
     expect(put.doc!.checklist).toHaveLength(2);
   });
 
+  it('copies the category checklist when a category is set later on a ticket without one; a ticket with items keeps them when its category changes', async () => {
+    const g = await newGroup(h);
+    const phones = (await post(g, { klass: 'Category', name: 'Phones', checklist: 'Screen\nBattery' })).doc as Doc;
+    const laptops = (await post(g, { klass: 'Category', name: 'Laptops', checklist: 'Fan' })).doc as Doc;
+    const put = (t: Doc, doc: Record<string, unknown>) => h.rpc.call('tickets.doc.put', { ctx: g.ctx, id: t._id, rev: t._rev, doc: { ...t, ...doc } });
+    const t = await ticket(g);
+    expect(t.checklist).toEqual([]);
+
+    // an edit that leaves the category unset copies nothing
+    const edited = (await put(t, { problem: 'Cracked' })).doc as Doc;
+    expect(edited.checklist).toEqual([]);
+
+    // the category set after creation brings its checklist
+    const categorised = (await put(edited, { category_id: phones._id })).doc as Doc;
+    expect(categorised.checklist).toEqual([
+      { text: 'Screen', checked: false },
+      { text: 'Battery', checked: false },
+    ]);
+    await h.rpc.call('tickets.doc.update', { ctx: g.ctx, design: 'ticket-checklist', handler: 'toggle', id: t._id, body: { index: 0, checked: true } });
+
+    // another category later: the ticked checklist stays as it is
+    const recategorised = (await put(await get(g, t._id), { category_id: laptops._id })).doc as Doc;
+    expect(recategorised).toMatchObject({ category_id: laptops._id, checklist: [
+      { text: 'Screen', checked: true },
+      { text: 'Battery', checked: false },
+    ] });
+  });
+
   it('counts tickets by open priority, priority (keys TicketHigh, TicketMedium, TicketLow) and status (group_level 0 and 1, zeros included)', async () => {
     const g = await newGroup(h);
     const made = [];
