@@ -83,7 +83,7 @@ export const ticketsEn = {
   hints: {
     cpf: 'With or without punctuation: 000.000.000-00',
     cnpj: 'With or without punctuation: 00.000.000/0000-00',
-    checklist: 'One item per line; new tickets of this category get them as their checklist',
+    checklist: 'One item per line; a ticket gets them as its checklist when it is given this category and has none yet',
     warranty: 'Days after the date',
     content: 'The first line becomes the title when the title is left blank',
     title: 'First line of the reported problem',
@@ -105,6 +105,10 @@ export const ticketsEn = {
     history_by: 'By',
     new_comment: 'New comment',
     add_comment: 'Add comment',
+    comment_hint: '**bold**, *italic*, `code` and [links](https://…) show formatted',
+    checklist_hint: 'A ticket gets the checklist of its category; edit checklists under',
+    checklist_hint_link: 'Categories',
+    checklist_feature_off: 'Checklists show on tickets when the Checklist feature is on (Admin page → Features).',
   },
   board: { move: 'Move to' },
   search: {

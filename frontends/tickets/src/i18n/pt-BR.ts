@@ -85,7 +85,7 @@ export const ticketsPtBR: TicketsResource = {
   hints: {
     cpf: 'Com ou sem pontuação: 000.000.000-00',
     cnpj: 'Com ou sem pontuação: 00.000.000/0000-00',
-    checklist: 'Um item por linha; os novos chamados desta categoria recebem esta checklist',
+    checklist: 'Um item por linha; um chamado recebe esta checklist quando ganha esta categoria e ainda não tem uma',
     warranty: 'Dias após a data',
     content: 'A primeira linha vira o título quando o título fica em branco',
     title: 'Primeira linha do problema relatado',
@@ -107,6 +107,10 @@ export const ticketsPtBR: TicketsResource = {
     history_by: 'Por',
     new_comment: 'Novo comentário',
     add_comment: 'Comentar',
+    comment_hint: '**negrito**, *itálico*, `código` e [links](https://…) aparecem formatados',
+    checklist_hint: 'Um chamado recebe a checklist da sua categoria; edite as checklists em',
+    checklist_hint_link: 'Categorias',
+    checklist_feature_off: 'As checklists aparecem nos chamados quando a funcionalidade Checklist está ligada (Administração → Funcionalidades).',
   },
   board: { move: 'Mover para' },
   search: {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, selectorOf, settings, stubApi } from '../../test/render';
 
@@ -54,6 +54,33 @@ describe('the ticket form', () => {
     expect(screen.queryByTestId('kind-field')).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Estimation' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Reviewer' })).toBeNull();
+  });
+
+  it('says in the empty form that a ticket gets its category checklist, links to Categories, and how to turn checklists on', async () => {
+    stubApi(() => undefined);
+    renderAt('/account/acc-1/tickets/new');
+    const hint = await screen.findByTestId('checklist-hint');
+    expect(hint.textContent).toBe(
+      'A ticket gets the checklist of its category; edit checklists under Categories. Checklists show on tickets when the Checklist feature is on (Admin page → Features).',
+    );
+    expect(within(hint).getByRole('link', { name: 'Categories' }).getAttribute('href')).toBe('/account/acc-1/categories');
+  });
+
+  it('leaves out how to turn checklists on when the checklist feature is on', async () => {
+    stubApi((call) => (selectorOf(call).klass === 'AccountConfiguration' ? { body: { docs: settings({ checklist: true }) } } : undefined));
+    renderAt('/account/acc-1/tickets/new');
+    await waitFor(() => expect(screen.getByTestId('checklist-hint').textContent).toBe('A ticket gets the checklist of its category; edit checklists under Categories.'));
+  });
+
+  it('shows no checklist hint when editing a ticket that already has a checklist', async () => {
+    stubApi((call) =>
+      call.url === '/acc-1/tkt-1' && call.method === 'GET'
+        ? { body: { _id: 'tkt-1', _rev: '1-a', klass: 'Ticket', number: 1, title: 'Old', content: 'Old problem', checklist: [{ text: 'Screen', checked: true }] } }
+        : undefined,
+    );
+    renderAt('/account/acc-1/tickets/tkt-1/edit');
+    expect(await screen.findByDisplayValue('Old problem')).toBeTruthy();
+    expect(screen.queryByTestId('checklist-hint')).toBeNull();
   });
 
   it('shows a stale edit as the conflict message of spec §8', async () => {

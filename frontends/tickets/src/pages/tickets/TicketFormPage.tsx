@@ -1,9 +1,9 @@
 import type { TicketDoc } from '@app/proto';
-import { Checkbox, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { RefSelect } from '../../components/RefSelect';
@@ -256,6 +256,7 @@ export function TicketForm({ ticket }: { ticket?: TicketDoc }) {
               error={err('equipment_observation')}
             />
           </SimpleGrid>
+          {!ticket?.checklist?.length && <ChecklistHint accountId={accountId} featureOn={features.checklist} />}
           {values.customer_id && values.equipment_id && (
             <Checkbox
               label={t('fields.relate_equipment_to_customer')}
@@ -267,5 +268,20 @@ export function TicketForm({ ticket }: { ticket?: TicketDoc }) {
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/** Where a ticket's checklist comes from (its category) and, while the feature is off, how to see it: shown while the
+ * ticket has no checklist, since a category chosen now brings one. */
+function ChecklistHint({ accountId, featureOn }: { accountId: string; featureOn: boolean }) {
+  const { t } = useTranslation('tickets');
+  return (
+    <Text size="sm" c="dimmed" data-testid="checklist-hint">
+      {t('tickets.checklist_hint')}{' '}
+      <Anchor component={Link} to={accountPath(accountId, 'categories')} size="sm">
+        {t('tickets.checklist_hint_link')}
+      </Anchor>
+      .{!featureOn && ` ${t('tickets.checklist_feature_off')}`}
+    </Text>
   );
 }

@@ -90,4 +90,51 @@ describe('the ticket page', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/acc-1')).toBe(true));
     expect(calls.find((c) => c.method === 'POST' && c.url === '/acc-1')!.body).toEqual({ klass: 'Comment', ticket_id: 'tkt-5', content: 'Fan cleaned' });
   });
+
+  function withComments(...contents: string[]) {
+    return stubApi((call: Call) => {
+      const klass = selectorOf(call).klass;
+      if (klass === 'AccountConfiguration') return { body: { docs: settings({}) } };
+      if (klass === 'Comment')
+        return { body: { docs: contents.map((content, i) => ({ _id: `cmt-${i}`, _rev: '1-a', klass: 'Comment', ticket_id: 'tkt-5', content, created_at: '2026-03-04T10:00:00.000Z' })) } };
+      if (call.method === 'GET' && call.url === '/acc-1/tkt-5') return { body: TICKET };
+      return undefined;
+    });
+  }
+
+  it('shows bold, italic, code and links of a comment formatted, links opening apart with rel noopener, line breaks kept', async () => {
+    withComments('Ready in **3 dias**, _maybe_ *sooner*\nsee `SN-1` and [the manual](https://example.com/m?a=1) or snake_case_name');
+    renderAt('/account/acc-1/tickets/tkt-5');
+    const text = await screen.findByTestId('comment-text');
+    expect(text.textContent).toBe('Ready in 3 dias, maybe sooner\nsee SN-1 and the manual or snake_case_name');
+    expect(text.querySelector('strong')!.textContent).toBe('3 dias');
+    expect([...text.querySelectorAll('em')].map((e) => e.textContent)).toEqual(['maybe', 'sooner']);
+    expect(text.querySelector('code')!.textContent).toBe('SN-1');
+    const link = within(text).getByRole('link', { name: 'the manual' });
+    expect(link.getAttribute('href')).toBe('https://example.com/m?a=1');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer nofollow');
+  });
+
+  it('shows <script> and <img onerror> of a comment as text: no element is made and nothing runs', async () => {
+    const w = window as unknown as { hacked?: boolean };
+    delete w.hacked;
+    const raw = '<script>window.hacked = true</script> <img src="x" onerror="window.hacked = true"> **<b>bold</b>**';
+    withComments(raw, '[click](javascript:window.hacked=true) [data](data:text/html,<script>alert(1)</script>)');
+    renderAt('/account/acc-1/tickets/tkt-5');
+    const [first, second] = await screen.findAllByTestId('comment-text');
+    expect(first.textContent).toBe('<script>window.hacked = true</script> <img src="x" onerror="window.hacked = true"> <b>bold</b>');
+    expect(first.querySelector('script, img, b')).toBeNull();
+    expect(first.querySelector('strong')!.textContent).toBe('<b>bold</b>');
+    // only http(s) and mailto addresses become links
+    expect(second.textContent).toBe('[click](javascript:window.hacked=true) [data](data:text/html,<script>alert(1)</script>)');
+    expect(second.querySelector('a, script')).toBeNull();
+    expect(w.hacked).toBeUndefined();
+  });
+
+  it('tells under the comment box which markdown marks show formatted', async () => {
+    api({});
+    renderAt('/account/acc-1/tickets/tkt-5');
+    expect(await screen.findByText('**bold**, *italic*, `code` and [links](https://…) show formatted')).toBeTruthy();
+  });
 });

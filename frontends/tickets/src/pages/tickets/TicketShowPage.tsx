@@ -16,6 +16,7 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { contractReceiptVisible, STATUSES, ticketLabel } from '../../lib/tickets';
 import { accountPath, useRoute } from '../../routing';
 import { useDoc } from '../records/RecordShowPage';
+import { CommentText } from './CommentText';
 import { useChangeStatus, useToggleChecklist } from './ticket-data';
 
 /** A ticket: details, status actions, checklist (feature), status history, estimates, receipts and comments. */
@@ -284,9 +285,7 @@ function TicketComments({ ticket }: { ticket: TicketDoc }) {
                 {formatDateTime(c.date ?? c.created_at, i18n.language)}
               </Anchor>
             </Group>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {c.content}
-            </Text>
+            <CommentText text={c.content ?? ''} />
           </Paper>
         ))}
       </Stack>
@@ -294,6 +293,7 @@ function TicketComments({ ticket }: { ticket: TicketDoc }) {
         <Textarea
           label={t('tickets.new_comment')}
           name="comment"
+          description={t('tickets.comment_hint')}
           autosize
           minRows={2}
           value={content}
