@@ -54,7 +54,9 @@ describe('billing rules', () => {
   it('needs a billing e-mail and exactly one paid price', () => {
     expect(reasonOf(() => requireBillingEmail(' '))).toEqual({ error: 'unprocessable_entity', reason: { billing_email: 'is-invalid' }, status: 422 });
     expect(reasonOf(() => requireBillingEmail(null))).toMatchObject({ status: 422 });
-    expect(requireBillingEmail(' a@b.c ')).toBe('a@b.c');
+    expect(requireBillingEmail(' a@b.co ')).toBe('a@b.co');
+    // one stored before addresses were checked
+    expect(reasonOf(() => requireBillingEmail('abc'))).toMatchObject({ status: 422, reason: { billing_email: 'is-invalid' } });
     const price = (group_plan: string, platform_price_id: string | null = 'price_x') => ({ _id: 'prc-1', group_plan, platform_price_id }) as unknown as Doc;
     const noPlan = { error: 'not_found', reason: 'We could not find any plan, please refresh the page', status: 404 };
     expect(reasonOf(() => singlePaidPrice([]))).toEqual(noPlan);

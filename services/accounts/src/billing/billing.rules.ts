@@ -1,5 +1,6 @@
 import { AppError, BILLING_REASONS, Doc, FIELD_MESSAGES as M, FREE_PLAN_RECORDS, KLASSES, isKlass, PLAN_SWITCH_LOCK_HOURS, PricePlan } from '@app/proto';
 import { revNumber } from '@app/platform';
+import { isPlainEmail } from '../groups/account.rules';
 
 // Plans and billing rules without I/O (spec §4 group plan, §5 plan checkout, §9 plans and limits).
 
@@ -73,9 +74,10 @@ export function checkSwitchLock(confirmed: Doc | null, unconfirmed: Doc | null, 
   if (last !== null && now - last < LOCK_MS) throw new AppError('too_many_requests', BILLING_REASONS.switchLock);
 }
 
-/** The billing e-mail a checkout needs (spec §5: empty gives 'is invalid'). */
+/** The billing e-mail a checkout needs (spec §5: empty gives 'is invalid'; so does one stored before addresses were
+ * checked that is not a plain address). */
 export function requireBillingEmail(email: unknown): string {
-  if (typeof email !== 'string' || email.trim() === '') throw new AppError('unprocessable_entity', { billing_email: M.invalid });
+  if (typeof email !== 'string' || !isPlainEmail(email.trim())) throw new AppError('unprocessable_entity', { billing_email: M.invalid });
   return email.trim();
 }
 

@@ -43,6 +43,13 @@ describe('account configuration rules', () => {
     expect(validateConfiguration({ value: false }, { key: 'budget' })).toEqual({ key: 'budget', value: false });
   });
 
+  it('takes the billing-email setting only as one plain address (trimmed; empty clears it), else 422 {value: is-invalid}', () => {
+    expect(validateValue('billing-email', ' pay@shop.com ')).toBe('pay@shop.com');
+    expect(validateValue('billing-email', '')).toBeNull();
+    for (const bad of ['abc', 'pay@shop', 'Ana <pay@shop.com>', 'a@shop.com, b@shop.com', 5])
+      expect(reasonOf(() => validateConfiguration({ key: 'billing-email', value: bad }, null))).toEqual({ value: 'is-invalid' });
+  });
+
   it('keeps phones and addresses as JSON text without the entries marked to delete', () => {
     const list = [
       { id: '1', number: '555', main: true },

@@ -11,7 +11,7 @@ import {
   PhoneList,
   SERVER_CONFIG_KEYS,
 } from '@app/proto';
-import { MAX_EMAIL, MAX_NAME } from '../groups/account.rules';
+import { billingEmailError, MAX_EMAIL, MAX_NAME } from '../groups/account.rules';
 import { parseField } from '@app/platform';
 
 // Account configuration (spec §3): key/value documents in the account's db, one per key, written by administrators.
@@ -91,8 +91,13 @@ export function validateValue(key: AccountConfigKey, value: unknown): unknown {
       return value;
     case 'name':
       return textValue(value, MAX_NAME, true);
-    case 'billing-email':
-      return textValue(value, MAX_EMAIL, false);
+    case 'billing-email': {
+      // the same rule as the Account's billing_email; the error names the setting's field, `value`
+      const email = textValue(value, MAX_EMAIL, false);
+      const error = email === null ? null : billingEmailError(email);
+      if (error) throw invalid(error);
+      return email?.trim() ?? null;
+    }
     case 'estimate-observation':
     case 'receipt-configuration':
       return textValue(value, MAX_TEXT, false);

@@ -63,6 +63,14 @@ describe('account configuration', () => {
     expect((await failure(post(g.admin, 'receipt-configuration', 'x', { colour: 1 }))).status).toBe(400);
   });
 
+  it('refuses a billing-email setting that is not one plain address (422 {value: is-invalid}); takes a plain one', async () => {
+    const g = await group();
+    expect(await failure(post(g.admin, 'billing-email', 'abc'))).toEqual({ error: 'unprocessable_entity', reason: { value: 'is-invalid' }, status: 422 });
+    const saved = await post(g.admin, 'billing-email', ' pay@shop.com ');
+    expect(saved.doc).toMatchObject({ key: 'billing-email', value: 'pay@shop.com' });
+    expect((await failure(h.rpc.call('accounts.doc.put', { ctx: g.admin, id: saved.id, rev: saved.rev, doc: { value: 'pay@shop' } }))).reason).toEqual({ value: 'is-invalid' });
+  });
+
   it('refuses the keys only the server writes', async () => {
     const g = await group();
     const managed = { error: 'forbidden', reason: 'This setting is managed by the server', status: 403 };

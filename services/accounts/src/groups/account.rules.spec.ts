@@ -1,5 +1,5 @@
 import { Doc } from '@app/proto';
-import { accountAnswer, canHaveSubGroups, confirmedPlanOf, freeGroupLimit, isFreeGroup, validateName, validateProfile } from './account.rules';
+import { accountAnswer, canHaveSubGroups, confirmedPlanOf, freeGroupLimit, isFreeGroup, isPlainEmail, validateName, validateProfile } from './account.rules';
 
 describe('group rules', () => {
   it('needs a name', () => {
@@ -10,13 +10,24 @@ describe('group rules', () => {
     expect(() => validateName('x'.repeat(201))).toThrow(expect.objectContaining({ reason: { name: 'is-too-long' } }));
   });
 
-  it('edits the profile: name kept unless given, billing e-mail as text', () => {
+  it('edits the profile: name kept unless given, billing e-mail one plain address (trimmed), empty clears it', () => {
     const prev = { name: 'Shop', billing_email: 'a@b.c' };
     expect(validateProfile({}, prev)).toEqual(prev);
     expect(validateProfile({ name: ' New ', billing_email: '' }, prev)).toEqual({ name: 'New', billing_email: null });
-    expect(validateProfile({ billing_email: 'not an address' }, prev)).toEqual({ name: 'Shop', billing_email: 'not an address' });
+    expect(validateProfile({ billing_email: ' Pay@Shop.com.br ' }, prev)).toEqual({ name: 'Shop', billing_email: 'Pay@Shop.com.br' });
+    for (const bad of ['abc', 'not an address', 'a@b', 'a@b.c', 'Ana <a@shop.com>', 'a@shop.com, b@shop.com'])
+      expect(() => validateProfile({ billing_email: bad }, prev)).toThrow(expect.objectContaining({ status: 422, reason: { billing_email: 'is-invalid' } }));
+    expect(() => validateProfile({ billing_email: `${'a'.repeat(320)}@shop.com` }, prev)).toThrow(expect.objectContaining({ reason: { billing_email: 'is-too-long' } }));
     expect(() => validateProfile({ name: null }, prev)).toThrow(expect.objectContaining({ status: 422, reason: { name: 'cant-be-blank' } }));
     expect(() => validateProfile({ name: '', billing_email: [] }, prev)).toThrow(expect.objectContaining({ reason: { name: 'cant-be-blank', billing_email: 'is-invalid' } }));
+  });
+
+  it('takes one plain address as an e-mail: local@host.tld, no blanks, lists, names, quotes or a one-letter TLD', () => {
+    for (const ok of ['pay@shop.com', 'a.b+tag@mail.shop.com.br', 'joão@loja.com.br', 'x_y-z@sub-domain.example.io', 'a@xn--loja-9ra.com'])
+      expect([ok, isPlainEmail(ok)]).toEqual([ok, true]);
+    const bad = ['', 'abc', '@shop.com', 'pay@', 'pay@shop', 'pay@shop.c', 'pay@@shop.com', 'pay@shop..com', 'pay@-shop.com', 'pay@shop-.com', '.pay@shop.com', 'pa..y@shop.com',
+      'pay @shop.com', 'pay@shop.com ', 'a@shop.com,b@shop.com', 'a;b@shop.com', 'Ana <pay@shop.com>', '"pay"@shop.com', 'pay@[127.0.0.1]', 'pay@127.0.0.1', `${'a'.repeat(65)}@shop.com`, `a@${'b'.repeat(250)}.com`];
+    for (const b of bad) expect([b, isPlainEmail(b)]).toEqual([b, false]);
   });
 
   it('free groups: 1 unconfirmed, 5 confirmed; sub-groups only under corp without a parent', () => {

@@ -24,9 +24,34 @@ export function validateName(value: unknown): string {
   return (value as string).trim();
 }
 
+// One plain address, the form registration accepts (identity judges it with validator's isEmail: no display name, no
+// quoted local part, a host with a TLD). The accounts service does not declare validator, so this is a conservative
+// rule of its own: it refuses at least what isEmail refuses there, and lists (commas), names (angle brackets), quotes.
+const LOCAL_PART = /^[^\s@,;:<>()[\]\\"]+$/u;
+const DOMAIN_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
+const TLD = /^(?:\p{L}{2,}|xn--[a-z0-9-]{2,})$/iu;
+
+/** Whether `address` is one plain e-mail address: local@host.tld, at most 254 characters (64 before the @). */
+export function isPlainEmail(address: string): boolean {
+  if (address.length > 254) return false;
+  const at = address.lastIndexOf('@');
+  const local = address.slice(0, at);
+  const labels = address.slice(at + 1).split('.');
+  if (at < 1 || local.length > 64 || !LOCAL_PART.test(local) || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
+  return labels.length >= 2 && labels.every((l) => DOMAIN_LABEL.test(l)) && TLD.test(labels[labels.length - 1]);
+}
+
+/** The billing e-mail's field error (null when it is one plain address); the value is judged trimmed. */
+export function billingEmailError(value: string): string | null {
+  const v = value.trim();
+  if (v.length > MAX_EMAIL) return M.tooLong;
+  return isPlainEmail(v) ? null : M.invalid;
+}
+
 /**
  * The group profile after an edit: `name` required when given (a body without it keeps the name), `billing_email`
- * free text (spec §5: "billing email edited as text"), empty or null clears it. Other fields are not the client's.
+ * edited as text (spec §5) and one plain address (spec §8 "is invalid"), empty or null clears it. Other fields are
+ * not the client's.
  */
 export function validateProfile(body: Record<string, unknown>, prev: Profile): Profile {
   const errors: Record<string, string> = {};
@@ -41,7 +66,7 @@ export function validateProfile(body: Record<string, unknown>, prev: Profile): P
     const v = body.billing_email;
     if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) billing = null;
     else if (typeof v !== 'string') errors.billing_email = M.invalid;
-    else if (v.trim().length > MAX_EMAIL) errors.billing_email = M.tooLong;
+    else if (billingEmailError(v)) errors.billing_email = billingEmailError(v)!;
     else billing = v.trim();
   }
   if (Object.keys(errors).length) throw new AppError('unprocessable_entity', errors);

@@ -128,6 +128,18 @@ describe('groups', () => {
       expect(await failure(h.rpc.call('accounts.account.update', { ctx, rev: doc!._rev as string, body: { name: 'Stale' } }))).toEqual({ error: 'conflict', reason: 'Record updated by someone else, please refresh', status: 409 });
     });
 
+    it('refuses a billing e-mail that is not one plain address (422 {billing_email: is-invalid}) and keeps the stored one', async () => {
+      const ana = newUser();
+      const { id, doc } = await create(ana, 'Shop');
+      const ctx = ctxOf(ana, id, { admin: true });
+      const saved = await h.rpc.call('accounts.account.update', { ctx, rev: doc!._rev as string, body: { billing_email: 'pay@shop.com' } });
+      for (const bad of ['abc', 'pay@shop', 'Ana <pay@shop.com>']) {
+        expect(await failure(h.rpc.call('accounts.account.update', { ctx, rev: saved.rev, body: { billing_email: bad } }))).toEqual({ error: 'unprocessable_entity', reason: { billing_email: 'is-invalid' }, status: 422 });
+        expect((await failure(h.rpc.call('accounts.doc.put', { ctx, id, rev: saved.rev, doc: { ...saved.doc, billing_email: bad } }))).reason).toEqual({ billing_email: 'is-invalid' });
+      }
+      expect(await h.rpc.call('accounts.account.get', { ctx })).toMatchObject({ _rev: saved.rev, billing_email: 'pay@shop.com' });
+    });
+
     it('is refused to members who are not administrators', async () => {
       const ana = newUser();
       const { id, doc } = await create(ana, 'Shop');
