@@ -18,5 +18,15 @@ export const dashboardEn = {
     model: 'Model',
     record: 'Record',
     updated: 'Updated',
+    // a run of consecutive settings changes, as one row
+    settings_changed: 'settings changed',
+    settings_changed_count_one: '{{count}} change',
+    settings_changed_count_other: '{{count}} changes',
+  },
+  first_steps: {
+    title: 'Your group is ready',
+    detail: 'Nothing has happened here yet. What people do to customers, tickets and the other records shows up here.',
+    customer: 'Add a customer',
+    ticket: 'Open a ticket',
   },
 };

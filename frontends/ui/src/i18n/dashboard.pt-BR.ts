@@ -3,7 +3,7 @@ import type { dashboardEn } from './dashboard.en';
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
-export const dashboardPtBR: Texts<typeof dashboardEn> & { confirmation: { days_left_many: string } } = {
+export const dashboardPtBR: Texts<typeof dashboardEn> & { confirmation: { days_left_many: string }; timeline: { settings_changed_count_many: string } } = {
   confirmation: {
     title: 'Confirme seu endereço de e-mail',
     days_left_one: 'Sua conta perde o acesso em {{count}} dia se você não confirmar seu e-mail.',
@@ -21,5 +21,15 @@ export const dashboardPtBR: Texts<typeof dashboardEn> & { confirmation: { days_l
     model: 'Modelo',
     record: 'Registro',
     updated: 'Atualizado',
+    settings_changed: 'configurações alteradas',
+    settings_changed_count_one: '{{count}} alteração',
+    settings_changed_count_many: '{{count}} alterações',
+    settings_changed_count_other: '{{count}} alterações',
+  },
+  first_steps: {
+    title: 'Seu grupo está pronto',
+    detail: 'Nada aconteceu aqui ainda. O que as pessoas fazem com clientes, chamados e os outros registros aparece aqui.',
+    customer: 'Cadastrar um cliente',
+    ticket: 'Abrir um chamado',
   },
 };

@@ -2,8 +2,10 @@
 // when a screen needs them (loadTexts), so the login page's first load carries only the core.
 import { billingEn } from './billing.en';
 import { dashboardEn } from './dashboard.en';
+import { klassEn } from './klass.en';
 import { navEn } from './nav.en';
 import { profileEn } from './profile.en';
 import { publicEn } from './public.en';
+import { startEn } from './start.en';
 
-export const extraEn = { ...navEn, profile: profileEn, dashboard: dashboardEn, public: publicEn, billing: billingEn };
+export const extraEn = { ...navEn, profile: profileEn, dashboard: dashboardEn, public: publicEn, billing: billingEn, klass: klassEn, start: startEn };

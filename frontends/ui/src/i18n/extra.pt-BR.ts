@@ -1,8 +1,10 @@
 // Portuguese (Brazil) texts beyond the core (pt-BR.ts), loaded like extra.en.ts.
 import { billingPtBR } from './billing.pt-BR';
 import { dashboardPtBR } from './dashboard.pt-BR';
+import { klassPtBR } from './klass.pt-BR';
 import { navPtBR } from './nav.pt-BR';
 import { profilePtBR } from './profile.pt-BR';
 import { publicPtBR } from './public.pt-BR';
+import { startPtBR } from './start.pt-BR';
 
-export const extraPtBR = { ...navPtBR, profile: profilePtBR, dashboard: dashboardPtBR, public: publicPtBR, billing: billingPtBR };
+export const extraPtBR = { ...navPtBR, profile: profilePtBR, dashboard: dashboardPtBR, public: publicPtBR, billing: billingPtBR, klass: klassPtBR, start: startPtBR };

@@ -16,12 +16,21 @@ const changes = {
   ],
 };
 
-function stub(confirmed: boolean, sentAt: string, openTickets?: Response) {
+/** A new group's feed: the Account, the creator's membership and the default settings. */
+const newGroup = {
+  results: [
+    ...Array.from({ length: 13 }, (_, i) => ({ seq: 15 - i, id: `acn-${i}`, action: 'create', klass: 'AccountConfiguration', doc: { _id: `acn-${i}`, label: 'admin', updated_at: '2026-06-01T10:00:00Z' } })),
+    { seq: 2, id: 'sub-1', action: 'create', klass: 'Subscription', doc: { _id: 'sub-1', label: 'Ana', updated_at: '2026-06-01T10:00:00Z' } },
+    { seq: 1, id: 'acc-1', action: 'create', klass: 'Account', doc: { _id: 'acc-1', label: 'Ana Repairs', updated_at: '2026-06-01T10:00:00Z' } },
+  ],
+};
+
+function stub(confirmed: boolean, sentAt: string, openTickets?: Response, feed: unknown = changes) {
   const fetch = vi.fn(async (url: string) => {
     if (url === '/_session') return jsonResponse(200, { ok: true, userCtx: { name: 'usr-1', roles: [] }, user: { email: 'a@b.c', confirmed } });
     if (url === '/_users/usr-1') return jsonResponse(200, { _id: 'usr-1', confirmation_sent_at: sentAt });
     if (url === '/accounts/acc-1') return jsonResponse(200, { name: 'Ana Repairs' });
-    if (url.startsWith('/acc-1/_changes')) return jsonResponse(200, changes);
+    if (url.startsWith('/acc-1/_changes')) return jsonResponse(200, feed);
     if (url === '/acc-1/_design/count-by-open-ticket-priority/_view/all?group_level=1')
       return openTickets ?? jsonResponse(200, { rows: [{ key: 'TicketHigh', value: 1 }, { key: 'TicketMedium', value: 1 }, { key: 'TicketLow', value: 1 }] });
     return jsonResponse(404, { error: 'not_found', reason: 'missing' });
@@ -67,5 +76,23 @@ describe('DashboardPage', () => {
     renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
     expect(await screen.findByText('Maria')).toBeTruthy();
     expect(fetch.mock.calls.some(([url]) => String(url).includes('count-by-open-ticket-priority'))).toBe(false);
+  });
+
+  it('suggests the first steps in a new group instead of listing its default settings', async () => {
+    stub(true, new Date().toISOString(), undefined, newGroup);
+    renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
+    const steps = await screen.findByTestId('first-steps');
+    expect(screen.getByRole('link', { name: 'Add a customer' }).getAttribute('href')).toBe('/account/acc-1/customers/new');
+    expect(screen.getByRole('link', { name: 'Open a ticket' }).getAttribute('href')).toBe('/account/acc-1/tickets/new');
+    expect(steps).toBeTruthy();
+    expect(screen.queryByTestId('timeline')).toBeNull();
+    expect(screen.queryByText('admin')).toBeNull();
+  });
+
+  it('lists the records of a group in use with links to them', async () => {
+    stub(true, new Date().toISOString());
+    renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
+    expect((await screen.findByRole('link', { name: 'Maria' })).getAttribute('href')).toBe('/account/acc-1/customers/cu-1');
+    expect(screen.queryByTestId('first-steps')).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { isFirstDay, timelineRows } from '@app/ui/src/rules/timeline-rows';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { accountQuery, api, sessionQuery } from '../../app/api';
 import { ConfirmationCard } from '../../components/dashboard/ConfirmationCard';
+import { FirstSteps } from '../../components/dashboard/FirstSteps';
 import { NotificationsCard } from '../../components/dashboard/NotificationsCard';
 import { Timeline } from '../../components/dashboard/Timeline';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -14,7 +16,8 @@ import { useActiveModule } from '../../modules/module-store';
 
 /**
  * A group's dashboard (spec §2): refresh, the account-confirmation card for an unconfirmed user, the system
- * notifications and the last 20 changes.
+ * notifications and the last 20 changes as people read them (components/dashboard/Timeline: settings collapsed, rows
+ * linking to their records); a group where nothing but its creation happened shows the first steps instead.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -34,7 +37,9 @@ export default function DashboardPage() {
     queryFn: () => api.call('GET /{db}/_changes', { params: { db: account_id }, query: { include_docs: true, descending: true, limit: 20 } }),
   });
   // ticket module: open tickets split by priority (nothing while the tickets service is not deployed)
-  const openTickets = usePriorityCounts(account_id, 'count-by-open-ticket-priority', useActiveModule() === 'ticket');
+  const ticketModule = useActiveModule() === 'ticket';
+  const openTickets = usePriorityCounts(account_id, 'count-by-open-ticket-priority', ticketModule);
+  const rows = changes.data ? timelineRows(changes.data.results) : [];
   const refresh = () => {
     void account.refetch();
     if (openTickets.isEnabled) void openTickets.refetch();
@@ -66,10 +71,12 @@ export default function DashboardPage() {
         </Title>
         {changes.isPending ? (
           <PageLoader />
-        ) : !changes.data?.results.length ? (
+        ) : !changes.data ? null : isFirstDay(rows) && ticketModule ? (
+          <FirstSteps accountId={account_id} />
+        ) : rows.length === 0 ? (
           <Text c="dimmed">{t('account.no_changes')}</Text>
         ) : (
-          <Timeline changes={changes.data.results} />
+          <Timeline accountId={account_id} rows={rows} />
         )}
       </Paper>
     </Stack>

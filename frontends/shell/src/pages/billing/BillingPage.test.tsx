@@ -18,13 +18,13 @@ describe('BillingPage and UsagePage', () => {
     expect(screen.getByTestId('checkout-returned')).toBeTruthy();
   });
 
-  it('shows usage per kind as a chart or a table in decimal units', async () => {
+  it('shows usage per kind by its name (Group, not Account) as a chart or a table in decimal units', async () => {
     stubBillingApi();
     renderPage(<UsagePage />, '/account/acc-1/usage', '/account/:account_id/usage');
     expect(await screen.findByTestId('usage-chart')).toBeTruthy();
     fireEvent.click(screen.getByText('Table'));
     const table = await screen.findByTestId('usage-table');
     const rows = within(table).getAllByRole('row').map((r) => r.textContent);
-    expect(rows).toEqual(['KindRecordsSize', 'Ticket401.5 MB', 'Account1500 B', 'Total411.5 MB']);
+    expect(rows).toEqual(['KindRecordsSize', 'Ticket401.5 MB', 'Group1500 B', 'Total411.5 MB']);
   });
 });

@@ -7,7 +7,7 @@ import { useCounts } from '../admin/admin-data';
 import { BillingHeader } from './BillingHeader';
 import { formatSize, usageRows } from './billing-rules';
 
-/** Usage (spec §2): record counts and stored size per kind of record, as a chart or a table; decimal units (spec §9). */
+/** Usage (spec §2): record counts and stored size per kind of record (named in the user's language), as a chart or a table; decimal units (spec §9). */
 export default function UsagePage() {
   const { t, i18n } = useTranslation();
   const { account_id = '' } = useParams();
@@ -15,6 +15,8 @@ export default function UsagePage() {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const usage = usageRows(counts.data);
   const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  // a kind of record by its name in the user's language (klass.*), the klass itself when unnamed
+  const kindName = (kind: string) => t(`klass.${kind}`, { defaultValue: kind });
   const biggest = Math.max(1, ...usage.rows.map((r) => r.size));
   return (
     <Stack maw={960} mx="auto">
@@ -48,7 +50,7 @@ export default function UsagePage() {
             <Table.Tbody>
               {usage.rows.map((r) => (
                 <Table.Tr key={r.kind}>
-                  <Table.Td>{r.kind}</Table.Td>
+                  <Table.Td>{kindName(r.kind)}</Table.Td>
                   <Table.Td ta="right">{number(r.count)}</Table.Td>
                   <Table.Td ta="right">{formatSize(r.size, i18n.language)}</Table.Td>
                 </Table.Tr>
@@ -68,12 +70,12 @@ export default function UsagePage() {
             {usage.rows.map((r) => (
               <div key={r.kind}>
                 <Group justify="space-between" gap="xs">
-                  <Text size="sm">{r.kind}</Text>
+                  <Text size="sm">{kindName(r.kind)}</Text>
                   <Text size="sm" c="dimmed">
                     {number(r.count)} · {formatSize(r.size, i18n.language)}
                   </Text>
                 </Group>
-                <Progress value={(r.size / biggest) * 100} aria-label={r.kind} />
+                <Progress value={(r.size / biggest) * 100} aria-label={kindName(r.kind)} />
               </div>
             ))}
           </Stack>

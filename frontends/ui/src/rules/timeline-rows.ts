@@ -1,0 +1,66 @@
+import type { ChangeResult, Klass } from '@app/proto';
+
+// The dashboard's recent changes (spec §2 timeline) as people read them: what was done to records they know.
+// - Settings and other technical kinds (a group's configuration keys, its phones and addresses, checklist and
+//   contract items, …) are not records anyone looks for: a run of consecutive ones is one "settings changed" row.
+// - A group's creation writes its Account, the creator's membership and a dozen default settings; those show as the
+//   one "created Group" row, so a new group's feed holds nothing else (the dashboard then shows its first steps).
+
+/** Kinds whose changes read as "settings changed". */
+export const SETTINGS_KLASSES: ReadonlySet<string> = new Set<Klass>([
+  'AccountConfiguration',
+  'Phone',
+  'Address',
+  'UserConfiguration',
+  'UserToken',
+  'PlanPrice',
+  'DocumentChange',
+  'TicketChecklist',
+  'ContractItem',
+  'WalletBalance',
+  'Mapping',
+  'Crystal',
+]);
+
+export type TimelineRow =
+  | { kind: 'record'; key: string; change: ChangeResult }
+  /** a run of `count` consecutive settings changes; `change` is the newest of them */
+  | { kind: 'settings'; key: string; count: number; change: ChangeResult };
+
+const isGroupCreation = (c: ChangeResult) => c.klass === 'Account' && c.action === 'create';
+
+/** The seqs written with the group's creation besides the Account itself: the creator's membership and the defaults. */
+function setupSeqs(newestFirst: ChangeResult[]): Set<number> {
+  const seqs = new Set<number>();
+  const at = newestFirst.findIndex(isGroupCreation);
+  if (at < 0) return seqs;
+  let membership = false;
+  for (let i = at - 1; i >= 0; i--) {
+    const c = newestFirst[i];
+    if (c.action !== 'create') break;
+    if (c.klass === 'Subscription' && !membership) membership = true;
+    else if (c.klass !== 'AccountConfiguration') break;
+    seqs.add(c.seq);
+  }
+  return seqs;
+}
+
+/** The rows to show, newest first, from `_changes` results in any order. */
+export function timelineRows(changes: readonly ChangeResult[]): TimelineRow[] {
+  const newestFirst = [...changes].sort((a, b) => b.seq - a.seq);
+  const setup = setupSeqs(newestFirst);
+  const rows: TimelineRow[] = [];
+  for (const c of newestFirst) {
+    if (setup.has(c.seq)) continue;
+    const last = rows[rows.length - 1];
+    if (!SETTINGS_KLASSES.has(c.klass)) rows.push({ kind: 'record', key: String(c.seq), change: c });
+    else if (last?.kind === 'settings') last.count++;
+    else rows.push({ kind: 'settings', key: `settings-${c.seq}`, count: 1, change: c });
+  }
+  return rows;
+}
+
+/** Nothing has happened in the group but its creation: the dashboard suggests the first steps instead. */
+export function isFirstDay(rows: readonly TimelineRow[]): boolean {
+  return rows.every((r) => r.kind === 'record' && isGroupCreation(r.change));
+}
