@@ -33,6 +33,9 @@ export const en = {
     confirmed_title: 'E-mail confirmed',
     confirmed: 'Your e-mail address is confirmed. You can log in now.',
     go_login: 'Log in',
+    failed_title: 'E-mail not confirmed',
+    link_used_title: 'This link was already used or has expired',
+    link_used: 'If you already confirmed your address, just log in. If not, ask for a new confirmation e-mail below.',
   },
   password: {
     new_title: 'Reset your password',
@@ -95,6 +98,7 @@ export const en = {
       bad_request: 'Bad request',
       'connection-error': 'Connection error',
       'undefined-error': 'Undefined error',
+      token_missing: 'Link already used or expired',
     },
     reason: {
       'Record-updated-by-someone-else-please-refresh': 'Record updated by someone else, please refresh',

@@ -36,6 +36,9 @@ export const ptBR: DeepPartial<Resource> = {
     confirmed_title: 'E-mail confirmado',
     confirmed: 'Seu e-mail está confirmado. Você já pode entrar.',
     go_login: 'Entrar',
+    failed_title: 'E-mail não confirmado',
+    link_used_title: 'Este link já foi usado ou expirou',
+    link_used: 'Se você já confirmou seu endereço, é só entrar. Se não, peça abaixo um novo e-mail de confirmação.',
   },
   password: {
     new_title: 'Redefinir sua senha',
@@ -98,6 +101,7 @@ export const ptBR: DeepPartial<Resource> = {
       bad_request: 'Requisição inválida',
       'connection-error': 'Erro de conexão',
       'undefined-error': 'Erro indefinido',
+      token_missing: 'Link já usado ou expirado',
     },
     reason: {
       'Record-updated-by-someone-else-please-refresh': 'Registro atualizado por outra pessoa, por favor atualize',
