@@ -7,3 +7,4 @@ export * from './i18n';
 export * from './rules/priority-bar';
 export * from './rules/plan-icon';
 export * from './components/PlanIcon';
+export * from './components/use-phone';

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Menu, Text, useMantineColorScheme } from '@manti
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { LANGUAGES, type Language } from '@app/ui';
+import { LANGUAGES, PHONE_BREAKPOINT, type Language } from '@app/ui';
 import { api, type Session } from '../app/api';
 import { useRouteMatches } from '../app/route-matches';
 import { saveLocale } from '../session/locale';
@@ -10,8 +10,9 @@ import { AccountMenu } from './topbar/AccountMenu';
 import { AccountSwitcher } from './topbar/AccountSwitcher';
 import { ModuleSwitches } from '../modules/ModuleSwitches';
 
-/** The top bar: the product name (home), the account switcher, the account's menu (with an account_id in the route)
- * and the user menu (profile, module switches, language, theme, logout). */
+/** The top bar: the product name (home; not on phones, where the switcher, the menu and the user button need the
+ * room), the account switcher, the account's menu (with an account_id in the route) and the user menu (profile,
+ * module switches, language, theme, logout). */
 export function TopBar({ session }: { session: Session }) {
   const { t, i18n } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
@@ -38,7 +39,7 @@ export function TopBar({ session }: { session: Session }) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="xs" wrap="nowrap" miw={0}>
-        <Anchor component={Link} to="/app" underline="never" fw={700} fz="lg" visibleFrom="xs">
+        <Anchor component={Link} to="/app" underline="never" fw={700} fz="lg" visibleFrom={PHONE_BREAKPOINT} data-testid="brand">
           {t('app.name')}
         </Anchor>
         <AccountSwitcher memberships={session.memberships} currentAccountId={accountId} />
@@ -46,7 +47,7 @@ export function TopBar({ session }: { session: Session }) {
       </Group>
       <Menu position="bottom-end" width={220} withinPortal>
         <Menu.Target>
-          <Button variant="subtle" aria-label={t('topbar.user_menu')} maw={260}>
+          <Button variant="subtle" aria-label={t('topbar.user_menu')} maw={{ base: 160, sm: 260 }}>
             <Text truncate="end" size="sm">
               {session.user?.label ?? session.user?.email ?? userId}
             </Text>

@@ -110,7 +110,7 @@ export const ticketsEn = {
     checklist_hint_link: 'Categories',
     checklist_feature_off: 'Checklists show on tickets when the Checklist feature is on (Admin page → Features).',
   },
-  board: { move: 'Move to' },
+  board: { move: 'Move to', column: 'Column' },
   search: {
     text: 'Text',
     text_placeholder: 'Number, title, problem, customer or equipment',

@@ -112,7 +112,7 @@ export const ticketsPtBR: TicketsResource = {
     checklist_hint_link: 'Categorias',
     checklist_feature_off: 'As checklists aparecem nos chamados quando a funcionalidade Checklist está ligada (Administração → Funcionalidades).',
   },
-  board: { move: 'Mover para' },
+  board: { move: 'Mover para', column: 'Coluna' },
   search: {
     text: 'Texto',
     text_placeholder: 'Número, título, problema, cliente ou equipamento',

@@ -1,3 +1,4 @@
+import { PHONE_MEDIA_QUERY } from '@app/ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage } from '../../test/render';
@@ -96,5 +97,35 @@ describe('PlanSelectionPage', () => {
     open();
     expect(await screen.findByTestId('admin-only')).toBeTruthy();
     expect((await screen.findByTestId('choose-pro')).hasAttribute('disabled')).toBe(true);
+  });
+});
+
+/** A window as narrow as a phone: the phone media query matches, others don't. */
+function phoneWindow() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === PHONE_MEDIA_QUERY,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
+
+describe('PlanSelectionPage on a phone', () => {
+  it('shows one card per plan with its price, every row and its choose button or current-plan mark, instead of the table', async () => {
+    phoneWindow();
+    stubBillingApi({ billingEmail: 'pay@shop.test' });
+    open();
+    const pro = await screen.findByTestId('plan-card-pro');
+    expect(screen.queryByTestId('plan-table')).toBeNull();
+    expect(within(pro).getByText('US$ 6.00')).toBeTruthy();
+    for (const row of ['Features', 'Storage', 'Reporting', 'Permission', 'Support', 'API']) expect(within(pro).getByText(row)).toBeTruthy();
+    expect(within(screen.getByTestId('plan-card-free')).getByText('Current plan')).toBeTruthy();
+    expect(within(screen.getByTestId('plan-card-corp')).getByRole('button', { name: 'Choose plan' })).toBeTruthy();
+    fireEvent.click(within(pro).getByTestId('choose-pro'));
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
   });
 });

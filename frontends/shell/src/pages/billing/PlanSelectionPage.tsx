@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { fieldErrors, isApiError, accountPlan, PlanIcon, planIcon } from '@app/ui';
+import { fieldErrors, isApiError, accountPlan, PlanIcon, planIcon, usePhone } from '@app/ui';
 import { accountQuery, api, sessionQuery } from '../../app/api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useCounts, useIsAdmin, useSettings } from '../admin/admin-data';
@@ -55,6 +55,7 @@ function PlanSelection({ accountId }: { accountId: string }) {
   const prices = usePrices(config.data?.livemode);
   const { isAdmin } = useIsAdmin(accountId);
   const switchPlan = useSwitchPlan(accountId);
+  const phone = usePhone();
   const [dialog, setDialog] = useState<null | 'free' | 'cancel' | { email: PlanPriceDoc }>(null);
 
   const plan = account.data?.['confirmed-plan'] ?? 'free';
@@ -70,6 +71,25 @@ function PlanSelection({ accountId }: { accountId: string }) {
     navigate(checkoutPath(price));
   };
   const doSwitch = (to: 'free' | 'cancel') => switchPlan.mutate(to, { onSettled: () => setDialog(null) });
+  const action = (p: PlanPriceDoc) =>
+    p.group_plan === plan ? (
+      <Badge variant="light">{t('billing.select.current')}</Badge>
+    ) : (
+      <Button size="xs" disabled={!isAdmin} onClick={() => choose(p)} data-testid={`choose-${p.group_plan}`}>
+        {t('billing.select.choose')}
+      </Button>
+    );
+  const planHead = (p: PlanPriceDoc) => (
+    <>
+      <Group gap={6}>
+        <PlanIcon plan={p.group_plan} size={20} />
+        <Text fw={700}>{t(`billing.plans.${p.group_plan}`)}</Text>
+      </Group>
+      <Text size="sm">
+        {formatDollars(p.unit_amount, i18n.language)} <Text span size="xs" c="dimmed">{t('billing.common.per_month')}</Text>
+      </Text>
+    </>
+  );
   const pendingLabel = (value: unknown) => {
     const price = prices.data?.find((p) => p._id === value);
     const name: PricePlan | undefined = price?.group_plan ?? (value === 'free' ? 'free' : undefined);
@@ -134,52 +154,64 @@ function PlanSelection({ accountId }: { accountId: string }) {
       )}
       {table && (
         <Paper withBorder radius="md" p="md" style={{ overflowX: 'auto' }}>
-          <Table data-testid="plan-table" miw={640} verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th />
-                {table.map((p) => (
-                  <Table.Th key={p._id} ta="center">
-                    <Stack gap={4} align="center">
-                      <Group gap={6}>
-                        <PlanIcon plan={p.group_plan} size={20} />
-                        <Text fw={700}>{t(`billing.plans.${p.group_plan}`)}</Text>
-                      </Group>
-                      <Text size="sm">
-                        {formatDollars(p.unit_amount, i18n.language)} <Text span size="xs" c="dimmed">{t('billing.common.per_month')}</Text>
-                      </Text>
-                    </Stack>
-                  </Table.Th>
+          {phone ? (
+            // a phone gets one card per plan: three plan columns do not fit 390 px and the table would scroll sideways
+            <Stack gap="md" data-testid="plan-cards">
+              {table.map((p) => (
+                <Paper key={p._id} withBorder radius="md" p="sm" data-testid={`plan-card-${p.group_plan}`}>
+                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                    <Stack gap={2}>{planHead(p)}</Stack>
+                    {action(p)}
+                  </Group>
+                  <Stack gap={6} mt="sm">
+                    {ROWS.map((row) => (
+                      <div key={row}>
+                        <Text size="xs" fw={700}>
+                          {t(`billing.select.rows.${row}`)}
+                        </Text>
+                        <Text size="sm">{t(`billing.select.cells.${p.group_plan}.${row}`)}</Text>
+                      </div>
+                    ))}
+                  </Stack>
+                </Paper>
+              ))}
+            </Stack>
+          ) : (
+            <Table data-testid="plan-table" miw={640} verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th />
+                  {table.map((p) => (
+                    <Table.Th key={p._id} ta="center">
+                      <Stack gap={4} align="center">
+                        {planHead(p)}
+                      </Stack>
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {ROWS.map((row) => (
+                  <Table.Tr key={row}>
+                    <Table.Th>{t(`billing.select.rows.${row}`)}</Table.Th>
+                    {table.map((p) => (
+                      <Table.Td key={p._id} ta="center">
+                        <Text size="sm">{t(`billing.select.cells.${p.group_plan}.${row}`)}</Text>
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
                 ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {ROWS.map((row) => (
-                <Table.Tr key={row}>
-                  <Table.Th>{t(`billing.select.rows.${row}`)}</Table.Th>
+                <Table.Tr>
+                  <Table.Td />
                   {table.map((p) => (
                     <Table.Td key={p._id} ta="center">
-                      <Text size="sm">{t(`billing.select.cells.${p.group_plan}.${row}`)}</Text>
+                      {action(p)}
                     </Table.Td>
                   ))}
                 </Table.Tr>
-              ))}
-              <Table.Tr>
-                <Table.Td />
-                {table.map((p) => (
-                  <Table.Td key={p._id} ta="center">
-                    {p.group_plan === plan ? (
-                      <Badge variant="light">{t('billing.select.current')}</Badge>
-                    ) : (
-                      <Button size="xs" disabled={!isAdmin} onClick={() => choose(p)} data-testid={`choose-${p.group_plan}`}>
-                        {t('billing.select.choose')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
+              </Table.Tbody>
+            </Table>
+          )}
           <Text size="sm" fw={600} mt="md">
             {t('billing.select.notes_title')}
           </Text>

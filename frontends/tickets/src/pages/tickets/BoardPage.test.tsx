@@ -1,3 +1,4 @@
+import { PHONE_MEDIA_QUERY } from '@app/ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, stubApi } from '../../test/render';
@@ -77,5 +78,69 @@ describe('the board without dragging', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Review' }));
     expect(await within(screen.getByTestId('board-column-review')).findByTestId('board-card-3')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')?.url).toBe('/acc-1/_design/ticket-status/_update/review/tkt-3');
+  });
+});
+
+/** A window as narrow as a phone: the phone media query matches, others don't. */
+function phoneWindow() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === PHONE_MEDIA_QUERY,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
+
+describe('the board on a phone', () => {
+  it('shows one column, opening on the first one with cards, and a switcher listing every status with its count', async () => {
+    phoneWindow();
+    stubApi((call) =>
+      isBoard(call.url)
+        ? {
+            body: boardOf([
+              { _id: 'tkt-4', klass: 'Ticket', number: 4, title: 'D', status: 'doing' },
+              { _id: 'tkt-5', klass: 'Ticket', number: 5, title: 'E', status: 'done' },
+            ] as never),
+          }
+        : undefined,
+    );
+    renderAt('/account/acc-1/ticket-board');
+    expect(await screen.findByTestId('board-card-4')).toBeTruthy();
+    expect(screen.getByTestId('board-column-doing')).toBeTruthy();
+    for (const s of ['open', 'block', 'review', 'done', 'cancel']) expect(screen.queryByTestId(`board-column-${s}`)).toBeNull();
+    const switcher = screen.getByRole('textbox', { name: 'Column' }) as HTMLInputElement;
+    expect(switcher.value).toBe('Doing (1)');
+    fireEvent.click(switcher);
+    // the dropdown's options count as hidden while Mantine's opening transition runs
+    const options = (await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent);
+    expect(options).toEqual(['Open (0)', 'Blocked (0)', 'Doing (1)', 'Review (0)', 'Done (1)', 'Cancelled (0)']);
+    fireEvent.click(screen.getByRole('option', { name: 'Done (1)', hidden: true }));
+    expect(await screen.findByTestId('board-card-5')).toBeTruthy();
+    expect(screen.queryByTestId('board-column-doing')).toBeNull();
+  });
+
+  it("moves a card with its menu, stays on the emptied column and counts the card in the other one", async () => {
+    phoneWindow();
+    const ticket = { _id: 'tkt-6', klass: 'Ticket', number: 6, title: 'F', status: 'open' };
+    const { calls } = stubApi((call) => {
+      if (isBoard(call.url)) return { body: boardOf([ticket] as never) };
+      if (call.method === 'PUT') {
+        ticket.status = call.url.split('/')[5];
+        return { body: { ok: true, id: 'tkt-6', rev: '2-b' } };
+      }
+      return undefined;
+    });
+    renderAt('/account/acc-1/ticket-board');
+    fireEvent.click(await screen.findByTestId('card-move-6'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Review' }));
+    await waitFor(() => expect(screen.queryByTestId('board-card-6')).toBeNull());
+    expect(within(screen.getByTestId('board-column-open')).getByTestId('empty-column')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.url).toBe('/acc-1/_design/ticket-status/_update/review/tkt-6');
+    fireEvent.click(screen.getByRole('textbox', { name: 'Column' }));
+    expect(await screen.findByRole('option', { name: 'Review (1)', hidden: true })).toBeTruthy();
   });
 });

@@ -1,9 +1,11 @@
 import type { BoardCard, BoardColumn, TicketStatus } from '@app/proto';
 import { ActionIcon, Anchor, Badge, Box, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
+import { usePhone } from '@app/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BoardSwitcher } from '../../components/BoardSwitcher';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { PriorityBadge } from '../../components/TicketBadges';
@@ -42,9 +44,13 @@ function moved(board: Board | undefined, ticket: BoardCard, from: TicketStatus, 
   };
 }
 
+/** A column's count as shown: "20+" when it has more than its cards. */
+const countLabel = (column: BoardColumn | undefined) => (column?.more ? `${column.cards.length}+` : String(column?.cards.length ?? 0));
+
 /**
  * The ticket board (kanban): six status columns; dragging a card (native HTML5 drag and drop) onto another column calls
- * the status handler and moves the card at once, back again if the call fails.
+ * the status handler and moves the card at once, back again if the call fails. On a phone one column at a time, picked
+ * with a switcher that opens on the first column with cards; cards move there through their "Move to" menu.
  */
 export default function BoardPage() {
   const { t } = useTranslation('tickets');
@@ -53,6 +59,9 @@ export default function BoardPage() {
   const dragged = useRef<{ ticket: BoardCard; from: TicketStatus } | null>(null);
   const [over, setOver] = useState<TicketStatus | null>(null);
   const board = useBoard(accountId);
+  const phone = usePhone();
+  const [picked, setPicked] = useState<TicketStatus | null>(null);
+  const shown = picked ?? STATUSES.find((s) => (board.data?.[s].cards.length ?? 0) > 0) ?? STATUSES[0];
   const move = useMutation({
     mutationFn: ({ ticket, to }: { ticket: BoardCard; from: TicketStatus; to: TicketStatus }) => changeStatus(accountId, ticket._id, to),
     onMutate: async ({ ticket, from, to }) => {
@@ -68,34 +77,53 @@ export default function BoardPage() {
     if (!d || d.from === to) return;
     move.mutate({ ticket: d.ticket, from: d.from, to });
   };
+  const column = (status: TicketStatus, alone: boolean) => (
+    <Column
+      key={status}
+      status={status}
+      alone={alone}
+      accountId={accountId}
+      column={board.data?.[status]}
+      highlighted={over === status}
+      onDragStart={(ticket) => (dragged.current = { ticket, from: status })}
+      onDragOver={() => setOver(status)}
+      onDrop={() => drop(status)}
+      onMove={(ticket, to) => {
+        if (to === status) return;
+        // the phone stays on this column when its last card leaves, rather than jumping to the first non-empty one
+        setPicked(status);
+        move.mutate({ ticket, from: status, to });
+      }}
+    />
+  );
   return (
     <Stack>
       <PageHeader title={t('nav.ticket-board')} />
       <ErrorBanner error={move.error} />
       <ErrorBanner error={board.error} />
-      <Box style={{ overflowX: 'auto' }} pb="xs">
-        <Group align="flex-start" wrap="nowrap" gap="sm" data-testid="board">
-          {STATUSES.map((status) => (
-            <Column
-              key={status}
-              status={status}
-              accountId={accountId}
-              column={board.data?.[status]}
-              highlighted={over === status}
-              onDragStart={(ticket) => (dragged.current = { ticket, from: status })}
-              onDragOver={() => setOver(status)}
-              onDrop={() => drop(status)}
-              onMove={(ticket, to) => to !== status && move.mutate({ ticket, from: status, to })}
-            />
-          ))}
-        </Group>
-      </Box>
+      {phone ? (
+        <Stack gap="sm" data-testid="board">
+          <BoardSwitcher
+            value={shown}
+            counts={Object.fromEntries(STATUSES.map((s) => [s, countLabel(board.data?.[s])])) as Record<TicketStatus, string>}
+            onChange={setPicked}
+          />
+          {column(shown, true)}
+        </Stack>
+      ) : (
+        <Box style={{ overflowX: 'auto' }} pb="xs">
+          <Group align="flex-start" wrap="nowrap" gap="sm" data-testid="board">
+            {STATUSES.map((status) => column(status, false))}
+          </Group>
+        </Box>
+      )}
     </Stack>
   );
 }
 
 function Column({
   status,
+  alone,
   accountId,
   column,
   highlighted,
@@ -105,6 +133,8 @@ function Column({
   onMove,
 }: {
   status: TicketStatus;
+  /** the only column on screen (a phone): full width, no minimum height */
+  alone: boolean;
   accountId: string;
   column: Board[TicketStatus] | undefined;
   highlighted: boolean;
@@ -121,7 +151,7 @@ function Column({
       withBorder
       radius="md"
       p="xs"
-      miw={180}
+      miw={alone ? undefined : 180}
       bg={highlighted ? 'var(--mantine-color-blue-light)' : undefined}
       data-testid={`board-column-${status}`}
       onDragOver={(e: React.DragEvent) => {
@@ -133,17 +163,22 @@ function Column({
         e.preventDefault();
         onDrop();
       }}
-      style={{ minHeight: 300, flex: '1 1 0' }}
+      style={alone ? undefined : { minHeight: 300, flex: '1 1 0' }}
     >
       <Group justify="space-between" mb="xs">
         <Title order={3} size="h6">
           {t(`status.${status}`)}
         </Title>
         <Badge color={STATUS_COLOR[status]} variant="light" data-testid="column-count">
-          {column?.more ? `${cards.length}+` : cards.length}
+          {countLabel(column)}
         </Badge>
       </Group>
       <Stack gap="xs">
+        {alone && cards.length === 0 && (
+          <Text size="sm" c="dimmed" data-testid="empty-column">
+            {t('common.empty')}
+          </Text>
+        )}
         {cards.map((ticket) => (
           <Paper
             key={ticket._id}

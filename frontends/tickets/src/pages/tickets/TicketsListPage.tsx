@@ -1,4 +1,6 @@
+import type { TicketDoc } from '@app/proto';
 import { Button, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { usePhone } from '@app/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,12 +8,26 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { PriorityBar } from '../../components/PriorityBar';
+import { TicketCards } from '../../components/TicketCards';
 import { TicketTable } from '../../components/TicketTable';
 import { useSession } from '../../hooks/account';
 import { accountPath, useRoute } from '../../routing';
 import { OPEN_STATUSES, usePriorityCounts, useTickets } from './ticket-data';
 
 const PAGE_SIZE = 25;
+
+/** A page of tickets: a table in a frame, or on a phone a column of cards (a six-column table cuts words there). */
+function TicketList({ tickets, pending, accountId }: { tickets: TicketDoc[] | undefined; pending: boolean; accountId: string }) {
+  const { t } = useTranslation('tickets');
+  const phone = usePhone();
+  if (pending) return <Text c="dimmed">{t('common.loading')}</Text>;
+  if (phone) return <TicketCards tickets={tickets ?? []} accountId={accountId} />;
+  return (
+    <Paper withBorder radius="md" p="xs">
+      <TicketTable tickets={tickets ?? []} accountId={accountId} />
+    </Paper>
+  );
+}
 
 /** The tickets index: the open-ticket priority bar, open or all tickets newest first, 25 a page. */
 export default function TicketsListPage() {
@@ -54,9 +70,7 @@ export default function TicketsListPage() {
         w="fit-content"
       />
       <ErrorBanner error={list.error ?? counts.error} />
-      <Paper withBorder radius="md" p="xs">
-        {list.isPending ? <Text c="dimmed">{t('common.loading')}</Text> : <TicketTable tickets={list.data ?? []} accountId={accountId} />}
-      </Paper>
+      <TicketList tickets={list.data} pending={list.isPending} accountId={accountId} />
       <Pager page={page} pageSize={PAGE_SIZE} count={list.data?.length ?? 0} onPage={setPage} />
     </Stack>
   );
@@ -74,9 +88,7 @@ export function MyTicketsPage() {
     <Stack>
       <PageHeader title={t('nav.my-tickets')} />
       <ErrorBanner error={list.error} />
-      <Paper withBorder radius="md" p="xs">
-        {list.isPending || !me ? <Text c="dimmed">{t('common.loading')}</Text> : <TicketTable tickets={list.data ?? []} accountId={accountId} />}
-      </Paper>
+      <TicketList tickets={list.data} pending={list.isPending || !me} accountId={accountId} />
       <Pager page={page} pageSize={PAGE_SIZE} count={list.data?.length ?? 0} onPage={setPage} />
     </Stack>
   );
