@@ -3,6 +3,8 @@ export const profileEn = {
   title: 'Your profile',
   tabs: { profile: 'Profile', data: 'Data', groups: 'Groups', invites: 'Invitations', user_tokens: 'User tokens' },
   avatar: 'Avatar of {{name}}',
+  gravatar_label: 'Show my Gravatar picture',
+  gravatar_hint: 'Off: your initials. On: the picture comes from gravatar.com, which then receives a hash of your e-mail address.',
   full_name: 'Full name',
   email: 'E-mail',
   newsletter: 'Newsletter',

@@ -5,6 +5,8 @@ export const profilePtBR: typeof profileEn = {
   title: 'Seu perfil',
   tabs: { profile: 'Perfil', data: 'Dados', groups: 'Grupos', invites: 'Convites', user_tokens: 'Tokens de usuário' },
   avatar: 'Avatar de {{name}}',
+  gravatar_label: 'Mostrar minha foto do Gravatar',
+  gravatar_hint: 'Desligado: suas iniciais. Ligado: a foto vem do gravatar.com, que recebe um hash do seu e-mail.',
   full_name: 'Nome completo',
   email: 'E-mail',
   newsletter: 'Boletim',

@@ -9,13 +9,15 @@ import { api } from '../../app/api';
 import { PROFILE_FIELDS, profileSchema, type ProfileValues } from './forms';
 import { PasswordModal } from './PasswordModal';
 import { SaveErrorBanner } from './SaveErrorBanner';
+import { GravatarSwitch, gravatarOn, useGravatarSetting } from './GravatarSwitch';
 import type { PublicUser } from '@app/proto';
 
 const AVATAR_SIZE = 80;
 
-/** The gravatar image, only when the browser is online and not driven by a test (no outside URL in tests). */
-function gravatarUrl(hash: string | undefined): string | null {
-  if (!hash || typeof navigator === 'undefined' || !navigator.onLine || navigator.webdriver) return null;
+/** The gravatar image, only when the user turned it on (GravatarSwitch), the browser is online and not driven by a
+ * test (no outside URL in tests); else the avatar shows initials. */
+function gravatarUrl(hash: string | undefined, on: boolean): string | null {
+  if (!on || !hash || typeof navigator === 'undefined' || !navigator.onLine || navigator.webdriver) return null;
   return `https://www.gravatar.com/avatar/${hash}?s=${AVATAR_SIZE}&d=identicon`;
 }
 
@@ -47,12 +49,13 @@ export function ProfileTab({ user }: { user: PublicUser }) {
   const { errors } = form.formState;
   const message = (m?: string) => (m ? t(m) : undefined);
   const name = user.fullname || user.email;
+  const gravatar = useGravatarSetting(user._id);
   return (
     <Stack>
       {user.unconfirmed_email && <Alert color="yellow">{t('profile.unconfirmed_email', { email: user.unconfirmed_email })}</Alert>}
       <Card withBorder radius="md">
         <Group wrap="nowrap" align="center">
-          <Avatar src={gravatarUrl(user.gravatar_hash)} size={AVATAR_SIZE} radius="xl" name={name} color="initials" alt={t('profile.avatar', { name })} />
+          <Avatar src={gravatarUrl(user.gravatar_hash, gravatarOn(gravatar.data))} size={AVATAR_SIZE} radius="xl" name={name} color="initials" alt={t('profile.avatar', { name })} />
           <Stack gap={2} miw={0}>
             <Title order={3} data-testid="profile-fullname" style={{ overflowWrap: 'anywhere' }}>
               {user.fullname || t('profile.no_name')}
@@ -65,6 +68,9 @@ export function ProfileTab({ user }: { user: PublicUser }) {
             </Text>
           </Stack>
         </Group>
+        <Stack mt="md" gap="xs">
+          <GravatarSwitch userId={user._id} />
+        </Stack>
       </Card>
       {passwordChanged && (
         <Alert color="green" withCloseButton onClose={() => setPasswordChanged(false)}>
