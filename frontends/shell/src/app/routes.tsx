@@ -12,7 +12,8 @@ const ConfirmNewPage = lazy(() => import('../pages/user/ConfirmNewPage'));
 const ConfirmTokenPage = lazy(() => import('../pages/user/ConfirmTokenPage'));
 const PasswordNewPage = lazy(() => import('../pages/user/PasswordNewPage'));
 const PasswordTokenPage = lazy(() => import('../pages/user/PasswordTokenPage'));
-const HomePage = lazy(() => import('../pages/home/HomePage'));
+// /app: the first landing after login (pages/user/first-landing.ts), which hands over to the home routing
+const StartPage = lazy(() => import('../pages/user/StartPage'));
 const NewAccountPage = lazy(() => import('../pages/account/NewAccountPage'));
 const DashboardPage = lazy(() => import('../pages/account/DashboardPage'));
 const NoopPage = lazy(() => import('../pages/NoopPage'));
@@ -58,7 +59,7 @@ export const routes: RouteObject[] = [
       </Suspense>
     ),
     children: [
-      { id: 'home', path: '/app', element: <HomePage /> },
+      { id: 'home', path: '/app', element: <StartPage /> },
       { id: 'home.html', path: '/app.html', element: <Navigate to="/app" replace /> },
       { id: 'user.profile', path: '/user/profile', element: <ProfilePage /> },
       { id: 'user.newsletter', path: '/user/newsletter', element: <NewsletterPage /> },

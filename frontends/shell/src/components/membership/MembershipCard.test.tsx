@@ -57,4 +57,13 @@ describe('MembershipCard', () => {
     expect(screen.getByRole('img', { name: 'Free plan' })).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
   });
+
+  it('shows the whole group name of an invitation, wrapped rather than cut', () => {
+    const name = 'Assistência Técnica Irmãos Figueiredo & Filhos — Unidade Centro';
+    renderPage(<MembershipCard membership={{ ...invite, account_name: name }} userId="usr-1" confirmed />, '/user/profile');
+    const shown = screen.getByTestId('membership-name');
+    expect(shown.textContent).toBe(name);
+    expect(shown.hasAttribute('data-truncate')).toBe(false);
+    expect(shown.style.overflowWrap).toBe('anywhere');
+  });
 });

@@ -66,9 +66,10 @@ export function MembershipCard({ membership: m, userId, confirmed }: Props) {
         </Box>
       )}
       <Stack gap="sm">
-        <Group gap="xs" wrap="nowrap" pr={m.bookmark ? 'lg' : undefined}>
+        {/* the whole group name, wrapped: an invitee decides by it (issue 12) */}
+        <Group gap="xs" wrap="nowrap" align="flex-start" pr={m.bookmark ? 'lg' : undefined}>
           <PlanIcon plan={accountPlan(account.data)} />
-          <Text fw={600} truncate="end" maw="10em" title={name}>
+          <Text fw={600} style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }} data-testid="membership-name">
             {name}
           </Text>
           {pending && <Badge color="gray">{t('profile.membership.pending')}</Badge>}
