@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { LANGUAGES, PHONE_BREAKPOINT, type Language } from '@app/ui';
 import { api, type Session } from '../app/api';
 import { useRouteMatches } from '../app/route-matches';
-import { saveLocale } from '../session/locale';
+import { saveLocaleAndReloadSession } from '../session/locale';
 import { AccountMenu } from './topbar/AccountMenu';
 import { AccountSwitcher } from './topbar/AccountSwitcher';
 import { ModuleSwitches } from '../modules/ModuleSwitches';
@@ -28,7 +28,7 @@ export function TopBar({ session }: { session: Session }) {
     document.documentElement.lang = language;
     // the cached session follows, so the layout's saved-language rule does not switch back
     queryClient.setQueryData<Session>(['session'], (s) => (s?.user ? { ...s, locale: language } : s));
-    void saveLocale(userId, language);
+    void saveLocaleAndReloadSession(queryClient, userId, language);
   };
   const logout = async () => {
     await api.call('DELETE /_session').catch(() => undefined);
