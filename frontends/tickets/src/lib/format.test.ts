@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDocument, formatMoney, isoDay } from './format';
+import { formatDate, formatDocument, formatMoney, formatQuantity, isoDay } from './format';
 import { estimateTotal, searchRegex, titleFromContent } from './tickets';
 
 describe('formats', () => {
@@ -10,10 +10,16 @@ describe('formats', () => {
     expect(formatDate('not a date', 'en')).toBe('');
   });
 
-  it('writes money with two decimals in the language’s format', () => {
-    expect(formatMoney(1234.5, 'en')).toBe('1,234.50');
-    expect(formatMoney(1234.5, 'pt-BR')).toBe('1.234,50');
-    expect(formatMoney(undefined, 'en')).toBe('0.00');
+  it('writes money with the currency (US$) and two decimals in the language’s format', () => {
+    expect(formatMoney(1234.5, 'en')).toBe('US$\u00a01,234.50');
+    expect(formatMoney(1234.5, 'pt-BR')).toBe('US$\u00a01.234,50');
+    expect(formatMoney(undefined, 'en')).toBe('US$\u00a00.00');
+  });
+
+  it('writes quantities with the language’s decimal separator', () => {
+    expect(formatQuantity(1.5, 'pt-BR')).toBe('1,5');
+    expect(formatQuantity(1000, 'en')).toBe('1,000');
+    expect(formatQuantity('x', 'en')).toBe('');
   });
 
   it('punctuates a CPF or CNPJ stored as digits', () => {

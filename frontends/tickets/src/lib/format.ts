@@ -1,5 +1,7 @@
-// Dates and money per locale (the brief): year-month-day in English, day/month/year in Portuguese; money with two
-// decimals in the language's number format.
+import { DEFAULT_CURRENCY, formatMoney as uiFormatMoney, moneyLocale } from '@app/ui';
+
+// Dates and money per locale: year-month-day in English, day/month/year in Portuguese (spec §9); money through
+// @app/ui's format, with the currency.
 const pad = (n: number) => String(n).padStart(2, '0');
 const isPt = (language: string) => language.toLowerCase().startsWith('pt');
 
@@ -25,12 +27,16 @@ export function formatDateTime(value: string | undefined | null, language: strin
   return `${formatDate(value, language)} ${pad(t.getHours())}:${pad(t.getMinutes())}`;
 }
 
-/** 1234.5 → "1,234.50" (en) or "1.234,50" (pt-BR). */
-export function formatMoney(value: unknown, language: string): string {
+/** An amount (currency units, as the service stores it) with the group's currency, through @app/ui's one money
+ * format: "US$ 1,234.50" (en), "US$ 1.234,50" (pt-BR). */
+export function formatMoney(value: unknown, language: string, currency: string = DEFAULT_CURRENCY): string {
+  return uiFormatMoney(value, language, currency);
+}
+
+/** A quantity with the language's separators and up to 3 decimals: 1.5 → "1.5" (en), "1,5" (pt-BR). */
+export function formatQuantity(value: unknown, language: string): string {
   const n = typeof value === 'number' ? value : Number(value);
-  return new Intl.NumberFormat(isPt(language) ? 'pt-BR' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    Number.isFinite(n) ? n : 0,
-  );
+  return Number.isFinite(n) ? new Intl.NumberFormat(moneyLocale(language), { maximumFractionDigits: 3 }).format(n) : '';
 }
 
 /** Today in the local calendar as YYYY-MM-DD, optionally moved by `days`. */

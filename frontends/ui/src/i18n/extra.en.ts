@@ -3,9 +3,10 @@
 import { billingEn } from './billing.en';
 import { dashboardEn } from './dashboard.en';
 import { klassEn } from './klass.en';
+import { moneyEn } from './money.en';
 import { navEn } from './nav.en';
 import { profileEn } from './profile.en';
 import { publicEn } from './public.en';
 import { startEn } from './start.en';
 
-export const extraEn = { ...navEn, profile: profileEn, dashboard: dashboardEn, public: publicEn, billing: billingEn, klass: klassEn, start: startEn };
+export const extraEn = { ...navEn, profile: profileEn, dashboard: dashboardEn, public: publicEn, billing: billingEn, klass: klassEn, start: startEn, money: moneyEn };

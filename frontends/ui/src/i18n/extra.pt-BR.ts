@@ -2,9 +2,10 @@
 import { billingPtBR } from './billing.pt-BR';
 import { dashboardPtBR } from './dashboard.pt-BR';
 import { klassPtBR } from './klass.pt-BR';
+import { moneyPtBR } from './money.pt-BR';
 import { navPtBR } from './nav.pt-BR';
 import { profilePtBR } from './profile.pt-BR';
 import { publicPtBR } from './public.pt-BR';
 import { startPtBR } from './start.pt-BR';
 
-export const extraPtBR = { ...navPtBR, profile: profilePtBR, dashboard: dashboardPtBR, public: publicPtBR, billing: billingPtBR, klass: klassPtBR, start: startPtBR };
+export const extraPtBR = { ...navPtBR, profile: profilePtBR, dashboard: dashboardPtBR, public: publicPtBR, billing: billingPtBR, klass: klassPtBR, start: startPtBR, money: moneyPtBR };

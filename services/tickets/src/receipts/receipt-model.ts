@@ -1,7 +1,7 @@
 import { receiptLabels, ReceiptLocale } from './receipt-i18n';
 
 // The plain models the receipt PDFs are drawn from (receipt-pdf.ts), built from stored documents by pure functions:
-// every value is already the text to print (dates in the caller's locale and time zone, money with 2 decimals), so
+// every value is already the text to print (dates in the caller's locale and time zone, money with its currency), so
 // the layout only places strings and tests can check either half.
 
 export interface ShopHeader {
@@ -86,24 +86,35 @@ export function validTimeZone(tz: string | undefined): string {
   }
 }
 
-/** "26/11/2026 14:05" (pt-BR) or "11/26/2026, 02:05 PM" (en); '' for a missing or bad date. */
-export function formatDateTime(iso: unknown, opts: FormatOptions): string {
+/**
+ * A point in time as the day it was in the caller's time zone, written as the web app's receipt page writes it (spec §9:
+ * year-month-day in English, day/month/year in Portuguese): "2026-11-26" (en), "26/11/2026" (pt-BR); '' for a missing
+ * or bad date.
+ */
+export function formatDate(iso: unknown, opts: FormatOptions): string {
   if (typeof iso !== 'string') return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(opts.locale, {
-    timeZone: validTimeZone(opts.timeZone),
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(d);
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: validTimeZone(opts.timeZone), year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(d);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return opts.locale === 'pt-BR' ? `${part('day')}/${part('month')}/${part('year')}` : `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-/** Two decimals with the locale's separators: 1,234.50 (en), 1.234,50 (pt-BR). */
-export function formatMoney(value: number, locale: ReceiptLocale): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+/** The currency of every amount: groups name none, and spec §9 says money defaults to USD, shown with a US$ prefix
+ * (the web app's @app/ui DEFAULT_CURRENCY; services cannot import it). */
+export const RECEIPT_CURRENCY = 'USD';
+
+/**
+ * An amount as the web app shows it (@app/ui formatMoney): the currency's sign, a space, two decimals with the locale's
+ * separators — "US$ 1,234.50" (en), "US$ 1.234,50" (pt-BR).
+ */
+export function formatMoney(value: number, locale: ReceiptLocale, currency: string = RECEIPT_CURRENCY): string {
+  const amount = Number.isFinite(value) ? value : 0;
+  const f = new Intl.NumberFormat(locale === 'pt-BR' ? 'pt-BR' : 'en-US', { style: 'currency', currency });
+  const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
+  const symbol = currency === 'USD' ? 'US$' : (f.formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency);
+  const number = new Intl.NumberFormat(locale === 'pt-BR' ? 'pt-BR' : 'en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Math.abs(amount));
+  return `${amount < 0 ? '-' : ''}${symbol}\u00a0${number}`;
 }
 
 function formatQuantity(value: number, locale: ReceiptLocale): string {
@@ -184,7 +195,7 @@ export function serviceReceipt(ticket: Fields, related: { customer: Fields | nul
     kind: 'service',
     locale: opts.locale,
     shop,
-    date: formatDateTime(ticket.created_at, opts),
+    date: formatDate(ticket.created_at, opts),
     number: numberOf(ticket.number),
     title: str(ticket.title),
     customer: partyOf(related.customer) ?? (str(ticket.customer_name) ? { name: str(ticket.customer_name), document: '', email: '' } : null),
@@ -207,7 +218,7 @@ export function contractReceipt(ticket: Fields, related: { customer: Fields | nu
     kind: 'contract',
     locale: opts.locale,
     shop,
-    date: formatDateTime(ticket.created_at, opts),
+    date: formatDate(ticket.created_at, opts),
     ticketNumber: numberOf(ticket.number),
     ticketTitle: str(ticket.title),
     // the contract's customer first: it is the party of the contract
@@ -245,7 +256,7 @@ export function estimateModel(estimate: Fields, related: { customer: Fields | nu
     kind: 'estimate',
     locale: opts.locale,
     shop,
-    date: formatDateTime(estimate.created_at, opts),
+    date: formatDate(estimate.created_at, opts),
     number: numberOf(estimate.number),
     description: str(estimate.description),
     ticketNumber: related.ticket ? numberOf(related.ticket.number) : '',

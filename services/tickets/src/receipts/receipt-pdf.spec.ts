@@ -1,5 +1,5 @@
 import { fill, pdfText, renderReceipt } from './receipt-pdf';
-import { contractReceipt, estimateModel, formatDateTime, partyOf, receiptFilename, serviceReceipt, shopOf } from './receipt-model';
+import { contractReceipt, estimateModel, formatDate, formatMoney, partyOf, receiptFilename, serviceReceipt, shopOf } from './receipt-model';
 import { occurrences, pageCount, pdfTextOf } from './testing/pdf-text';
 import { sampleConfigs, sampleContract, sampleCustomer, sampleEquipment, sampleEstimate, sampleModels, sampleShop, sampleTicket } from './testing/receipt-samples';
 
@@ -21,7 +21,7 @@ describe('the 2-copy service receipt', () => {
       'Rua das Flores, 123, sala 4 - Centro - São Paulo/SP - 01000-000',
       'Service receipt',
       'Ticket #42',
-      '11/26/2026, 02:05 PM', // 17:05 UTC in São Paulo
+      '2026-11-26', // 17:05 UTC in São Paulo, year-month-day as the web app's receipt page writes it
       'Notebook não liga',
       'Maria da Silva',
       'CPF 529.982.247-25 · RG 12.345.678-9',
@@ -49,7 +49,7 @@ describe('the 2-copy service receipt', () => {
     const text = pdfTextOf(await raw(sampleModels('pt-BR').service));
     expect(occurrences(text, 'Recibo de serviço')).toBe(2);
     expect(occurrences(text, 'Chamado #42')).toBe(2);
-    expect(occurrences(text, '26/11/2026, 14:05')).toBe(2);
+    expect(occurrences(text, '26/11/2026')).toBe(2);
     expect(occurrences(text, 'Em andamento')).toBe(2);
     expect(occurrences(text, 'Assinatura do cliente')).toBe(2);
     expect(occurrences(text, 'Via da loja')).toBe(1);
@@ -124,7 +124,7 @@ describe('the contract receipt', () => {
 });
 
 describe('the printable estimate', () => {
-  it('prints the items with quantity × value, the total with 2 decimals and the estimate observation', async () => {
+  it('prints the items with quantity × value, the amounts with US$ and 2 decimals, and the estimate observation', async () => {
     const text = pdfTextOf(await raw(sampleModels('en').estimate));
     for (const once of [
       'Estimate',
@@ -133,32 +133,33 @@ describe('the printable estimate', () => {
       '#42',
       'Troca da fonte e reparo da placa',
       'Fonte ATX 500W',
-      '249.90',
+      'US$ 249.90',
       'Mão de obra',
-      '160.00',
+      'US$ 160.00',
       '1,000',
-      '1,500.00',
+      'US$ 1,500.00',
       'Total',
-      '1,909.90',
+      'US$ 1,909.90',
       'Peças originais.',
       'Orçamento válido por 15 dias.',
     ]) {
-      expect([once, occurrences(text, once)]).toEqual([once, once === '249.90' ? 2 : 1]);
+      expect([once, occurrences(text, once)]).toEqual([once, once === 'US$ 249.90' ? 2 : 1]);
     }
   });
 
   it('uses the Brazilian separators in pt-BR', async () => {
     const text = pdfTextOf(await raw(sampleModels('pt-BR').estimate));
     expect(text).toContain('Orçamento');
-    expect(text).toContain('1.909,90');
-    expect(text).toContain('1.500,00');
+    expect(text).toContain('US$ 1.909,90');
+    expect(text).toContain('US$ 1.500,00');
+    expect(text).toContain('26/11/2026');
     expect(text).toContain('OBSERVAÇÕES');
   });
 
   it('adds item amounts in cents, so the total is the sum of the printed amounts', () => {
     const model = estimateModel({ number: 1, items: [{ description: 'a', quantity: 3, value: 0.1 }, { description: 'b', quantity: 1, value: 0.2 }, { description: 'bad', quantity: -1, value: 'x' }] }, { customer: null, ticket: null }, sampleShop(), { locale: 'en' });
-    expect(model.items.map((i) => i.amount)).toEqual(['0.30', '0.20', '0.00']);
-    expect(model.total).toBe('0.50');
+    expect(model.items.map((i) => i.amount)).toEqual(['US$\u00a00.30', 'US$\u00a00.20', 'US$\u00a00.00']);
+    expect(model.total).toBe('US$\u00a00.50');
   });
 });
 
@@ -180,10 +181,29 @@ describe('the receipt models', () => {
     expect(partyOf(null)).toBeNull();
   });
 
-  it('prints dates in the time zone asked for, UTC for an unknown one', () => {
-    expect(formatDateTime('2026-11-26T01:30:00Z', { locale: 'pt-BR', timeZone: 'America/Sao_Paulo' })).toBe('25/11/2026, 22:30');
-    expect(formatDateTime('2026-11-26T01:30:00Z', { locale: 'pt-BR', timeZone: 'Not/AZone' })).toBe('26/11/2026, 01:30');
-    expect(formatDateTime(undefined, { locale: 'en' })).toBe('');
+  it('prints dates as the receipt page does (year-month-day in en, day/month/year in pt-BR) in the time zone asked for, UTC for an unknown one', () => {
+    expect(formatDate('2026-11-26T01:30:00Z', { locale: 'pt-BR', timeZone: 'America/Sao_Paulo' })).toBe('25/11/2026');
+    expect(formatDate('2026-11-26T01:30:00Z', { locale: 'en', timeZone: 'America/Sao_Paulo' })).toBe('2026-11-25');
+    expect(formatDate('2026-11-26T01:30:00Z', { locale: 'pt-BR', timeZone: 'Not/AZone' })).toBe('26/11/2026');
+    expect(formatDate('2026-03-04T12:00:00Z', { locale: 'en' })).toBe('2026-03-04');
+    expect(formatDate(undefined, { locale: 'en' })).toBe('');
+    expect(formatDate('not a date', { locale: 'en' })).toBe('');
+  });
+
+  it('prints amounts as the web app shows them: US$, a no-break space, the locale’s separators', () => {
+    expect(formatMoney(604, 'pt-BR')).toBe('US$\u00a0604,00');
+    expect(formatMoney(604, 'en')).toBe('US$\u00a0604.00');
+    expect(formatMoney(1234567.891, 'pt-BR')).toBe('US$\u00a01.234.567,89');
+    expect(formatMoney(604, 'pt-BR', 'BRL')).toBe('R$\u00a0604,00');
+    expect(formatMoney(Number.NaN, 'en')).toBe('US$\u00a00.00');
+  });
+
+  it('prints an estimate of 8 × 75.50 as US$ 604,00 in pt-BR and US$ 604.00 in en (the amounts of test/browser/money.spec.ts)', async () => {
+    const estimate = { number: 3, created_at: '2026-11-26T17:05:00.000Z', items: [{ description: 'Cabo', quantity: 8, value: 75.5 }] };
+    for (const [locale, unit, total] of [['pt-BR', 'US$ 75,50', 'US$ 604,00'], ['en', 'US$ 75.50', 'US$ 604.00']] as const) {
+      const text = pdfTextOf(await raw(estimateModel(estimate, { customer: null, ticket: null }, sampleShop(), { locale })));
+      expect([locale, occurrences(text, unit), occurrences(text, total)]).toEqual([locale, 1, 2]);
+    }
   });
 
   it('names the files after what they hold', () => {

@@ -79,7 +79,7 @@ describe('tickets.receipt.pdf', () => {
     expect(t).toContain('No items');
   });
 
-  it('prints the estimate with its items, the total with 2 decimals and the estimate observation', async () => {
+  it('prints the estimate with its items, the amounts with US$ and 2 decimals, and the estimate observation', async () => {
     const customer = await post(g.ctx, { klass: 'Customer', name: 'Ana Lima' });
     const estimate = await post(g.ctx, {
       klass: 'Estimate',
@@ -93,9 +93,22 @@ describe('tickets.receipt.pdf', () => {
     const reply = await pdf(g.ctx, 'estimate', estimate._id);
     expect(reply.filename).toBe(`estimate-${estimate.number}.pdf`);
     const t = text(reply);
-    for (const once of ['Ana Lima', 'Reparo', 'Tela', '350.50', 'Mão de obra', '120.00', '470.50', 'Válido por 10 dias.']) {
-      expect([once, occurrences(t, once)]).toEqual([once, once === '350.50' ? 2 : 1]);
+    for (const once of ['Ana Lima', 'Reparo', 'Tela', 'US$ 350.50', 'Mão de obra', 'US$ 120.00', 'US$ 470.50', 'Válido por 10 dias.']) {
+      expect([once, occurrences(t, once)]).toEqual([once, once === 'US$ 350.50' ? 2 : 1]);
     }
+  });
+
+  it('prints a pt-BR caller’s estimate with the Brazilian separators and the date as the receipt page writes it, in the time zone asked for', async () => {
+    const member = await addMember(h, g, newUser({ locale: 'pt-BR' }));
+    const estimate = await post(g.ctx, { klass: 'Estimate', description: 'Cabos', items: [{ description: 'Cabo', quantity: 8, value: 75.5 }] });
+    const t = text(await pdf(member.ctx, 'estimate', estimate._id, 'America/Recife'));
+    expect(occurrences(t, 'US$ 75,50')).toBe(1);
+    expect(occurrences(t, 'US$ 604,00')).toBe(2); // the line and the total
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Recife' }).format(new Date(String(estimate.created_at))).split('-');
+    expect(t).toContain(`${day[2]}/${day[1]}/${day[0]}`);
+    const en = text(await pdf(g.ctx, 'estimate', estimate._id, 'America/Recife'));
+    expect(occurrences(en, 'US$ 604.00')).toBe(2);
+    expect(en).toContain(day.join('-'));
   });
 
   it('answers 404 for a missing or deleted record, or an id of another kind', async () => {

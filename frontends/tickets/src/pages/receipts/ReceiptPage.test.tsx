@@ -61,7 +61,7 @@ describe('the service receipt', () => {
     expect(within(copies[0]).getByText('Shop copy')).toBeTruthy();
     expect(within(copies[1]).getByText('Customer copy')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
-    expect(screen.getByTestId('pdf-link').getAttribute('href')).toBe('/acc-1/receipts/service/tkt-7.pdf');
+    expect(screen.getByTestId('pdf-link').getAttribute('href')).toBe(`/acc-1/receipts/service/tkt-7.pdf?tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`);
     // the A4 print stylesheet hides the shell's chrome and this page's buttons
     const css = [...document.querySelectorAll('style')].map((s) => s.textContent).join('\n');
     expect(css).toContain('@page { size: A4;');
@@ -112,7 +112,7 @@ describe('the contract receipt', () => {
 });
 
 describe('the printable estimate', () => {
-  it('lists the items with quantity × value, the total with 2 decimals, the observation and the account text', async () => {
+  it('lists the items with quantity × value, the amounts with US$ and 2 decimals, the observation and the account text', async () => {
     api({ 'estimate-observation': 'Valid for 15 days.' }, {
       'est-3': {
         _id: 'est-3',
@@ -131,12 +131,12 @@ describe('the printable estimate', () => {
       'cus-1': records['cus-1'],
     });
     renderAt('/account/acc-1/receipts/estimate/est-3');
-    expect((await screen.findByTestId('receipt-total')).textContent).toBe('130.00');
+    expect((await screen.findByTestId('receipt-total')).textContent).toBe('US$\u00a0130.00');
     const rows = within(screen.getByTestId('receipt-items')).getAllByRole('row');
-    expect(rows[1].textContent).toBe('Capacitor42.5010.00');
+    expect(rows[1].textContent).toBe('Capacitor4US$\u00a02.50US$\u00a010.00');
     expect(screen.getByTestId('receipt-observation').textContent).toBe('Parts ordered on approval.');
     expect(screen.getByTestId('receipt-estimate-observation').textContent).toBe('Valid for 15 days.');
     expect(screen.getByTestId('receipt-number').textContent).toBe('#3');
-    expect(screen.getByTestId('pdf-link').getAttribute('href')).toBe('/acc-1/receipts/estimate/est-3.pdf');
+    expect(screen.getByTestId('pdf-link').getAttribute('href')).toBe(`/acc-1/receipts/estimate/est-3.pdf?tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`);
   });
 });

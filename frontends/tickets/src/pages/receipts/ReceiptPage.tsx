@@ -12,8 +12,12 @@ import { PRINT_CSS } from './print-css';
 import { ContractReceipt, EstimateReceipt, ServiceReceipt, type ReceiptData } from './receipts';
 
 
-/** The PDF of a receipt, built by the server (the gateway's receipts route). */
-export const receiptPdfUrl = (accountId: string, kind: string, id: string) => `/${accountId}/receipts/${kind}/${encodeURIComponent(id)}.pdf`;
+/** The browser's time zone, so the PDF prints the same day as this page (the server prints UTC without one). */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The PDF of a receipt, built by the server (the gateway's receipts route), its dates in the browser's time zone. */
+export const receiptPdfUrl = (accountId: string, kind: string, id: string, timeZone: string | undefined = browserTimeZone()) =>
+  `/${accountId}/receipts/${kind}/${encodeURIComponent(id)}.pdf${timeZone ? `?tz=${encodeURIComponent(timeZone)}` : ''}`;
 
 const getOrNull = (accountId: string, id: unknown) => (typeof id === 'string' && id ? docs.get(accountId, id).catch(() => null) : Promise.resolve(null));
 

@@ -2,7 +2,7 @@ import type { Doc, TicketDoc } from '@app/proto';
 import { useTranslation } from 'react-i18next';
 import type { Features } from '../../hooks/account';
 
-import { formatDate, formatDocument, formatMoney } from '../../lib/format';
+import { formatDate, formatDocument, formatMoney, formatQuantity } from '../../lib/format';
 import { estimateTotal, lineTotal } from '../../lib/tickets';
 import { ReceiptHead, Signatures } from './receipt-parts';
 
@@ -167,7 +167,7 @@ export function EstimateReceipt({ data }: { data: ReceiptData }) {
           {items.map((item, i) => (
             <tr key={i}>
               <td>{str(item.description)}</td>
-              <td className="num">{str(item.quantity)}</td>
+              <td className="num">{formatQuantity(item.quantity, i18n.language)}</td>
               <td className="num">{money(item.value)}</td>
               <td className="num">{money(lineTotal(item))}</td>
             </tr>

@@ -51,7 +51,7 @@ describe('the customer form', () => {
 });
 
 describe('the estimate form', () => {
-  it('shows quantity × value per line and the total with two decimals, and sends numbers', async () => {
+  it('shows quantity × value per line and the total with US$ and two decimals, and sends numbers', async () => {
     const { calls } = stubApi((call) => (call.method === 'POST' && call.url === '/acc-1' ? { status: 201, body: { ok: true, id: 'est-1', rev: '1-a' } } : undefined));
     renderAt('/account/acc-1/estimates/new');
     fireEvent.click(await screen.findByRole('button', { name: 'Add item' }));
@@ -64,8 +64,8 @@ describe('the estimate form', () => {
     fill(rows[1], 'Description', 'Labour');
     fill(rows[1], 'Quantity', '1.5');
     fill(rows[1], 'Value', '80');
-    expect(screen.getAllByTestId('item-total').map((e) => e.textContent)).toEqual(['99.80', '120.00']);
-    expect(screen.getByTestId('items-total').textContent).toBe('Total: 219.80');
+    expect(screen.getAllByTestId('item-total').map((e) => e.textContent)).toEqual(['US$\u00a099.80', 'US$\u00a0120.00']);
+    expect(screen.getByTestId('items-total').textContent).toBe('Total: US$\u00a0219.80');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/acc-1')).toBe(true));
     expect(calls.find((c) => c.method === 'POST' && c.url === '/acc-1')!.body).toMatchObject({
@@ -75,5 +75,41 @@ describe('the estimate form', () => {
         { description: 'Labour', quantity: 1.5, value: 80 },
       ],
     });
+  });
+
+  const postOf = (calls: { method: string; url: string; body: unknown }[]) => calls.find((c) => c.method === 'POST' && c.url === '/acc-1');
+
+  it('reads 75,50 typed in pt-BR as 75.50 (not 7550): 8 × 75,50 is US$ 604,00 and the value sent is 75.5', async () => {
+    const { calls } = stubApi((call) => (call.method === 'POST' && call.url === '/acc-1' ? { status: 201, body: { ok: true, id: 'est-1', rev: '1-a' } } : undefined));
+    renderAt('/account/acc-1/estimates/new', 'pt-BR');
+    fireEvent.click(await screen.findByRole('button', { name: 'Adicionar item' }));
+    const row = screen.getAllByTestId('item-row')[0];
+    fireEvent.change(within(row).getByLabelText('Descrição'), { target: { value: 'Cabo' } });
+    fireEvent.change(within(row).getByLabelText('Quantidade'), { target: { value: '8' } });
+    const value = within(row).getByLabelText('Valor');
+    fireEvent.change(value, { target: { value: '75,50' } });
+    fireEvent.blur(value);
+    expect(screen.getByTestId('items-total').textContent).toBe('Total: US$\u00a0604,00');
+    expect(within(row).getByText('US$')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(postOf(calls)).toBeTruthy());
+    expect(postOf(calls)!.body).toMatchObject({ klass: 'Estimate', items: [{ description: 'Cabo', quantity: 8, value: 75.5 }] });
+  });
+
+  it('says under the field that 7,5,0 is not an amount, and saves nothing', async () => {
+    const { calls } = stubApi(() => undefined);
+    renderAt('/account/acc-1/estimates/new');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add item' }));
+    const row = screen.getAllByTestId('item-row')[0];
+    fireEvent.change(within(row).getByLabelText('Description'), { target: { value: 'Cable' } });
+    const value = within(row).getByLabelText('Value');
+    fireEvent.change(value, { target: { value: '7,5,0' } });
+    fireEvent.blur(value);
+    expect(value.getAttribute('aria-invalid')).toBe('true');
+    expect(within(row).getByText('Not an amount: type it as 1,234.56')).toBeTruthy();
+    expect(screen.getByTestId('items-total').textContent).toBe('Total: —');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Some amounts could not be read: correct the fields marked in red.')).toBeTruthy();
+    expect(postOf(calls)).toBeUndefined();
   });
 });

@@ -16,6 +16,7 @@ import type { EntityDef } from './entities';
 import { editableFields, initialValues, requiredErrors, toDocument, type Values } from './record-data';
 import { useDoc } from './RecordShowPage';
 import { FormActions } from '../../components/FormActions';
+import { holdsMoney, MoneyItemsInput } from './money-items';
 
 /**
  * Brazil-only customer fields (CPF, CNPJ, documents, registrations) show when the interface is in Portuguese or the
@@ -83,9 +84,13 @@ export function RecordForm({ def, doc }: { def: EntityDef; doc?: Doc }) {
           </SimpleGrid>
           {fields
             .filter((f) => f.kind === 'items' || f.kind === 'textarea')
-            .map((f) => (
-              <FieldInput key={f.name} field={f} accountId={accountId} value={values[f.name]} error={tr(errors[f.name])} onChange={(v) => setValues((s) => ({ ...s, [f.name]: v }))} />
-            ))}
+            .map((f) =>
+              holdsMoney(f) ? (
+                <MoneyItemsInput key={f.name} field={f} value={Array.isArray(values[f.name]) ? (values[f.name] as Values[]) : []} error={tr(errors[f.name])} onChange={(v) => setValues((s) => ({ ...s, [f.name]: v }))} />
+              ) : (
+                <FieldInput key={f.name} field={f} accountId={accountId} value={values[f.name]} error={tr(errors[f.name])} onChange={(v) => setValues((s) => ({ ...s, [f.name]: v }))} />
+              ),
+            )}
           {hasBrazil && (
             <Switch label={t('common.brazil_fields')} checked={brazil} onChange={(e) => setBrazil(e.currentTarget.checked)} data-testid="brazil-switch" />
           )}

@@ -12,6 +12,7 @@ import { useInvalidate } from '../../hooks/invalidate';
 import { docs } from '../../lib/api';
 import { accountPath, useRoute } from '../../routing';
 import type { EntityDef } from './entities';
+import { holdsMoney, MoneyItemsTable } from './money-items';
 
 export const docKey = (accountId: string, id: string) => ['tickets', 'doc', accountId, id] as const;
 
@@ -73,7 +74,11 @@ export function RecordShowPage({ def, extra, actions }: { def: EntityDef; extra?
                 {t(`fields.${f.name}`)}
               </Text>
               <div data-testid={`field-${f.name}`}>
-                <FieldValue field={f} value={doc[f.name]} accountId={accountId} refLabels={labels} />
+                {holdsMoney(f) ? (
+                  <MoneyItemsTable field={f} items={Array.isArray(doc[f.name]) ? (doc[f.name] as Record<string, unknown>[]) : []} />
+                ) : (
+                  <FieldValue field={f} value={doc[f.name]} accountId={accountId} refLabels={labels} />
+                )}
               </div>
             </div>
           ))}

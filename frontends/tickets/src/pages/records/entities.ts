@@ -1,6 +1,7 @@
 import type { RefKlass } from '../../hooks/refs';
 
 import { isValidCnpj, isValidCpf, type Doc } from '@app/proto';
+import { unreadableAmounts } from './money-items';
 
 // The record kinds with plain list / show / new / edit screens, described once (spec §3 fields, the tickets-module
 // contract): the generic pages in this folder render them. Labels are i18n keys `fields.<name>`.
@@ -142,12 +143,17 @@ export const estimates: EntityDef = {
       items: [
         { name: 'description', kind: 'text', required: true },
         { name: 'quantity', kind: 'number', initial: 1 },
-        { name: 'value', kind: 'number', initial: 0 },
+        // currency units, as the service stores them (75.5); typed in @app/ui's MoneyInput (money-items.tsx)
+        { name: 'value', kind: 'money', initial: 0 },
       ],
     },
     { name: 'total', kind: 'money', server: true, list: true },
     { name: 'observation', kind: 'textarea' },
   ],
+  // an amount or quantity the inputs could not read is NaN: refused here, never sent as another number
+  validate(values): Record<string, string> {
+    return unreadableAmounts(estimates.fields.find((f) => f.name === 'items')!, values.items) ? { items: 'money.check_items' } : {};
+  },
 };
 
 export const maintenances: EntityDef = {

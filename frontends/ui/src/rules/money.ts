@@ -1,0 +1,126 @@
+import { toLanguage } from '../i18n';
+
+// Money in the web app: one rule to read what a person types and one to show an amount, both in the user's language.
+// Amounts are exact in integer minor units (cents) while read; `toMajor` gives the decimal number the tickets service
+// stores (spec §3 estimate items: JSON numbers in currency units, e.g. 75.5).
+
+/** The currency when a group names none: spec §9 "money defaults to USD with 2 decimals, USD shows a US$ prefix".
+ * Groups have no currency setting (proto ACCOUNT_CONFIG_KEYS), so every amount is in this one for now. */
+export const DEFAULT_CURRENCY = 'USD';
+
+/** The Intl locale of an interface language ('en' → en-US, 'pt-BR'). */
+export const moneyLocale = (language: string | null | undefined): string => (toLanguage(language) === 'pt-BR' ? 'pt-BR' : 'en-US');
+
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) formats.set(key, (f = new Intl.NumberFormat(locale, options)));
+  return f;
+}
+
+/** How many decimals a currency has (USD, BRL 2; JPY 0), as Intl knows it. */
+export function currencyDigits(currency: string = DEFAULT_CURRENCY): number {
+  return numberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** The currency's sign as shown before amounts: US$ for USD in every language (spec §9), else the language's symbol
+ * (R$ for BRL). */
+export function currencySymbol(currency: string = DEFAULT_CURRENCY, language?: string): string {
+  if (currency === 'USD') return 'US$';
+  const part = numberFormat(moneyLocale(language), { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency');
+  return part?.value ?? currency;
+}
+
+/** A number with the language's separators and exactly `digits` decimals, no currency: 1234.5 → "1,234.50" / "1.234,50". */
+export function formatAmount(value: number, language: string, digits = 2): string {
+  return numberFormat(moneyLocale(language), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number.isFinite(value) ? value : 0);
+}
+
+/**
+ * Every amount the web app shows: the currency's sign, a no-break space, the amount in the language's format —
+ * "US$ 1,234.50" (en), "US$ 1.234,50" (pt-BR). `value` is in currency units (what the tickets service stores); not
+ * a finite number shows as 0.
+ */
+export function formatMoney(value: unknown, language: string, currency: string = DEFAULT_CURRENCY): string {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : 0;
+  const amount = Number.isFinite(n) ? n : 0;
+  const text = `${currencySymbol(currency, language)}\u00a0${formatAmount(Math.abs(amount), language, currencyDigits(currency))}`;
+  return amount < 0 ? `-${text}` : text;
+}
+
+export const toMajor = (minor: number, digits = 2): number => minor / 10 ** digits;
+export const toMinor = (major: number, digits = 2): number => Math.round(major * 10 ** digits);
+
+export type MoneyProblem = 'invalid' | 'decimals' | 'negative' | 'too-large';
+
+export type ParsedMoney =
+  /** `minor`: integer minor units; null when nothing was typed */
+  | { ok: true; minor: number | null }
+  | { ok: false; problem: MoneyProblem };
+
+/** The language's decimal and group separators. */
+export function moneySeparators(language: string): { decimal: string; group: string } {
+  return toLanguage(language) === 'pt-BR' ? { decimal: ',', group: '.' } : { decimal: '.', group: ',' };
+}
+
+const SPACES = /[\s\u00a0\u202f]/;
+
+/**
+ * Reads `text` with `decimal` as the decimal separator and `group` (or spaces) between thousands: the integer part's
+ * groups after the first must have 3 digits. Gives the integer and fraction digits, or null when it can't be read so.
+ */
+function readWith(text: string, decimal: string, group: string): { int: string; frac: string } | null {
+  const at = text.indexOf(decimal);
+  if (at !== text.lastIndexOf(decimal)) return null;
+  const intText = at === -1 ? text : text.slice(0, at);
+  const frac = at === -1 ? '' : text.slice(at + 1);
+  if (!/^\d*$/.test(frac)) return null;
+  const groups = intText.split(new RegExp(`[${group === '.' ? '\\.' : group}\\s\\u00a0\\u202f]`));
+  if (groups.length > 1) {
+    // grouped: 1–3 digits first, then groups of exactly 3, one kind of separator
+    const seps = new Set(intText.replace(/\d/g, '').split('').map((c) => (SPACES.test(c) ? ' ' : c)));
+    if (seps.size > 1 || !/^\d{1,3}$/.test(groups[0]) || groups.slice(1).some((g) => !/^\d{3}$/.test(g))) return null;
+  } else if (!/^\d*$/.test(intText)) return null;
+  const int = groups.join('');
+  if (int === '' && frac === '') return null;
+  return { int, frac };
+}
+
+/**
+ * What a person typed as an amount, in their language (decided in docs/decisions.md "Money"):
+ * - read first with the language's own separators: pt-BR "1.234,56", "75,50", "1.234" (= 1234); en "1,234.56",
+ *   "75.50", "1,234" (= 1234);
+ * - only when that reading is impossible, with the other language's: "75.50" in pt-BR is 75,50 (a 2-digit group is no
+ *   thousands group), "75,50" in en is 75.50, "1.234,56" in en is 1234.56;
+ * - more decimals than the currency has ("1,234" or "1,500" in pt-BR, "1.234" in en) are refused, never re-read:
+ *   such a text means a different amount in each language; anything else unreadable ("7,5,0", "12a") is refused too;
+ * - spaces may group thousands, a leading currency sign (US$, R$, $) is ignored, a minus is refused unless allowed.
+ */
+export function parseMoney(text: string, language: string, options: { digits?: number; allowNegative?: boolean } = {}): ParsedMoney {
+  const digits = options.digits ?? 2;
+  let s = text.trim().replace(/^[A-Za-z]{0,3}\$/, '').trim();
+  if (s === '') return text.trim() === '' ? { ok: true, minor: null } : { ok: false, problem: 'invalid' };
+  let negative = false;
+  if (s.startsWith('-')) {
+    negative = true;
+    s = s.slice(1).trim();
+  }
+  if (!/^[\d.,\s\u00a0\u202f]+$/.test(s) || !/\d/.test(s) || SPACES.test(s[0]) || SPACES.test(s[s.length - 1])) return { ok: false, problem: 'invalid' };
+  const own = moneySeparators(language);
+  const read = readWith(s, own.decimal, own.group) ?? readWith(s, own.group, own.decimal);
+  if (!read) return { ok: false, problem: 'invalid' };
+  // "1,500" (pt-BR) or "10.000" (en) is refused even though its extra decimals are zeros: such a text is most
+  // likely the other language's thousands
+  const frac = read.frac;
+  if (frac.length > digits) return { ok: false, problem: 'decimals' };
+  const all = (read.int + frac.padEnd(digits, '0')).replace(/^0+(?=\d)/, '');
+  // beyond 15 digits a double no longer holds every cent exactly
+  if (all.length > 15) return { ok: false, problem: 'too-large' };
+  const minor = Number(all);
+  if (negative && minor !== 0 && !options.allowNegative) return { ok: false, problem: 'negative' };
+  return { ok: true, minor: negative && minor !== 0 ? -minor : minor };
+}
+
+/** The i18n key of a problem (texts in money.*.ts). */
+export const moneyProblemKey = (problem: MoneyProblem): string => `money.${problem}`;
