@@ -17,6 +17,14 @@ export interface WelcomeReply {
   api: { docs: string; openapi: string };
 }
 
+/**
+ * GET /modules: the web module remotes deployed with this gateway (served under /modules/<name>/), sorted:
+ * `{modules: ['tickets']}`. The web app shows a module's menus and feature switch only when its remote is listed.
+ */
+export interface ModulesReply {
+  modules: string[];
+}
+
 /** GET /_session without a session cookie: none of a session's fields (declared absent, so either reply reads alike). */
 export interface AnonymousSessionReply {
   ok: true;
@@ -103,6 +111,7 @@ export interface HttpRouteShape {
 
 export interface HttpApi {
   'GET /': { reply: WelcomeReply };
+  'GET /modules': { reply: ModulesReply };
 
   'GET /_session': { reply: SessionReply | AnonymousSessionReply };
   'POST /_session': { body: z.input<typeof LoginRequest>; reply: HttpLoginReply };

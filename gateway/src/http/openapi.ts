@@ -62,6 +62,14 @@ export const SCHEMAS: Record<string, SchemaObject> = {
       api: { type: 'object', properties: { docs: str(), openapi: str() } },
     },
   },
+  ModulesReply: {
+    type: 'object',
+    required: ['modules'],
+    properties: {
+      modules: { type: 'array', items: str(), description: 'the web module remotes deployed here (served under /modules/<name>/), sorted' },
+    },
+    example: { modules: ['tickets'] },
+  },
   LoginRequest: {
     type: 'object',
     required: ['username', 'password'],

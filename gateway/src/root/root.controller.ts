@@ -8,6 +8,8 @@ import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/access';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 import { ApiErrors, ApiOk, DOCS_PATH, OPENAPI_PATH } from '../http/openapi';
+import { servedModules } from '../web/web.controller';
+import type { ModulesReply } from '@app/proto';
 
 @ApiTags('server')
 @Controller()
@@ -29,6 +31,18 @@ export class RootController {
       version: this.config.version,
       api: { docs: `/${DOCS_PATH}`, openapi: OPENAPI_PATH },
     };
+  }
+
+  @Get('modules')
+  @Public()
+  @ApiOperation({
+    summary: 'The web modules deployed here (their remotes are served under /modules/<name>/); the web app shows only their menus',
+  })
+  @ApiOk(200, 'ModulesReply')
+  @ApiErrors()
+  async modules(): Promise<ModulesReply> {
+    // read on each call (two small folders): a module deployed while the gateway runs shows up at once
+    return { modules: await servedModules() };
   }
 
   @Get('_up')

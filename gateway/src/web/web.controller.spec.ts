@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
-import { moduleFile } from './web.controller';
+import { deployedModules, moduleFile } from './web.controller';
 
 // /modules/<name>/… : a deployed copy in MODULES_DIR/<name>/ wins, else the workspace build frontends/<name>/dist/.
 describe('module remote files', () => {
@@ -52,5 +52,41 @@ describe('module remote files', () => {
       '/modules/',
     ])
       expect(await moduleFile(modules, frontends, url)).toBeNull();
+  });
+});
+
+// GET /modules lists what moduleFile() would serve a manifest for, so the web app shows menus only of modules that load.
+describe('deployed modules', () => {
+  let root: string;
+  const put = (file: string) => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, 'x');
+  };
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'web-deployed-'));
+    put(path.join(root, 'modules', 'reader', 'mf-manifest.json'));
+    put(path.join(root, 'modules', 'disk', 'readme.txt')); // a folder without a manifest: nothing to load
+    put(path.join(root, 'modules', 'finance', 'mf-manifest.json'));
+    put(path.join(root, 'frontends', 'tickets', 'dist', 'mf-manifest.json'));
+    put(path.join(root, 'frontends', 'notes', 'src', 'Page.tsx')); // a workspace not built
+    put(path.join(root, 'frontends', 'shell', 'dist', 'mf-manifest.json')); // the host itself
+    put(path.join(root, 'frontends', 'ui', 'dist', 'mf-manifest.json'));
+    put(path.join(root, 'frontends', 'disk', 'dist', 'mf-manifest.json')); // shadowed by the deployed folder without one
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('lists the MODULES_DIR folders and workspace builds that hold a manifest, sorted, without the shell or ui', async () => {
+    expect(await deployedModules(path.join(root, 'modules'), path.join(root, 'frontends'))).toEqual(['finance', 'reader', 'tickets']);
+  });
+
+  it('lists every module whose manifest moduleFile() serves, and no other', async () => {
+    const modules = path.join(root, 'modules');
+    const frontends = path.join(root, 'frontends');
+    for (const name of ['tickets', 'finance', 'disk', 'notes', 'reader', 'shell', 'ui'])
+      expect((await moduleFile(modules, frontends, `/modules/${name}/mf-manifest.json`)) !== null).toBe((await deployedModules(modules, frontends)).includes(name));
+  });
+
+  it('is empty when neither folder exists', async () => {
+    expect(await deployedModules(path.join(root, 'none'), path.join(root, 'none2'))).toEqual([]);
   });
 });

@@ -51,6 +51,26 @@ const MODULE_NAME = /^[a-z][a-z0-9_-]*$/;
 const NOT_MODULES = new Set(['shell', 'ui', 'modules', 'node_modules']);
 
 const isDir = async (dir: string) => (await fs.stat(dir).catch(() => null))?.isDirectory() ?? false;
+const isFile = async (file: string) => (await fs.stat(file).catch(() => null))?.isFile() ?? false;
+const folders = async (dir: string) => (await fs.readdir(dir, { withFileTypes: true }).catch(() => [])).filter((e) => e.isDirectory()).map((e) => e.name);
+
+/**
+ * The module remotes this gateway serves, sorted: a folder of `modulesDir` or a workspace build `frontendsDir/<name>/dist`
+ * holding the remote's mf-manifest.json, as moduleFile() finds them. The web app shows a module's menus and feature
+ * switch only when its remote is here (a menu item of a missing remote led to "module could not be loaded").
+ */
+export async function deployedModules(modulesDir: string, frontendsDir: string): Promise<string[]> {
+  const names = new Set<string>();
+  for (const name of await folders(modulesDir))
+    if (MODULE_NAME.test(name) && (await isFile(path.join(modulesDir, name, 'mf-manifest.json')))) names.add(name);
+  for (const name of await folders(frontendsDir))
+    if (MODULE_NAME.test(name) && !NOT_MODULES.has(name) && !(await isDir(path.join(modulesDir, name))) && (await isFile(path.join(frontendsDir, name, 'dist', 'mf-manifest.json'))))
+      names.add(name);
+  return [...names].sort();
+}
+
+/** deployedModules() of this gateway's folders (MODULES_DIR, FRONTENDS_DIR). */
+export const servedModules = () => deployedModules(MODULES_DIR, FRONTENDS_DIR);
 
 /**
  * The file of a module remote for a URL path under /modules/ (`/modules/tickets/static/js/a.js`): from
@@ -78,6 +98,14 @@ export class WebController {
   @Public()
   async page(@Res() reply: FastifyReply) {
     return this.send(reply, path.join(DIST, 'index.html'), 'no-cache');
+  }
+
+  /** The tab icon (shell's public/favicon.*): browsers ask for /favicon.ico whatever the page says. */
+  @Get(['favicon.ico', 'favicon.svg'])
+  @Public()
+  async favicon(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const name = request.url.split('?')[0] === '/favicon.svg' ? 'favicon.svg' : 'favicon.ico';
+    return this.send(reply, path.join(DIST, name), 'public, max-age=86400');
   }
 
   /** Hashed file names: cached for a year. */

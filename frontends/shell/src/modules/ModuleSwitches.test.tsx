@@ -12,8 +12,9 @@ afterEach(() => {
 const doc = (key: string, value: unknown) => ({ _id: `acn-${key}`, _rev: '1-a', klass: 'AccountConfiguration', key, value });
 
 describe('module switches in the user menu', () => {
-  it("lists ticket and the account's enabled modules; choosing one stores it in sessionStorage", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { docs: [doc('budget', false), doc('exoreader', true)] })));
+  const answer = (deployed: string[]) =>
+    vi.fn(async (url: string) => (String(url).endsWith('/modules') ? jsonResponse(200, { modules: deployed }) : jsonResponse(200, { docs: [doc('budget', false), doc('exoreader', true)] })));
+  const open = () =>
     renderPage(
       <Menu opened>
         <Menu.Target>
@@ -26,11 +27,24 @@ describe('module switches in the user menu', () => {
       '/account/acc-1',
       '/account/:account_id',
     );
+
+  it("lists ticket and the account's enabled modules that are deployed; choosing one stores it in sessionStorage", async () => {
+    vi.stubGlobal('fetch', answer(['disk', 'notes', 'reader', 'tickets']));
+    open();
     await vi.waitFor(() => expect(document.querySelector('[data-module="reader"]')).not.toBeNull());
     const names = [...document.querySelectorAll('[data-module]')].map((el) => el.getAttribute('data-module'));
     expect(names).toEqual(['ticket', 'disk', 'notes', 'reader']);
     expect(document.querySelector('[data-module="ticket"]')?.getAttribute('aria-current')).toBe('true');
     fireEvent.click(screen.getByText('Reader'));
     expect(sessionStorage.getItem('module')).toBe('reader');
+  });
+
+  it('lists only ticket when no other module is deployed, whatever the flags', async () => {
+    const fetch = answer(['tickets']);
+    vi.stubGlobal('fetch', fetch);
+    open();
+    await vi.waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/modules'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect([...document.querySelectorAll('[data-module]')].map((el) => el.getAttribute('data-module'))).toEqual(['ticket']);
   });
 });

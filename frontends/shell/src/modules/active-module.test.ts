@@ -41,22 +41,30 @@ describe('active module (spec §1)', () => {
 });
 
 describe('module switcher', () => {
+  const all = ['disk', 'finance', 'notes', 'reader', 'tickets'];
+
   it('lists ticket always, and the modules enabled for the account', () => {
-    expect(switcherModules({ budget: true, rdisk: false, textnotes: false, exoreader: true }, 'localhost')).toEqual(['ticket', 'finance', 'reader']);
-    expect(switcherModules({ budget: 'false', rdisk: 'on', textnotes: '0', exoreader: 'true' }, 'localhost')).toEqual(['ticket', 'disk', 'reader']);
+    expect(switcherModules({ budget: true, rdisk: false, textnotes: false, exoreader: true }, 'localhost', all)).toEqual(['ticket', 'finance', 'reader']);
+    expect(switcherModules({ budget: 'false', rdisk: 'on', textnotes: '0', exoreader: 'true' }, 'localhost', all)).toEqual(['ticket', 'disk', 'reader']);
   });
 
   it('takes the defaults for absent flags: budget, rdisk and textnotes on, exoreader off', () => {
-    expect(switcherModules({}, 'localhost')).toEqual(['ticket', 'finance', 'disk', 'notes']);
+    expect(switcherModules({}, 'localhost', all)).toEqual(['ticket', 'finance', 'disk', 'notes']);
   });
 
   it('adds the module the host name suggests even when disabled', () => {
-    expect(switcherModules({ budget: false, rdisk: false, textnotes: false, exoreader: false }, 'reader.example.com')).toEqual(['ticket', 'reader']);
+    expect(switcherModules({ budget: false, rdisk: false, textnotes: false, exoreader: false }, 'reader.example.com', all)).toEqual(['ticket', 'reader']);
   });
 
   it('without an account configuration lists ticket and the host suggestion only', () => {
-    expect(switcherModules(undefined, 'localhost')).toEqual(['ticket']);
-    expect(switcherModules(undefined, 'notes.example.com')).toEqual(['ticket', 'notes']);
+    expect(switcherModules(undefined, 'localhost', all)).toEqual(['ticket']);
+    expect(switcherModules(undefined, 'notes.example.com', all)).toEqual(['ticket', 'notes']);
+  });
+
+  it('lists no module whose remote is not deployed (or while that is unknown), enabled or suggested', () => {
+    expect(switcherModules({ exoreader: true }, 'notes.example.com', ['tickets'])).toEqual(['ticket']);
+    expect(switcherModules({ exoreader: true }, 'notes.example.com', undefined)).toEqual(['ticket']);
+    expect(switcherModules({ exoreader: true }, 'notes.example.com', ['tickets', 'reader'])).toEqual(['ticket', 'reader']);
   });
 
   it('reads on/off values', () => {

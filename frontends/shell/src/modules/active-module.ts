@@ -1,5 +1,8 @@
 // The active module (spec §1): the module name stored in the browser session wins; else the host name suggests one;
-// else ticket. The switcher lists a module only when it is enabled for the account or the host name suggests it.
+// else ticket. The switcher lists a module only when its remote is deployed and it is enabled for the account or the
+// host name suggests it.
+import type { FEATURE_FLAGS } from '@app/proto';
+import { MODULE_REMOTES } from './module-routes';
 
 export const MODULES = ['ticket', 'finance', 'disk', 'notes', 'reader'] as const;
 export type ModuleName = (typeof MODULES)[number];
@@ -8,7 +11,7 @@ export type ModuleName = (typeof MODULES)[number];
 export const MODULE_KEY = 'module';
 
 /** The account-configuration flag that enables each optional module (ticket is always enabled). */
-export const MODULE_FLAGS: Record<Exclude<ModuleName, 'ticket'>, string> = {
+export const MODULE_FLAGS: Record<Exclude<ModuleName, 'ticket'>, (typeof FEATURE_FLAGS)[number]> = {
   finance: 'budget',
   disk: 'rdisk',
   notes: 'textnotes',
@@ -40,17 +43,28 @@ export function flagOn(value: unknown, fallback: boolean): boolean {
   return ['true', 'on', '1', 'enabled', 'yes'].includes(String(value).toLowerCase());
 }
 
+/** Whether a module is switched on for the account: its flag's value in the configuration, else the flag's default. */
+export function moduleFlagOn(config: Record<string, unknown> | undefined, name: Exclude<ModuleName, 'ticket'>): boolean {
+  const flag = MODULE_FLAGS[name];
+  return flagOn(config?.[flag], DEFAULT_ON.has(flag));
+}
+
 /**
- * The modules the switcher lists, in a fixed order: ticket always; another module when its flag is on in the account's
- * configuration (key → value; absent keys take their default) or when the host name suggests it. Without an account
- * (no configuration known) only ticket and the host's suggestion are listed.
+ * The modules the switcher lists, in a fixed order: ticket always; another module when its remote is deployed
+ * (`deployed`: GET /modules; unknown lists none) and its flag is on in the account's configuration (key → value;
+ * absent keys take their default) or the host name suggests it. Without an account (no configuration known) only
+ * ticket and the host's suggestion are listed.
  */
-export function switcherModules(config: Record<string, unknown> | undefined, host: string | null | undefined): ModuleName[] {
+export function switcherModules(
+  config: Record<string, unknown> | undefined,
+  host: string | null | undefined,
+  deployed: readonly string[] | undefined,
+): ModuleName[] {
   const suggested = hostModule(host);
   return MODULES.filter((name) => {
-    if (name === 'ticket' || name === suggested) return true;
-    if (!config) return false;
-    const flag = MODULE_FLAGS[name];
-    return flagOn(config[flag], DEFAULT_ON.has(flag));
+    if (name === 'ticket') return true;
+    if (!deployed?.includes(MODULE_REMOTES[name])) return false;
+    if (name === suggested) return true;
+    return !!config && moduleFlagOn(config, name);
   });
 }

@@ -25,6 +25,11 @@ export const accountEn = {
     title: 'Admin',
     breadcrumb_dashboard: 'Dashboard',
     read_only: 'Only administrators can change these settings.',
+    only_admins: {
+      title: 'Only administrators',
+      text: "This page is for the group's administrators. Ask one of them if you need something changed here.",
+      back: 'Back to the dashboard',
+    },
     tiles: { members: 'Members', billing: 'Billing', usage: 'Usage', records: '{{count}} records', records_one: '{{count}} record', size: '{{size}} kB' },
     profile: {
       title: 'Group profile',
@@ -49,6 +54,11 @@ export const accountEn = {
       'contract-receipt_always': 'Always (always visible)',
       'estimate-observation': 'Estimate observation',
       'receipt-configuration': 'Receipt configuration',
+      // the module switches (spec §3 flags), shown once the module is deployed
+      budget: 'Finance module',
+      rdisk: 'Disk module (files)',
+      textnotes: 'Notes module (handbooks)',
+      exoreader: 'Reader module (feeds)',
       save: 'Save texts',
       saved: 'Saved',
     },
@@ -93,6 +103,7 @@ export const accountEn = {
     detail_title: 'Membership',
     back: 'Members',
     new: 'New',
+    pending_invitation: 'Pending invitation',
     not_found_title: 'Member not found',
     not_found: 'There is no membership with this id in this group.',
     flags: {

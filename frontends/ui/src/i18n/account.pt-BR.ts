@@ -29,6 +29,11 @@ export const accountPtBR: DeepPartial<typeof accountEn> = {
     title: 'Administração',
     breadcrumb_dashboard: 'Painel',
     read_only: 'Somente administradores podem alterar estas configurações.',
+    only_admins: {
+      title: 'Somente administradores',
+      text: 'Esta página é para os administradores do grupo. Peça a um deles se precisar mudar algo aqui.',
+      back: 'Voltar ao painel',
+    },
     tiles: { members: 'Membros', billing: 'Cobrança', usage: 'Uso', records: '{{count}} registros', records_one: '{{count}} registro', size: '{{size}} kB' },
     profile: {
       title: 'Perfil do grupo',
@@ -53,6 +58,10 @@ export const accountPtBR: DeepPartial<typeof accountEn> = {
       'contract-receipt_always': 'Sempre (sempre visível)',
       'estimate-observation': 'Observação do orçamento',
       'receipt-configuration': 'Configuração do recibo',
+      budget: 'Módulo de finanças',
+      rdisk: 'Módulo de arquivos (disco)',
+      textnotes: 'Módulo de notas (manuais)',
+      exoreader: 'Módulo leitor (feeds)',
       save: 'Salvar textos',
       saved: 'Salvo',
     },
@@ -97,6 +106,7 @@ export const accountPtBR: DeepPartial<typeof accountEn> = {
     detail_title: 'Assinatura',
     back: 'Membros',
     new: 'Novo',
+    pending_invitation: 'Convite pendente',
     not_found_title: 'Membro não encontrado',
     not_found: 'Não há assinatura com este id neste grupo.',
     flags: {

@@ -6,6 +6,8 @@ export const publicEn = {
     title: 'Service orders without the paperwork',
     pitch:
       'Track service tickets, customers, equipment, contracts, estimates, receipts and maintenance schedules in one place — and switch on personal finance, file storage, notes and a feed reader when your group needs them.',
+    // the pitch while the optional modules are not deployed (public.coming names them)
+    pitch_core: 'Track service tickets, customers, equipment, contracts, estimates, receipts and maintenance schedules in one place.',
     start: 'Start for free',
     login: 'I already have a profile',
   },
@@ -39,11 +41,14 @@ export const publicEn = {
     pro: {
       name: 'Professional',
       price: 'US$ 6 per 100 MB',
+      // after the stored price (the plan page's figure)
+      unit: 'per 100 MB',
       items: ['Weekly backup', 'Drive storage: 1 GB', 'Unlimited users'],
     },
     corp: {
       name: 'Corporate',
       price: 'US$ 18 per 200 MB',
+      unit: 'per 200 MB',
       items: ['Daily backup per group', 'Plus a daily backup of all groups', 'Drive storage: 1 GB'],
     },
     server: {
@@ -110,6 +115,10 @@ export const publicEn = {
       settings: 'Settings',
       bell: 'Notifications',
     },
+  },
+  coming: {
+    badge: 'Coming soon',
+    list: 'Coming soon: {{modules}}.',
   },
   modules: {
     switch: 'Module',

@@ -7,6 +7,7 @@ export const publicPtBR: typeof publicEn = {
     title: 'Ordens de serviço sem papelada',
     pitch:
       'Acompanhe chamados, clientes, equipamentos, contratos, orçamentos, recibos e manutenções em um só lugar — e ative finanças pessoais, armazenamento de arquivos, notas e um leitor de feeds quando o seu grupo precisar.',
+    pitch_core: 'Acompanhe chamados, clientes, equipamentos, contratos, orçamentos, recibos e manutenções em um só lugar.',
     start: 'Comece grátis',
     login: 'Já tenho um perfil',
   },
@@ -41,12 +42,14 @@ export const publicPtBR: typeof publicEn = {
       name: 'Profissional',
       // spec §9: the Portuguese catalogue says 3 where the English one says 6
       price: 'US$ 3 por 100 MB',
+      unit: 'por 100 MB',
       items: ['Backup semanal', 'Armazenamento de arquivos: 1 GB', 'Usuários ilimitados'],
     },
     corp: {
       name: 'Corporativo',
       // spec §9: the Portuguese catalogue says 9 where the English one says 18
       price: 'US$ 9 por 200 MB',
+      unit: 'por 200 MB',
       items: ['Backup diário por grupo', 'Mais um backup diário de todos os grupos', 'Armazenamento de arquivos: 1 GB'],
     },
     server: {
@@ -113,6 +116,10 @@ export const publicPtBR: typeof publicEn = {
       settings: 'Configurações',
       bell: 'Notificações',
     },
+  },
+  coming: {
+    badge: 'Em breve',
+    list: 'Em breve: {{modules}}.',
   },
   modules: {
     switch: 'Módulo',

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { accountMenuItems } from './menu-items';
 
-const on = { maintenance: true, rdisk: true };
-const off = { maintenance: false, rdisk: false };
+const ALL = ['disk', 'finance', 'notes', 'reader', 'tickets'];
+const on = { maintenance: true, rdisk: true, deployed: ALL };
+const off = { maintenance: false, rdisk: false, deployed: ALL };
 const keys = (list: { key: string }[]) => list.map((i) => i.key);
 
 describe('account menu per module (spec §2)', () => {
@@ -16,7 +17,7 @@ describe('account menu per module (spec §2)', () => {
 
   it('ticket: maintenances only with the maintenance flag, disk only with rdisk', () => {
     expect(keys(accountMenuItems('ticket', 'acc-1', off).secondary)).toEqual(['ticket-board', 'my-tickets', 'estimates', 'contracts', 'categories']);
-    expect(keys(accountMenuItems('ticket', 'acc-1', { maintenance: true, rdisk: false }).secondary)).toContain('maintenances');
+    expect(keys(accountMenuItems('ticket', 'acc-1', { maintenance: true, rdisk: false, deployed: ALL }).secondary)).toContain('maintenances');
   });
 
   it('notes: handbooks and disk', () => {
@@ -52,5 +53,37 @@ describe('account menu per module (spec §2)', () => {
         { key: 'billing', to: '/account/acc-9/billing' },
         { key: 'usage', to: '/account/acc-9/usage' },
       ]);
+  });
+
+  it('leaves out handbooks and disk when only the tickets remote is deployed', () => {
+    const m = accountMenuItems('ticket', 'acc-1', { ...on, deployed: ['tickets'] });
+    expect(keys(m.main)).toEqual(['dashboard', 'tickets', 'customers', 'equipment']);
+    expect(keys(m.secondary)).toEqual(['ticket-board', 'my-tickets', 'estimates', 'contracts', 'maintenances', 'categories']);
+  });
+
+  it('gives an undeployed module only the dashboard, the admin items and what another remote serves', () => {
+    const m = accountMenuItems('finance', 'acc-1', { ...on, deployed: ['tickets'] });
+    expect(keys(m.main)).toEqual(['dashboard']);
+    // categories is one path segment, served by the tickets remote
+    expect(keys(m.secondary)).toEqual(['categories']);
+    expect(keys(m.admin)).toEqual(['admin', 'members', 'billing', 'usage']);
+  });
+
+  it('while the deployed remotes are unknown, gives only the items of the active module’s own remote', () => {
+    const m = accountMenuItems('ticket', 'acc-1', { maintenance: true, rdisk: true });
+    expect(keys(m.main)).toEqual(['dashboard', 'tickets', 'customers', 'equipment']);
+    expect(keys(m.secondary)).not.toContain('disk');
+    expect(keys(accountMenuItems('notes', 'acc-1', { maintenance: true, rdisk: true }).main)).toEqual(['dashboard', 'handbooks']);
+  });
+
+  it('shows disk with handbooks once the disk and notes remotes are deployed', () => {
+    const m = accountMenuItems('ticket', 'acc-1', { ...on, deployed: ['disk', 'notes', 'tickets'] });
+    expect(keys(m.main)).toContain('handbooks');
+    expect(keys(m.secondary)).toContain('disk');
+  });
+
+  it('gives a plain member no admin, members, billing or usage item', () => {
+    for (const module of ['ticket', 'finance', 'disk', 'notes', 'reader'] as const) expect(accountMenuItems(module, 'acc-9', { ...on, isAdmin: false }).admin).toEqual([]);
+    expect(accountMenuItems('ticket', 'acc-9', { ...on, isAdmin: true }).admin).toHaveLength(4);
   });
 });

@@ -1,6 +1,12 @@
 // The account menu per module (spec §2 "Menu per module"): the main items of the active module, its secondary items
-// (the Others dropdown on medium and wider screens) and the admin items.
-import type { ModuleName } from '../../modules/active-module';
+// (the Others dropdown on medium and wider screens) and the admin items. An item of a module whose remote is not
+// deployed is left out (it would open "module could not be loaded"), and so are the admin items for a plain member.
+import { configValues, useAccountConfig } from '../../modules/account-config';
+import { flagOn, type ModuleName } from '../../modules/active-module';
+import { useDeployedModules } from '../../modules/deployed-modules';
+import { MODULE_REMOTES, remoteForSegment } from '../../modules/module-routes';
+import { useActiveModule } from '../../modules/module-store';
+import { useIsAdmin } from '../../pages/admin/admin-data';
 
 export interface MenuItem {
   /** i18n key under nav.items */
@@ -20,6 +26,13 @@ export interface AccountMenuItems {
 export interface MenuFlags {
   maintenance: boolean;
   rdisk: boolean;
+  /**
+   * The deployed module remotes (GET /modules). Absent while unknown: only the items of the active module's own
+   * remote are given, so nothing that may not load is promised meanwhile.
+   */
+  deployed?: readonly string[];
+  /** Whether the user administers the group; false leaves the admin items out (absent: they are given). */
+  isAdmin?: boolean;
 }
 
 const MAIN: Record<ModuleName, string[]> = {
@@ -50,10 +63,32 @@ const ADMIN: Array<[key: string, segment: string]> = [
 export function accountMenuItems(module: ModuleName, accountId: string, flags: MenuFlags): AccountMenuItems {
   const base = `/account/${accountId}`;
   const item = (key: string): MenuItem => ({ key, to: `${base}/${key}`, ...(key === 'tickets' ? { badge: 'open-tickets' as const } : {}) });
-  const shown = (key: string) => (key === 'maintenances' ? flags.maintenance : key === 'disk' ? flags.rdisk : true);
-  return {
-    main: [{ key: 'dashboard', to: base }, ...MAIN[module].map(item)],
-    secondary: SECONDARY[module].filter(shown).map(item),
-    admin: ADMIN.map(([key, segment]) => ({ key, to: `${base}/${segment}` })),
+  // every item key is also the first path segment of its page, so the remote serving it is known
+  const loads = (key: string) => {
+    const remote = remoteForSegment(key);
+    return !remote || (flags.deployed ? flags.deployed.includes(remote) : remote === MODULE_REMOTES[module]);
   };
+  const shown = (key: string) => loads(key) && (key === 'maintenances' ? flags.maintenance : key === 'disk' ? flags.rdisk : true);
+  return {
+    main: [{ key: 'dashboard', to: base }, ...MAIN[module].filter(loads).map(item)],
+    secondary: SECONDARY[module].filter(shown).map(item),
+    admin: flags.isAdmin === false ? [] : ADMIN.map(([key, segment]) => ({ key, to: `${base}/${segment}` })),
+  };
+}
+
+/**
+ * The account menu as the top bar shows it: the active module's items whose remote is deployed, the account's
+ * maintenance and rdisk flags, and the admin items for administrators only (hidden until that is known).
+ */
+export function useAccountMenuItems(accountId: string): AccountMenuItems {
+  const module = useActiveModule();
+  const values = configValues(useAccountConfig(accountId).data);
+  const deployed = useDeployedModules();
+  const { isAdmin, isPending } = useIsAdmin(accountId);
+  return accountMenuItems(module, accountId, {
+    maintenance: flagOn(values?.maintenance, false),
+    rdisk: flagOn(values?.rdisk, true),
+    deployed,
+    isAdmin: isAdmin && !isPending,
+  });
 }

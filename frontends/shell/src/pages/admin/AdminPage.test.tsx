@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage } from '../../test/render';
 import AdminPage from './AdminPage';
@@ -8,8 +8,9 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-function stubApi(userId: string, subGroups: { _id: string; name: string }[] = []) {
+function stubApi(userId: string, subGroups: { _id: string; name: string }[] = [], deployed = ['tickets']) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/modules') return jsonResponse(200, { modules: deployed });
     if (url === '/accounts/acc-1/groups') return jsonResponse(200, { docs: subGroups });
     if (url.includes('count-by-open-ticket-priority')) return jsonResponse(200, { rows: [{ key: 'TicketHigh', value: 2 }, { key: 'TicketMedium', value: 1 }, { key: 'TicketLow', value: 1 }] });
     if (url.includes('count-by-ticket-priority')) return jsonResponse(200, { rows: [{ key: 'TicketHigh', value: 2 }, { key: 'TicketMedium', value: 4 }, { key: 'TicketLow', value: 4 }] });
@@ -47,20 +48,22 @@ describe('AdminPage', () => {
     expect(screen.queryByTestId('read-only')).toBeNull();
   });
 
-  it('shows a member everything read-only: no edit, new, edit-entry or delete buttons; disabled switches', async () => {
+  it('shows a plain member the administrators-only notice, not a read-only page (no billing e-mail, no settings)', async () => {
     stubApi('usr-member');
     renderPage(<AdminPage />, '/account/acc-1/admin', '/account/:account_id/admin');
-    expect(await screen.findByTestId('read-only')).toBeTruthy();
-    expect(await screen.findByText('Office')).toBeTruthy();
-    expect(await screen.findByText('Ann Repairs')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'New' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
-    for (const name of ['Billing', 'Checklist', 'Maintenance', 'Project management'])
-      expect((screen.getByRole('switch', { name }) as HTMLInputElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('tab', { name: 'Text' }));
-    expect(await screen.findByLabelText('Estimate observation')).toHaveProperty('readOnly', true);
-    expect(screen.queryByRole('button', { name: 'Save texts' })).toBeNull();
+    expect(await screen.findByTestId('admins-only')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href')).toBe('/account/acc-1');
+    expect(screen.queryByText('Ann Repairs')).toBeNull();
+    expect(screen.queryByText('Billing e-mail')).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
+  });
+
+  it('shows a module switch in the features card only for a deployed module', async () => {
+    stubApi('usr-admin', [], ['reader', 'tickets']);
+    renderPage(<AdminPage />, '/account/acc-1/admin', '/account/:account_id/admin');
+    expect(await screen.findByRole('switch', { name: 'Reader module (feeds)' }, { timeout: 4000 })).toBeTruthy();
+    expect((screen.getByRole('switch', { name: 'Reader module (feeds)' }) as HTMLInputElement).checked).toBe(false);
+    for (const name of ['Finance module', 'Disk module (files)', 'Notes module (handbooks)']) expect(screen.queryByRole('switch', { name })).toBeNull();
   });
 
   it('shows the ticket module tiles with their counters and links, and the open and all priority bars', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -7,17 +7,18 @@ import { PriorityBar } from '../../components/tickets/PriorityBar';
 import { usePriorityCounts } from '../../components/tickets/ticket-views';
 import { useActiveModule } from '../../modules/module-store';
 import { useCounts, useIsAdmin, useSubGroups } from './admin-data';
+import { AdminOnly } from './AdminOnly';
 import { adminTiles } from './admin-tiles';
 import { ContactsCard } from './ContactsCard';
 import { FeaturesCard } from './FeaturesCard';
 import { GroupProfileCard } from './GroupProfileCard';
 
-/** The group's admin page: counters, group profile, features, phones and addresses (editing for administrators). */
-export default function AdminPage() {
+/** The group's admin page: counters, group profile, features, phones and addresses. */
+function AdminPageContent() {
   const { t } = useTranslation();
   const { account_id = '' } = useParams();
   const queryClient = useQueryClient();
-  const { isAdmin, isPending } = useIsAdmin(account_id);
+  const { isAdmin } = useIsAdmin(account_id);
   const counts = useCounts(account_id);
   const base = `/account/${account_id}`;
   const module = useActiveModule();
@@ -53,11 +54,6 @@ export default function AdminPage() {
         </Button>
       </Group>
       <ErrorBanner error={counts.error} />
-      {!isPending && !isAdmin && (
-        <Alert color="gray" variant="light" data-testid="read-only">
-          {t('admin.read_only')}
-        </Alert>
-      )}
       <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }}>
         {tiles.map((tile) => (
           <Paper key={tile.key} component={Link} to={tile.to} withBorder radius="md" p="md" data-testid={`tile-${tile.key}`} style={{ textDecoration: 'none', color: 'inherit' }}>
@@ -90,5 +86,15 @@ export default function AdminPage() {
         <ContactsCard accountId={account_id} kind="addresses" isAdmin={isAdmin} />
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** Administrators only: a plain member gets the notice, not a read-only page. */
+export default function AdminPage() {
+  const { account_id = '' } = useParams();
+  return (
+    <AdminOnly accountId={account_id}>
+      <AdminPageContent />
+    </AdminOnly>
   );
 }

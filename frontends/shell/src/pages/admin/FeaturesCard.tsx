@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountConfigKey, CONTRACT_RECEIPT, FEATURE_FLAGS } from '@app/proto';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { isDeployed, useDeployedModules } from '../../modules/deployed-modules';
+import { MODULE_FLAGS, moduleFlagOn, type ModuleName } from '../../modules/active-module';
 import { useSaveSetting, useSettings } from './admin-data';
 
 // proto's setting keys and values, written out (a value import of proto's accounts module would bundle its schemas);
@@ -11,12 +13,22 @@ export const BOOLEAN_FEATURES = ['billing', 'checklist', 'maintenance', 'project
 export const CONTRACT_RECEIPT_VALUES = ['on-demand', 'always'] as const satisfies typeof CONTRACT_RECEIPT;
 export const TEXT_FEATURES = ['estimate-observation', 'receipt-configuration'] as const satisfies readonly AccountConfigKey[];
 
-/** The features card: on-off switches, the contract-receipt choice and the two receipt texts (administrators edit). */
+/** The optional modules, each switched on by its flag (spec §3: budget, rdisk, textnotes, exoreader). */
+export const MODULE_SWITCHES = ['finance', 'disk', 'notes', 'reader'] as const satisfies readonly Exclude<ModuleName, 'ticket'>[];
+
+/**
+ * The features card: on-off switches (a module's switch only once its remote is deployed: switching on a module
+ * that cannot load would only add a broken menu), the contract-receipt choice and the two receipt texts
+ * (administrators edit).
+ */
 export function FeaturesCard({ accountId, isAdmin }: { accountId: string; isAdmin: boolean }) {
   const { t } = useTranslation();
   const settings = useSettings(accountId);
   const save = useSaveSetting(accountId);
   const value = (key: string) => settings.data?.[key]?.value;
+  const deployed = useDeployedModules();
+  const config = settings.data ? Object.fromEntries(Object.entries(settings.data).map(([k, d]) => [k, d.value])) : undefined;
+  const modules = MODULE_SWITCHES.filter((name) => isDeployed(name, deployed));
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
   useEffect(() => {
@@ -51,6 +63,16 @@ export function FeaturesCard({ accountId, isAdmin }: { accountId: string; isAdmi
                 checked={value(key) === true}
                 disabled={!isAdmin || !settings.data || save.isPending}
                 onChange={(e) => save.mutate({ key, value: e.currentTarget.checked })}
+              />
+            ))}
+            {modules.map((name) => (
+              <Switch
+                key={name}
+                data-module-flag={MODULE_FLAGS[name]}
+                label={t(`admin.features.${MODULE_FLAGS[name]}`)}
+                checked={moduleFlagOn(config, name)}
+                disabled={!isAdmin || !settings.data || save.isPending}
+                onChange={(e) => save.mutate({ key: MODULE_FLAGS[name], value: e.currentTarget.checked })}
               />
             ))}
           </Stack>

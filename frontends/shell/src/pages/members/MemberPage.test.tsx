@@ -8,7 +8,9 @@ afterEach(() => vi.unstubAllGlobals());
 const session = { ok: true, userCtx: { name: 'usr-1', roles: [] }, confirmed: true, user: { email: 'a@x.com', fullname: 'Ann', label: 'Ann', confirmed: true }, memberships: [] };
 
 function stub(doc: (url: string) => Response) {
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/_session' ? jsonResponse(200, session) : doc(url))));
+  // the caller administers the group (a plain member gets the administrators-only notice)
+  const admins = jsonResponse(200, { admins: { roles: ['usr-1'] }, members: { roles: [] } });
+  vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/_session' ? jsonResponse(200, session) : url.endsWith('/_security') ? admins.clone() : doc(url))));
 }
 
 describe('MemberPage', () => {
@@ -81,13 +83,27 @@ describe('MemberPage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('shows a member no edit button, and the new button disabled with the hint until the e-mail is confirmed', async () => {
+  it('shows a plain member the administrators-only notice instead of the membership', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/_session') return jsonResponse(200, session);
+        if (url.endsWith('/_security')) return jsonResponse(200, { admins: { roles: ['usr-other'] }, members: { roles: [] } });
+        return jsonResponse(200, { _id: 'sub-3', _rev: '1-a', klass: 'Subscription', user: { _id: 'usr-3', label: 'Cid' }, status: 'accepted' });
+      }),
+    );
+    renderPage(<MemberPage />, '/account/acc-1/users/sub-3', '/account/:account_id/users/:record_id');
+    expect(await screen.findByTestId('admins-only')).toBeTruthy();
+    expect(screen.queryByText('Cid')).toBeNull();
+  });
+
+  it('shows an unconfirmed administrator the new button disabled with the hint', async () => {
     const unconfirmed = { ...session, confirmed: false, user: { ...session.user, confirmed: false } };
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
         if (url === '/_session') return jsonResponse(200, unconfirmed);
-        if (url.endsWith('/_security')) return jsonResponse(200, { admins: { roles: ['usr-other'] }, members: { roles: [] } });
+        if (url.endsWith('/_security')) return jsonResponse(200, { admins: { roles: ['usr-1'] }, members: { roles: [] } });
         return jsonResponse(200, { _id: 'sub-3', _rev: '1-a', klass: 'Subscription', user: { _id: 'usr-3', label: 'Cid' }, status: 'accepted' });
       }),
     );
@@ -95,6 +111,5 @@ describe('MemberPage', () => {
     expect(await screen.findByText('Cid')).toBeTruthy();
     await waitFor(() => expect((screen.getByTestId('member-new') as HTMLButtonElement).disabled).toBe(true));
     expect(screen.getByText('Confirm your e-mail to invite members.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { api, sessionQuery } from '../../app/api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageLoader } from '../../components/PageLoader';
 import { useIsAdmin } from '../admin/admin-data';
+import { AdminOnly } from '../admin/AdminOnly';
 import type { SubscriptionDoc } from '@app/proto';
 import { FLAGS, memberName } from './members-data';
 
@@ -16,7 +17,7 @@ type Flags = Record<Flag, boolean>;
 const flagsOf = (doc: SubscriptionDoc): Flags => Object.fromEntries(FLAGS.map((f) => [f, !!doc[f]])) as Flags;
 
 /** A member's subscription: the user, or a pending badge with the invited e-mail, and the five flags. */
-export default function MemberPage() {
+function MemberPageContent() {
   const { t } = useTranslation();
   const { account_id = '', record_id = '' } = useParams();
   const session = useQuery(sessionQuery);
@@ -105,7 +106,7 @@ export default function MemberPage() {
             </>
           ) : (
             <Text fw={600} truncate="end">
-              {memberName(doc, isAdmin)}
+              {memberName(doc, isAdmin, t)}
             </Text>
           )}
         </Group>
@@ -162,5 +163,15 @@ export default function MemberPage() {
         )}
       </Paper>
     </Stack>
+  );
+}
+
+/** Administrators only (members and invitations are managed by them): a plain member gets the notice. */
+export default function MemberPage() {
+  const { account_id = '' } = useParams();
+  return (
+    <AdminOnly accountId={account_id}>
+      <MemberPageContent />
+    </AdminOnly>
   );
 }

@@ -40,11 +40,19 @@ describe('MembersPage', () => {
     expect(screen.queryByText('b…@example.com')).toBeNull();
   });
 
-  it('shows a plain member the labels as the server gave them (masked addresses)', async () => {
+  it('shows a plain member the administrators-only notice instead of the list', async () => {
     stub(['usr-other'], memberDocs);
     renderPage(<MembersPage />, '/account/acc-1/subscriptions', '/account/:account_id/subscriptions');
-    expect(await screen.findByRole('link', { name: 'b…@example.com' })).toBeTruthy();
-    expect(names()).toEqual(['Ann', 'b…@example.com']);
+    expect(await screen.findByTestId('admins-only')).toBeTruthy();
+    expect(screen.getByText('Only administrators')).toBeTruthy();
+    expect(screen.queryByText('b…@example.com')).toBeNull();
     expect(screen.queryByLabelText('E-mail to invite')).toBeNull();
+  });
+
+  it('names an invitation without an address "Pending invitation", never by its sub- id', async () => {
+    stub(['usr-1'], [...adminDocs.slice(0, 2), { _id: 'sub-3', _rev: '1-a', klass: 'Subscription', status: 'pending' }]);
+    renderPage(<MembersPage />, '/account/acc-1/subscriptions', '/account/:account_id/subscriptions');
+    expect(await screen.findByRole('link', { name: 'Pending invitation' })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/sub-\d/);
   });
 });

@@ -8,11 +8,12 @@ import { api, sessionQuery } from '../../app/api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageLoader } from '../../components/PageLoader';
 import { useIsAdmin } from '../admin/admin-data';
+import { AdminOnly } from '../admin/AdminOnly';
 import type { SubscriptionDoc } from '@app/proto';
 import { memberName } from './members-data';
 
 /** The group's members: a list, and for administrators the invite form (disabled until their e-mail is confirmed). */
-export default function MembersPage() {
+function MembersPageContent() {
   const { t } = useTranslation();
   const { account_id = '' } = useParams();
   const queryClient = useQueryClient();
@@ -104,7 +105,7 @@ export default function MembersPage() {
                     <Table.Td>
                       <Anchor component={Link} to={`/account/${account_id}/users/${sub._id}`} size="sm">
                         <Text span size="sm" truncate="end" maw={260} display="inline-block">
-                          {memberName(sub, isAdmin)}
+                          {memberName(sub, isAdmin, t)}
                         </Text>
                       </Anchor>
                     </Table.Td>
@@ -144,5 +145,15 @@ export default function MembersPage() {
         )}
       </Paper>
     </Stack>
+  );
+}
+
+/** Administrators only (members and invitations are managed by them): a plain member gets the notice. */
+export default function MembersPage() {
+  const { account_id = '' } = useParams();
+  return (
+    <AdminOnly accountId={account_id}>
+      <MembersPageContent />
+    </AdminOnly>
   );
 }

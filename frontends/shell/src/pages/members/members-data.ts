@@ -11,9 +11,12 @@ export type MembershipNames = Pick<SubscriptionDoc, '_id'> & { email?: string; u
 /**
  * How a member is named. Administrators get the addresses (they invite by e-mail) and see the full name, else the
  * address: the stored label of someone without a full name is a masked address (b…@example.com). Others see the
- * label the server gave them (masked for anyone but themselves). An invitation: the invited e-mail (admins) or its id.
+ * label the server gave them (masked for anyone but themselves). An invitation: the invited e-mail (the server gives
+ * it to administrators and to the invitee), else "Pending invitation" — never the record's id.
  */
-export function memberName(sub: MembershipNames, isAdmin: boolean): string {
-  if (isAdmin) return sub.user?.fullname || sub.user?.email || sub.email || sub.user?.label || sub._id;
-  return sub.user?.label || sub.user?.fullname || sub.user?.email || sub.email || sub._id;
+export function memberName(sub: MembershipNames & { status?: string }, isAdmin: boolean, t: (key: string) => string): string {
+  const name = isAdmin
+    ? sub.user?.fullname || sub.user?.email || sub.email || sub.user?.label
+    : sub.user?.label || sub.user?.fullname || sub.user?.email || sub.email;
+  return name || t(sub.status === 'accepted' ? 'members.member' : 'members.pending_invitation');
 }

@@ -2,11 +2,32 @@ import { Accordion, Badge, Box, Button, Card, Container, Group, List, Paper, Pro
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlanIcon } from '@app/ui';
-import { FAQ_COUNT, FEATURES, PLANS, SCREENSHOTS } from './landing';
+import { isDeployed, useDeployedModules } from '../../modules/deployed-modules';
+import { useBillingConfig, usePrices } from '../billing/billing-api';
+import { formatDollars } from '../billing/billing-rules';
+import { FAQ_COUNT, FEATURE_MODULES, FEATURES, PLANS, SCREENSHOTS, STORED_PRICE_PLANS } from './landing';
 import { PublicFrame } from './PublicFrame';
 
+/** Whether a feature or screenshot shows a module that is not deployed yet (then it is marked coming soon). */
+function useComing(): (key: keyof typeof FEATURE_MODULES) => boolean {
+  const deployed = useDeployedModules();
+  return (key) => {
+    const module = FEATURE_MODULES[key];
+    return !!module && !isDeployed(module, deployed);
+  };
+}
+
+function ComingBadge() {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="light" color="gray" size="sm" data-testid="coming-soon">
+      {t('public.coming.badge')}
+    </Badge>
+  );
+}
+
 /** An illustrative screen (no image): a few lines and bars in the screen's spirit. */
-function ScreenCard({ kind }: { kind: (typeof SCREENSHOTS)[number] }) {
+function ScreenCard({ kind, coming }: { kind: (typeof SCREENSHOTS)[number]; coming: boolean }) {
   const { t } = useTranslation();
   const line = (w: string, key: number) => <Box key={key} h={8} w={w} bg="var(--mantine-color-default-border)" style={{ borderRadius: 4 }} />;
   return (
@@ -45,16 +66,29 @@ function ScreenCard({ kind }: { kind: (typeof SCREENSHOTS)[number] }) {
           </Group>
         )}
       </Paper>
-      <Text size="sm" mt="xs">
-        {t(`public.screenshots.${kind}`)}
-      </Text>
+      <Group gap="xs" mt="xs" wrap="nowrap" justify="space-between" align="flex-start">
+        <Text size="sm">{t(`public.screenshots.${kind}`)}</Text>
+        {coming && <ComingBadge />}
+      </Group>
     </Card>
   );
 }
 
 /** The landing page (spec §2), at /welcome: GET / is the API's version endpoint. */
 export default function LandingPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const coming = useComing();
+  const comingNames = FEATURES.filter(coming).map((key) => t(`public.features.${key}.title`));
+  // the stored plan prices, as the plan page shows them (one source: the price list the checkout charges)
+  const config = useBillingConfig();
+  const prices = usePrices(config.data?.livemode);
+  const stored = (plan: string) => prices.data?.find((p) => p.group_plan === plan)?.unit_amount;
+  const priceText = (plan: (typeof PLANS)[number]['key']) => {
+    if (!(STORED_PRICE_PLANS as readonly string[]).includes(plan)) return t(`public.pricing.${plan}.price`);
+    const cents = stored(plan);
+    if (cents === undefined) return prices.isError || config.isError ? '—' : '…';
+    return plan === 'free' ? formatDollars(cents, i18n.language) : `${formatDollars(cents, i18n.language)} ${t(`public.pricing.${plan}.unit`)}`;
+  };
   return (
     <PublicFrame>
       <Box component="section" py={56} bg="var(--mantine-color-default-hover)" aria-labelledby="welcome-hero">
@@ -64,8 +98,13 @@ export default function LandingPage() {
               {t('public.hero.title')}
             </Title>
             <Text size="lg" c="dimmed" maw={680}>
-              {t('public.hero.pitch')}
+              {comingNames.length ? t('public.hero.pitch_core') : t('public.hero.pitch')}
             </Text>
+            {comingNames.length > 0 && (
+              <Text size="sm" c="dimmed" maw={680} data-testid="coming-list">
+                {t('public.coming.list', { modules: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(comingNames) })}
+              </Text>
+            )}
             <Group justify="center">
               <Button component={Link} to="/user/register" size="md">
                 {t('public.hero.start')}
@@ -86,8 +125,13 @@ export default function LandingPage() {
             </Title>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
               {FEATURES.map((key) => (
-                <Card key={key} withBorder radius="md" data-testid="feature">
-                  <Text fw={600}>{t(`public.features.${key}.title`)}</Text>
+                <Card key={key} withBorder radius="md" data-testid="feature" data-feature={key} data-coming={coming(key) || undefined}>
+                  <Group gap="xs" justify="space-between" align="flex-start" wrap="nowrap">
+                    <Text fw={600} c={coming(key) ? 'dimmed' : undefined}>
+                      {t(`public.features.${key}.title`)}
+                    </Text>
+                    {coming(key) && <ComingBadge />}
+                  </Group>
                   <Text size="sm" c="dimmed" mt={4}>
                     {t(`public.features.${key}.text`)}
                   </Text>
@@ -105,7 +149,7 @@ export default function LandingPage() {
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               {SCREENSHOTS.map((kind) => (
-                <ScreenCard key={kind} kind={kind} />
+                <ScreenCard key={kind} kind={kind} coming={coming(kind)} />
               ))}
             </SimpleGrid>
           </Box>
@@ -123,8 +167,8 @@ export default function LandingPage() {
                       <Text fw={700}>{t(`public.pricing.${plan.key}.name`)}</Text>
                     </Group>
                     <Group gap={6} align="baseline">
-                      <Text fz="xl" fw={700}>
-                        {t(`public.pricing.${plan.key}.price`)}
+                      <Text fz="xl" fw={700} data-testid="plan-price">
+                        {priceText(plan.key)}
                       </Text>
                       {plan.monthly && (
                         <Badge variant="light" size="sm">
