@@ -10,3 +10,5 @@ export * from './rules/plan-icon';
 export * from './rules/money';
 export * from './components/PlanIcon';
 export * from './components/use-phone';
+export * from './rules/record-path';
+export * from './rules/timeline-rows';

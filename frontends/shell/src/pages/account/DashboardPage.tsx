@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { isFirstDay, timelineRows } from '@app/ui/src/rules/timeline-rows';
+import { isFirstDay, timelineRows } from '@app/ui';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { accountQuery, api, sessionQuery } from '../../app/api';
