@@ -33,7 +33,7 @@ export const en = {
     confirmed_title: 'E-mail confirmed',
     confirmed: 'Your e-mail address is confirmed. You can log in now.',
     go_login: 'Log in',
-    failed_title: 'E-mail not confirmed',
+    failed_title: 'E-mail confirmation',
     link_used_title: 'This link was already used or has expired',
     link_used: 'If you already confirmed your address, just log in. If not, ask for a new confirmation e-mail below.',
   },

@@ -36,7 +36,7 @@ export const ptBR: DeepPartial<Resource> = {
     confirmed_title: 'E-mail confirmado',
     confirmed: 'Seu e-mail está confirmado. Você já pode entrar.',
     go_login: 'Entrar',
-    failed_title: 'E-mail não confirmado',
+    failed_title: 'Confirmação de e-mail',
     link_used_title: 'Este link já foi usado ou expirou',
     link_used: 'Se você já confirmou seu endereço, é só entrar. Se não, peça abaixo um novo e-mail de confirmação.',
   },

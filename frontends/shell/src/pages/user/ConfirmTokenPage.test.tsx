@@ -14,7 +14,7 @@ describe('ConfirmTokenPage', () => {
     open();
     const notice = await screen.findByTestId('confirm-link-used');
     expect(notice.textContent).toBe('This link was already used or has expiredIf you already confirmed your address, just log in. If not, ask for a new confirmation e-mail below.');
-    expect(screen.getByRole('heading', { name: 'E-mail not confirmed' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'E-mail confirmation' })).toBeTruthy();
     expect(screen.queryByText('Confirming your e-mail…')).toBeNull();
     expect(document.body.textContent).not.toContain('token_missing');
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/user/login');

@@ -1,0 +1,149 @@
+import type { Page } from '@playwright/test';
+import { mkdirSync } from 'fs';
+import { apiClient, apiSignUp, expect, linkPath, login, newEmail, PASSWORD, test, waitForMail } from './fixtures';
+
+// Issue 12, item 7 and parts of 8, at 1280×800 and 390×844: the empty ticket form says where checklists come from
+// (and how to turn them on while the feature is off); a ticket created without a category, then given one with a
+// checklist, shows that checklist; comments show their markdown formatted and tags as text; the language switch
+// reloads the session; the profile's avatar shows initials, its gravatar switch off by default; a confirmation link
+// opened again says so in words. Screenshots in en and pt-BR: /tmp/shots12/checklist-<name>-<width>-<lang>.png.
+
+const SHOTS = '/tmp/shots12';
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
+async function shot(page: Page, name: string, lang: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.waitForTimeout(150); // Mantine's transitions settle
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/checklist-${name}-${page.viewportSize()!.width}-${lang}.png`, fullPage: true, animations: 'disabled' });
+}
+
+type Api = Awaited<ReturnType<typeof apiSignUp>>['api'];
+
+async function setFeature(api: Api, accountId: string, key: string, value: unknown): Promise<void> {
+  const found = await api.post(`/${accountId}/_find`, { selector: { klass: 'AccountConfiguration', key } });
+  expect(found.status, found.text).toBe(200);
+  const doc = found.body.docs[0];
+  const saved = doc ? await api.put(`/${accountId}/${doc._id}?rev=${doc._rev}`, { value }) : await api.post(`/${accountId}`, { klass: 'AccountConfiguration', key, value });
+  expect(saved.status, saved.text).toBeLessThan(300);
+}
+
+async function switchLanguage(page: Page, to: 'en' | 'pt-BR'): Promise<void> {
+  await page.getByRole('button', { name: to === 'pt-BR' ? 'User menu' : 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: to === 'pt-BR' ? 'Português (Brasil)' : 'English' }).click();
+}
+
+for (const size of SIZES) {
+  test.describe(`at ${size.width}×${size.height}`, () => {
+    test.use({ viewport: size });
+
+    test('a ticket created without a category, then given one with a checklist, shows that checklist; comments show markdown safely', async ({ page }) => {
+      test.setTimeout(180_000);
+      const owner = await apiSignUp('Cleo Checklist', 'cleo');
+      const group = await owner.api.post('/accounts', { name: 'Cleo Repairs' });
+      expect(group.status, group.text).toBe(201);
+      const accountId: string = group.body.id;
+      const base = `/account/${accountId}`;
+      const category = await owner.api.post(`/${accountId}`, { klass: 'Category', name: 'Phones', checklist: 'Check the screen\nTest the battery' });
+      expect(category.status, category.text).toBe(201);
+
+      await page.goto('/app');
+      await login(page, owner.email);
+      await expect(page).toHaveURL(new RegExp(`${base}$`));
+
+      // the empty form, checklists off (the default of spec §3): where they come from and how to turn them on
+      await page.goto(`${base}/tickets/new`);
+      const hint = page.getByTestId('checklist-hint');
+      await expect(hint).toHaveText(
+        'A ticket gets the checklist of its category; edit checklists under Categories. Checklists show on tickets when the Checklist feature is on (Admin page → Features).',
+      );
+      await shot(page, 'form-feature-off', 'en');
+
+      await setFeature(owner.api, accountId, 'checklist', true);
+      await page.reload();
+      await expect(hint).toHaveText('A ticket gets the checklist of its category; edit checklists under Categories.');
+      await shot(page, 'form', 'en');
+      await page.getByRole('textbox', { name: /Reported problem/ }).fill('Phone does not charge');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByTestId('ticket-content')).toHaveText('Phone does not charge');
+      await expect(page.getByTestId('checklist')).toHaveCount(0);
+      const ticketUrl = page.url();
+
+      // the category set later brings its checklist
+      await page.getByRole('link', { name: 'Edit' }).click();
+      await page.getByRole('textbox', { name: /^Category/ }).click();
+      await page.getByRole('option', { name: 'Phones', exact: true }).click();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page).toHaveURL(ticketUrl);
+      const checklist = page.getByTestId('checklist');
+      await expect(checklist).toBeVisible();
+      await expect(checklist.getByRole('checkbox')).toHaveCount(2);
+      await expect(checklist.getByText('Check the screen')).toBeVisible();
+      await expect(checklist.getByText('Test the battery')).toBeVisible();
+
+      // a comment with markdown and tags: formatted marks, tags as text, nothing run
+      await page.evaluate(() => ((window as unknown as { hacked?: boolean }).hacked = false));
+      await page.getByRole('textbox', { name: 'New comment' }).fill('Ready in **3 dias**, _maybe_ sooner.\n<img src="x" onerror="window.hacked = true"> <script>window.hacked = true</script>');
+      await page.getByRole('button', { name: 'Add comment' }).click();
+      const comment = page.getByTestId('comment-text');
+      await expect(comment.locator('strong')).toHaveText('3 dias');
+      await expect(comment.locator('em')).toHaveText('maybe');
+      await expect(comment).toContainText('<img src="x" onerror="window.hacked = true"> <script>window.hacked = true</script>');
+      await expect(comment.locator('img, script')).toHaveCount(0);
+      expect(await page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBe(false);
+      await shot(page, 'ticket', 'en');
+
+      // pt-BR: the language switch saves the locale and reloads the session (spec §7)
+      const reloaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/_session' && r.request().method() === 'GET');
+      await switchLanguage(page, 'pt-BR');
+      await reloaded;
+      await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+      await expect(page.getByTestId('checklist')).toContainText('Checklist (0/2)');
+      await shot(page, 'ticket', 'pt-BR');
+      await page.goto(`${base}/tickets/new`);
+      await expect(page.getByTestId('checklist-hint')).toHaveText('Um chamado recebe a checklist da sua categoria; edite as checklists em Categorias.');
+      await shot(page, 'form', 'pt-BR');
+      await setFeature(owner.api, accountId, 'checklist', false);
+      await page.reload();
+      await expect(page.getByTestId('checklist-hint')).toContainText('(Administração → Funcionalidades)');
+      await shot(page, 'form-feature-off', 'pt-BR');
+
+      // the profile: the avatar shows initials, the gravatar switch is off by default
+      await page.goto('/user/profile');
+      const gravatar = page.getByRole('switch', { name: /Mostrar minha foto do Gravatar/ });
+      await expect(gravatar).not.toBeChecked();
+      await expect(page.getByText('CC', { exact: true })).toBeVisible();
+      await shot(page, 'profile', 'pt-BR');
+      await switchLanguage(page, 'en');
+      await expect(page.getByRole('switch', { name: /Show my Gravatar picture/ })).not.toBeChecked();
+      await shot(page, 'profile', 'en');
+    });
+
+    test('a confirmation link opened again says it was already used, with log in and a new e-mail, in en and pt-BR', async ({ page }) => {
+      const api = apiClient();
+      const email = newEmail('reuse');
+      const reg = await api.post('/_users', { email, fullname: 'Rui Reuse', password: PASSWORD, password_confirmation: PASSWORD, accept: true, locale: 'en' });
+      expect(reg.status, reg.text).toBe(201);
+      const link = linkPath(await waitForMail(email, (m) => /\/user\/confirm\//.test(m.text)), 'confirm');
+      await page.goto(link);
+      await expect(page.getByText('Your e-mail address is confirmed. You can log in now.')).toBeVisible();
+
+      await page.goto(link);
+      await expect(page.getByTestId('confirm-link-used')).toContainText('This link was already used or has expired');
+      await expect(page.getByText('token_missing')).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Resend the confirmation e-mail' })).toBeVisible();
+      await shot(page, 'confirm-used', 'en');
+
+      const pt = await page.context().browser()!.newContext({ baseURL: page.url(), viewport: size, locale: 'pt-BR' });
+      const ptPage = await pt.newPage();
+      await ptPage.goto(link);
+      await expect(ptPage.getByTestId('confirm-link-used')).toContainText('Este link já foi usado ou expirou');
+      await shot(ptPage, 'confirm-used', 'pt-BR');
+      await pt.close();
+    });
+  });
+}
