@@ -11,7 +11,6 @@ import { currencyDigits, currencySymbol, DEFAULT_CURRENCY, formatAmount, moneyPr
 export interface MoneyInputRenderProps {
   value: string;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  onFocus: () => void;
   onBlur: () => void;
   error?: ReactNode;
   leftSection: ReactNode;
@@ -55,7 +54,6 @@ export function MoneyInput({ component: Input, value, onChange, currency = DEFAU
   const show = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) ? formatAmount(toMajor(asMinor(v), digits), language, digits) : '');
   const [text, setText] = useState(() => show(value));
   const [problem, setProblem] = useState<MoneyProblem | null>(null);
-  const [focused, setFocused] = useState(false);
   // the last value this input gave, so a value set from outside (a reset, another language) rewrites the text
   const given = useRef<number | null | undefined>(value);
   useEffect(() => {
@@ -96,15 +94,14 @@ export function MoneyInput({ component: Input, value, onChange, currency = DEFAU
         setText(e.currentTarget.value);
         read(e.currentTarget.value);
       }}
-      onFocus={() => setFocused(true)}
       onBlur={() => {
-        setFocused(false);
         // shows how the amount was read: "75.50" typed in pt-BR becomes "75,50"
         const minor = read(text);
         if (minor !== null) setText(formatAmount(toMajor(minor, digits), language, digits));
       }}
-      // what cannot be read is said once the person leaves the field (not while "75," is being typed)
-      error={problem && !focused ? t(moneyProblemKey(problem), { digits, example: formatAmount(1234.56, language, digits) }) : error}
+      // said as it is typed: what is typed on the way to a readable amount ("1.", "75,", "1,23") is readable, and an
+      // error that appeared only when the field is left moved the Save button away from a click on a phone
+      error={problem ? t(moneyProblemKey(problem), { digits, example: formatAmount(1234.56, language, digits) }) : error}
     />
   );
 }
