@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PriorityBar } from '../../components/tickets/PriorityBar';
 import { usePriorityCounts } from '../../components/tickets/ticket-views';
+import { useDeployedModules } from '../../modules/deployed-modules';
 import { useActiveModule } from '../../modules/module-store';
 import { useCounts, useIsAdmin, useSubGroups } from './admin-data';
 import { AdminOnly } from './AdminOnly';
@@ -32,7 +33,8 @@ function AdminPageContent() {
   };
   const totalCount = Object.values(counts.data ?? {}).reduce((n, c) => n + (c.count ?? 0), 0);
   const totalSize = Object.values(counts.data ?? {}).reduce((n, c) => n + (c.size ?? 0), 0);
-  const tiles = adminTiles(module, account_id, (subGroups.data?.length ?? 0) > 0).map((tile) => ({
+  const deployed = useDeployedModules();
+  const tiles = adminTiles(module, account_id, (subGroups.data?.length ?? 0) > 0, deployed).map((tile) => ({
     ...tile,
     count: tile.key === 'groups' ? subGroups.data?.length ?? 0 : tile.totals ? totalCount : tile.klass ? counts.data?.[tile.klass]?.count ?? 0 : 0,
     size: tile.key === 'usage' ? totalSize : undefined,

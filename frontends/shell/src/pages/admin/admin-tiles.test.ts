@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { adminTiles } from './admin-tiles';
 
-const keys = (module: Parameters<typeof adminTiles>[0], sub = false) => adminTiles(module, 'acc-1', sub).map((t) => t.key);
+const ALL = ['disk', 'finance', 'notes', 'reader', 'tickets'];
+const keys = (module: Parameters<typeof adminTiles>[0], sub = false) => adminTiles(module, 'acc-1', sub, ALL).map((t) => t.key);
 const ALWAYS = ['members', 'billing', 'usage'];
 
 describe('admin tiles per module (spec §2)', () => {
@@ -17,6 +18,12 @@ describe('admin tiles per module (spec §2)', () => {
   it('notes: handbooks and disk; disk: disk', () => {
     expect(keys('notes')).toEqual(['handbooks', 'disk', ...ALWAYS]);
     expect(keys('disk')).toEqual(['disk', ...ALWAYS]);
+  });
+  it('leaves out the handbooks and disk tiles when only the tickets remote is deployed (or while that is unknown)', () => {
+    const only = (deployed?: string[]) => adminTiles('ticket', 'acc-1', false, deployed).map((t) => t.key);
+    expect(only(['tickets'])).toEqual(['tickets', 'comments', 'customers', 'equipment', 'maintenances', 'estimates', 'categories', 'contracts', ...ALWAYS]);
+    expect(only(undefined)).toEqual(only(['tickets']));
+    expect(adminTiles('reader', 'acc-1', false, ['tickets']).map((t) => t.key)).toEqual(ALWAYS);
   });
   it('adds the sub-groups tile only when the account has sub groups', () => {
     expect(keys('finance', true)).toEqual(['outgos', 'incomes', 'transfers', 'exchanges', 'wallets', ...ALWAYS, 'groups']);

@@ -1,6 +1,8 @@
 // The admin page's tiles per module (spec §2 "Admin page"): each links to its list and counts its klass
-// (count-by-klass); members, billing and usage always; the sub-groups tile only when the account has sub groups.
+// (count-by-klass); members, billing and usage always; the sub-groups tile only when the account has sub groups. A tile
+// whose list belongs to a module remote not deployed is left out (it would open "module could not be loaded").
 import type { ModuleName } from '../../modules/active-module';
+import { MODULE_REMOTES, remoteForSegment } from '../../modules/module-routes';
 
 export interface AdminTile {
   /** i18n key under nav.items */
@@ -40,7 +42,11 @@ const TICKET: TileSpec[] = [
 const HANDBOOKS: TileSpec = ['handbooks', 'handbooks', 'Handbook'];
 const DISK: TileSpec = ['disk', 'disk', 'CloudFile'];
 
-export function adminTiles(module: ModuleName, accountId: string, hasSubGroups: boolean): AdminTile[] {
+/**
+ * `deployed`: the deployed module remotes (GET /modules); absent while unknown, when only the tiles of the active
+ * module's own remote are given.
+ */
+export function adminTiles(module: ModuleName, accountId: string, hasSubGroups: boolean, deployed?: readonly string[]): AdminTile[] {
   const base = `/account/${accountId}`;
   const specs: TileSpec[] = [
     ...(module === 'reader' ? READER : []),
@@ -49,8 +55,12 @@ export function adminTiles(module: ModuleName, accountId: string, hasSubGroups: 
     ...(module === 'ticket' || module === 'notes' ? [HANDBOOKS] : []),
     ...(module === 'ticket' || module === 'disk' || module === 'notes' ? [DISK] : []),
   ];
+  const loads = ([, segment]: TileSpec) => {
+    const remote = remoteForSegment(segment);
+    return !remote || (deployed ? deployed.includes(remote) : remote === MODULE_REMOTES[module]);
+  };
   return [
-    ...specs.map(([key, segment, klass]) => ({ key, to: `${base}/${segment}`, klass })),
+    ...specs.filter(loads).map(([key, segment, klass]) => ({ key, to: `${base}/${segment}`, klass })),
     { key: 'members', to: `${base}/subscriptions`, klass: 'Subscription' },
     { key: 'billing', to: `${base}/billing`, totals: true },
     { key: 'usage', to: `${base}/usage`, totals: true },

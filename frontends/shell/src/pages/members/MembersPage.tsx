@@ -104,13 +104,14 @@ function MembersPageContent() {
                   <Table.Tr key={sub._id}>
                     <Table.Td>
                       <Anchor component={Link} to={`/account/${account_id}/users/${sub._id}`} size="sm">
-                        <Text span size="sm" truncate="end" maw={260} display="inline-block">
+                        <Text span size="sm" truncate="end" maw="min(320px, 45vw)" display="inline-block">
                           {memberName(sub, isAdmin, t)}
                         </Text>
                       </Anchor>
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4}>
+                      {/* the badges keep their words on a phone (they shrank to dots) */}
+                      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
                         <Badge size="sm" variant="light" color={sub.status === 'pending' ? 'yellow' : 'green'}>
                           {t(`members.${sub.status}`, { defaultValue: sub.status })}
                         </Badge>
