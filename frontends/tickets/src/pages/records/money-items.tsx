@@ -103,7 +103,8 @@ export function MoneyItemsInput({ field, value, onChange, error }: { field: Fiel
           {t('fields.total')}: {value.every(readable) ? formatMoney(estimateTotal(value), i18n.language) : '—'}
         </Text>
       </Group>
-      {error && (
+      {/* the "amounts could not be read" error of the last Save goes once every amount reads */}
+      {error && !(error === t('money.check_items', { ns: 'translation' }) && !unreadableAmounts(field, value)) && (
         <Text size="xs" c="red">
           {t(error, { ns: ['tickets', 'translation'] })}
         </Text>
@@ -118,8 +119,8 @@ export function MoneyItemsTable({ field, items }: { field: FieldDef; items: Row[
   const subs = field.items ?? [];
   const cell = (s: FieldDef, v: unknown) => (s.kind === 'money' ? formatMoney(v, i18n.language) : s.kind === 'number' ? formatQuantity(v, i18n.language) : String(v ?? ''));
   return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table withTableBorder data-testid={`items-table-${field.name}`}>
+    <Table.ScrollContainer minWidth={320}>
+      <Table withTableBorder fz="sm" horizontalSpacing="xs" data-testid={`items-table-${field.name}`}>
         <Table.Thead>
           <Table.Tr>
             {subs.map((s) => (
