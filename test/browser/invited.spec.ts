@@ -22,7 +22,7 @@ test('an invited user who accepted lands on the only group dashboard after login
   await expect(page).toHaveURL(new RegExp(`/account/${accountId}$`));
   await expect(page.getByRole('heading', { name: 'Bia Workshop' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
-  await expect(page.getByRole('table')).toContainText('Subscription');
+  await expect(page.getByRole('table')).toContainText('Member');
   await screens(page, 'b02-member-dashboard');
 
   // home again: still straight to the one group
