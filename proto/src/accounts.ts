@@ -302,6 +302,11 @@ export const ChangeResult = z.object({
   doc: z.object({ _id: z.string(), _rev: z.string(), label: z.string().nullable(), updated_at: z.string() }).optional(),
   action: z.enum(CHANGE_ACTIONS),
   klass: z.string(),
+  /**
+   * who made the change, as the group's membership names them: the full name, else the address (masked for others
+   * than administrators, unless it is the caller's own); null for the system's own writes or someone not a member
+   */
+  actor_label: z.string().nullable(),
 });
 export type ChangeResult = z.infer<typeof ChangeResult>;
 export const ChangesReply = z.object({ results: z.array(ChangeResult), last_seq: z.number().int() });

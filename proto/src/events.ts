@@ -11,5 +11,10 @@ export const ChangeEvent = z.object({
   updated_at: z.string(),
   /** stored size of the document body in bytes, for usage counters */
   size: z.number().int().nonnegative(),
+  /**
+   * the user whose request made the write; null for the system's own work (copied-name rewrites, billing webhooks,
+   * start-up data). Optional because events published before it existed lack it.
+   */
+  actor: z.string().nullable().optional(),
 });
 export type ChangeEvent = z.infer<typeof ChangeEvent>;

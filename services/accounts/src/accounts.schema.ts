@@ -50,6 +50,8 @@ export const changeLog = schema.table(
     label: text('label'),
     updatedAt: text('updated_at').notNull(),
     size: integer('size').notNull(),
+    /** the user id of the event's actor; null for the system's own writes and for events logged before it was kept */
+    actor: text('actor'),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('change_log_account_id_rev_key').on(t.accountId, t.id, t.rev), uniqueIndex('change_log_account_seq_key').on(t.accountId, t.seq)],

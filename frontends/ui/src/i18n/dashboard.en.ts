@@ -22,6 +22,8 @@ export const dashboardEn = {
     settings_changed: 'settings changed',
     settings_changed_count_one: '{{count}} change',
     settings_changed_count_other: '{{count}} changes',
+    // who made the change (their full name, or a masked address)
+    by: 'by {{name}}',
   },
   first_steps: {
     title: 'Your group is ready',

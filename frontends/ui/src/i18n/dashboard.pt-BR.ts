@@ -25,6 +25,7 @@ export const dashboardPtBR: Texts<typeof dashboardEn> & { confirmation: { days_l
     settings_changed_count_one: '{{count}} alteração',
     settings_changed_count_many: '{{count}} alterações',
     settings_changed_count_other: '{{count}} alterações',
+    by: 'por {{name}}',
   },
   first_steps: {
     title: 'Seu grupo está pronto',

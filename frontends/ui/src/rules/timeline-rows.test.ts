@@ -2,12 +2,13 @@ import type { ChangeResult } from '@app/proto';
 import { describe, expect, it } from 'vitest';
 import { isFirstDay, timelineRows } from './timeline-rows';
 
-const change = (seq: number, klass: string, action: ChangeResult['action'] = 'create'): ChangeResult => ({
+const change = (seq: number, klass: string, action: ChangeResult['action'] = 'create', actor_label: string | null = null): ChangeResult => ({
   seq,
   id: `${klass.slice(0, 3).toLowerCase()}-${seq}`,
   changes: [{ rev: action === 'create' ? '1-a' : '2-b' }],
   action,
   klass,
+  actor_label,
   ...(action === 'destroy' ? { deleted: true as const } : { doc: { _id: `x-${seq}`, _rev: '1-a', label: `label ${seq}`, updated_at: '2026-01-01T00:00:00Z' } }),
 });
 
@@ -51,6 +52,20 @@ describe('timelineRows (the dashboard shows what people did to records they know
   it('collapses the defaults when the group creation itself is older than the rows fetched', () => {
     const rows = timelineRows([...newGroup().slice(5), change(16, 'Customer')]);
     expect(shape(rows)).toEqual(['create Customer', 'settings×10']);
+  });
+
+  it("names each record row's actor and a settings run by its newest change's actor; no actor is null", () => {
+    const rows = timelineRows([
+      change(20, 'AccountConfiguration', 'update', 'Olga Owner'),
+      change(21, 'AccountConfiguration', 'update', 'b…@shop.test'),
+      change(22, 'Customer', 'create', 'Bob Member'),
+      change(23, 'Ticket', 'update', null),
+    ]);
+    expect(rows.map((r) => [shape([r])[0], r.actor])).toEqual([
+      ['update Ticket', null],
+      ['create Customer', 'Bob Member'],
+      ['settings×2', 'b…@shop.test'],
+    ]);
   });
 
   it('is the first day for an empty feed', () => {

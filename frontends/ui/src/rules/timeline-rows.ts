@@ -5,6 +5,7 @@ import type { ChangeResult, Klass } from '@app/proto';
 //   contract items, …) are not records anyone looks for: a run of consecutive ones is one "settings changed" row.
 // - A group's creation writes its Account, the creator's membership and a dozen default settings; those show as the
 //   one "created Group" row, so a new group's feed holds nothing else (the dashboard then shows its first steps).
+// - Each row names who did it (`actor`, the feed's actor_label): a settings row its newest change's author.
 
 /** Kinds whose changes read as "settings changed". */
 export const SETTINGS_KLASSES: ReadonlySet<string> = new Set<Klass>([
@@ -23,9 +24,12 @@ export const SETTINGS_KLASSES: ReadonlySet<string> = new Set<Klass>([
 ]);
 
 export type TimelineRow =
-  | { kind: 'record'; key: string; change: ChangeResult }
-  /** a run of `count` consecutive settings changes; `change` is the newest of them */
-  | { kind: 'settings'; key: string; count: number; change: ChangeResult };
+  | { kind: 'record'; key: string; change: ChangeResult; actor: string | null }
+  /** a run of `count` consecutive settings changes; `change` (and so `actor`) is the newest of them */
+  | { kind: 'settings'; key: string; count: number; change: ChangeResult; actor: string | null };
+
+/** Who made a change as the feed names them; null for the system's own work or someone no longer a member. */
+const actorOf = (c: ChangeResult): string | null => c.actor_label || null;
 
 const isGroupCreation = (c: ChangeResult) => c.klass === 'Account' && c.action === 'create';
 
@@ -53,9 +57,9 @@ export function timelineRows(changes: readonly ChangeResult[]): TimelineRow[] {
   for (const c of newestFirst) {
     if (setup.has(c.seq)) continue;
     const last = rows[rows.length - 1];
-    if (!SETTINGS_KLASSES.has(c.klass)) rows.push({ kind: 'record', key: String(c.seq), change: c });
+    if (!SETTINGS_KLASSES.has(c.klass)) rows.push({ kind: 'record', key: String(c.seq), change: c, actor: actorOf(c) });
     else if (last?.kind === 'settings') last.count++;
-    else rows.push({ kind: 'settings', key: `settings-${c.seq}`, count: 1, change: c });
+    else rows.push({ kind: 'settings', key: `settings-${c.seq}`, count: 1, change: c, actor: actorOf(c) });
   }
   return rows;
 }

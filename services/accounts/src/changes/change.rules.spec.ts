@@ -1,4 +1,4 @@
-import { actionOf, counterDelta, countByKlassRows, parseChangesParams } from './change.rules';
+import { actionOf, actorLabel, counterDelta, countByKlassRows, parseChangesParams } from './change.rules';
 
 describe('change feed rules', () => {
   it('derives the action: deleted → destroy, 1- → create, else update', () => {
@@ -43,5 +43,18 @@ describe('change feed rules', () => {
     expect(countByKlassRows(counters, { group_level: 1, keys: ['Ticket'] })).toEqual([{ key: 'Ticket', value: { count: 3, size: 300 } }]);
     expect(countByKlassRows(counters, { group_level: 1, key: 'AccountConfiguration' })).toEqual([]);
     expect(() => countByKlassRows(counters, { group_level: 'x' })).toThrow();
+  });
+
+  it("names the actor by full name, else by the address: whole for administrators and the actor themself, masked for other members; null for no membership", () => {
+    const user = (email: string) => ({ email, fullname: null, label: email, gravatar_hash: '', confirmed: true });
+    const member = { admin: false, user: user('bob@example.com') };
+    const admin = { admin: true, user: user('olga@example.com') };
+    expect(actorLabel(member, { fullname: 'Ana Maria', email: 'ana@shop.test' })).toBe('Ana Maria');
+    expect(actorLabel(member, { fullname: '  ', email: 'ana@shop.test' })).toBe('a…@shop.test');
+    expect(actorLabel(member, { fullname: null, email: 'ana@shop.test' })).toBe('a…@shop.test');
+    expect(actorLabel(admin, { fullname: null, email: 'ana@shop.test' })).toBe('ana@shop.test');
+    expect(actorLabel({ admin: false, user: user('Ana@Shop.test') }, { fullname: null, email: 'ana@shop.test' })).toBe('ana@shop.test');
+    expect(actorLabel(member, undefined)).toBeNull();
+    expect(actorLabel({ admin: false }, { fullname: null, email: 'ana@shop.test' })).toBe('a…@shop.test');
   });
 });

@@ -1,4 +1,5 @@
-import { AppError, ChangeAction, KLASSES, isKlass, type ChangesGetRequest, type CountByKlassRow } from '@app/proto';
+import { AppError, ChangeAction, KLASSES, isKlass, type CallerContext, type ChangesGetRequest, type CountByKlassRow } from '@app/proto';
+import { publicLabel } from '../common/privacy.rules';
 
 // The change feed's rules, without I/O (spec §4 version action, §9 timeline, DESIGN events and the change feed).
 
@@ -78,4 +79,22 @@ export function countByKlassRows(counters: Array<{ klass: string; count: number;
     return [{ key: null, value: rows.reduce((t, r) => ({ count: t.count + r.count, size: t.size + r.size }), { count: 0, size: 0 }) }];
   }
   return rows.map((r) => ({ key: r.klass, value: { count: r.count, size: r.size } }));
+}
+
+/** How the group's membership names a member: what the change feed labels that member's changes with. */
+export interface MemberName {
+  fullname: string | null;
+  email: string;
+}
+
+/**
+ * Who made a change, as the caller may see them (decisions "Security", group members' privacy): the full name, else
+ * the address — whole for administrators and for the member themself, masked for everyone else. Null when the
+ * change was the system's or its author is not a member (any more).
+ */
+export function actorLabel(ctx: Pick<CallerContext, 'admin' | 'user'>, name: MemberName | undefined): string | null {
+  if (!name) return null;
+  const own = !!ctx.user && ctx.user.email.trim().toLowerCase() === name.email.trim().toLowerCase();
+  if (ctx.admin || own) return name.fullname && name.fullname.trim() ? name.fullname : name.email;
+  return publicLabel(name.fullname, name.email);
 }

@@ -3,12 +3,13 @@ import type { Pool, PoolClient } from 'pg';
 import { ChangeEvent } from '@app/proto';
 import { revNumber } from '@app/platform';
 import { PG_POOL } from '../common/tokens';
-import { counterDelta } from './change.rules';
+import { counterDelta, type MemberName } from './change.rules';
 
 const LOG = '"accounts"."change_log"';
 const STATE = '"accounts"."doc_state"';
 const COUNTERS = '"accounts"."counters"';
 const SEQS = '"accounts"."account_seqs"';
+const DOCS = '"accounts"."documents"';
 
 /** A label is what the timeline shows of a record: a long description is cut. */
 export const MAX_LABEL = 500;
@@ -21,6 +22,8 @@ export interface LogRow {
   deleted: boolean;
   label: string | null;
   updated_at: string;
+  /** the user id whose request made the change; null for the system's own writes */
+  actor: string | null;
 }
 
 /**
@@ -67,9 +70,9 @@ export class ChangesRepository {
     for (const e of events) {
       const revNum = revNumber(e.rev);
       const inserted = await c.query(
-        `INSERT INTO ${LOG} (account_id, seq, id, rev, rev_num, klass, deleted, label, updated_at, size)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (account_id, id, rev) DO NOTHING`,
-        [account, seq + 1, e.id, e.rev, revNum, e.klass, e.deleted, e.label === null ? null : e.label.slice(0, MAX_LABEL), e.updated_at, e.size],
+        `INSERT INTO ${LOG} (account_id, seq, id, rev, rev_num, klass, deleted, label, updated_at, size, actor)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (account_id, id, rev) DO NOTHING`,
+        [account, seq + 1, e.id, e.rev, revNum, e.klass, e.deleted, e.label === null ? null : e.label.slice(0, MAX_LABEL), e.updated_at, e.size, e.actor ?? null],
       );
       if (inserted.rowCount !== 1) continue; // seen before: a redelivery
       seq++;
@@ -123,10 +126,36 @@ export class ChangesRepository {
   /** Log entries with seq > since, newest or oldest first. */
   async entries(accountId: string, since: number, limit: number, descending: boolean): Promise<LogRow[]> {
     const { rows } = await this.pool.query<LogRow & { seq: string }>(
-      `SELECT seq, id, rev, klass, deleted, label, updated_at FROM ${LOG}
+      `SELECT seq, id, rev, klass, deleted, label, updated_at, actor FROM ${LOG}
        WHERE account_id = $1 AND seq > $2 ORDER BY seq ${descending ? 'DESC' : 'ASC'} LIMIT $3`,
       [accountId, since, limit],
     );
     return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
+  }
+
+  /**
+   * The names of these users as the account's live memberships give them, or for a sub-group its parent's (whose
+   * members reach it); a user with neither is missing from the map.
+   */
+  async memberNames(accountId: string, userIds: string[]): Promise<Map<string, MemberName>> {
+    const names = new Map<string, MemberName>();
+    if (!userIds.length) return names;
+    const { rows } = await this.pool.query<{ user_id: string; fullname: string | null; email: string | null; own: boolean }>(
+      `WITH parent AS (
+         SELECT body ->> 'value' AS id FROM ${DOCS}
+         WHERE account_id = $1 AND klass = 'AccountConfiguration' AND (body ->> 'key') = 'parent-account-id' AND NOT deleted
+       )
+       SELECT body ->> 'user_id' AS user_id, body #>> '{user,fullname}' AS fullname,
+              COALESCE(body #>> '{user,email}', body ->> 'email') AS email, account_id = $1 AS own
+       FROM ${DOCS}
+       WHERE (account_id = $1 OR account_id IN (SELECT id FROM parent)) AND klass = 'Subscription' AND NOT deleted
+         AND (body ->> 'user_id') = ANY($2::text[])`,
+      [accountId, userIds],
+    );
+    // the group's own membership names a member before the parent's
+    for (const r of [...rows].sort((a, b) => Number(a.own) - Number(b.own))) {
+      if (r.email !== null) names.set(r.user_id, { fullname: r.fullname, email: r.email });
+    }
+    return names;
   }
 }

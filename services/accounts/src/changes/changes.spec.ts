@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import { ChangeEvent, changeStream } from '@app/proto';
-import { AccountsHarness, ctxOf, eventually, failure, newUser, publishEvent, sleep, startAccounts, testAccountId, ticketEvent, waitForSeq } from '../testing/accounts-harness';
+import { AccountsHarness, ctxOf, eventually, type TestUser, failure, newUser, publishEvent, sleep, startAccounts, testAccountId, ticketEvent, waitForSeq } from '../testing/accounts-harness';
 import { ChangeConsumer } from './change-consumer';
 import { ChangesRepository } from './changes.repository';
 
@@ -41,7 +41,7 @@ describe('change feed', () => {
     const res = await changes(db, { since: info.update_seq - 20, include_docs: true });
     expect(res.results.map((r) => r.seq)).toEqual(Array.from({ length: 20 }, (_, i) => 25 - i));
     expect(res.last_seq).toBe(25);
-    expect(res.results[0]).toEqual({ seq: 25, id: 'tkt-3', changes: [{ rev: events[24].rev }], deleted: true, action: 'destroy', klass: 'Ticket' });
+    expect(res.results[0]).toEqual({ seq: 25, id: 'tkt-3', changes: [{ rev: events[24].rev }], deleted: true, action: 'destroy', klass: 'Ticket', actor_label: null });
     expect(res.results[1]).toEqual({
       seq: 24,
       id: 'tkt-23',
@@ -49,6 +49,7 @@ describe('change feed', () => {
       doc: { _id: 'tkt-23', _rev: events[23].rev, label: 'Ticket 23', updated_at: events[23].updated_at },
       action: 'create',
       klass: 'Ticket',
+      actor_label: null,
     });
     // without include_docs no doc; oldest first on request; limit; since=now
     expect((await changes(db, { since: '20' })).results.every((r) => !('doc' in r))).toBe(true);
@@ -166,6 +167,77 @@ describe('change feed', () => {
       for (const c of extra) await c.stop();
       await pool.end();
     }
+  });
+
+  describe('who made a change', () => {
+    /** what groupOf writes: the Account, the owner's membership, 13 settings, 2 invitations and 2 acceptances */
+    const SETUP_CHANGES = 19;
+
+    async function groupOf() {
+      const owner = newUser({ fullname: 'Olga Owner' });
+      const group = await h.rpc.call('accounts.account.create', { ctx: ctxOf(owner, null), name: 'Actors' });
+      const admin = ctxOf(owner, group.id, { admin: true });
+      const join = async (user: TestUser) => {
+        const inv = await h.rpc.call('accounts.doc.post', { ctx: admin, doc: { klass: 'Subscription', email: user.email } });
+        await h.rpc.call('accounts.doc.update', { ctx: ctxOf(user, group.id), design: 'status', handler: 'accept', id: inv.id });
+      };
+      const bob = newUser({ fullname: 'Bob Member' });
+      const carol = newUser({ fullname: '' });
+      await join(bob);
+      await join(carol);
+      return { id: group.id, owner, admin, bob, carol };
+    }
+
+    it("stores each event's actor in the log and answers it as actor_label: the member's full name, else the address (masked for a plain member but the member themself), null for the system or a stranger", async () => {
+      const g = await groupOf();
+      const stranger = newUser({ fullname: 'Stranger' });
+      const start = (await waitForSeq(h, g.admin, SETUP_CHANGES)).update_seq;
+      await publishEvent(h, { ...ticketEvent(g.id, 'tkt-by-owner', 1), actor: g.owner.user_id });
+      await publishEvent(h, { ...ticketEvent(g.id, 'tkt-by-carol', 1), actor: g.carol.user_id });
+      await publishEvent(h, { ...ticketEvent(g.id, 'tkt-by-system', 2), actor: null });
+      await publishEvent(h, { ...ticketEvent(g.id, 'tkt-by-stranger', 1), actor: stranger.user_id });
+      await publishEvent(h, ticketEvent(g.id, 'tkt-before-actors', 1)); // an event published before events had an actor
+      await waitForSeq(h, g.admin, start + 5);
+
+      const { rows } = await h.pool.query<{ id: string; actor: string | null }>(`SELECT id, actor FROM accounts.change_log WHERE account_id = $1 AND id LIKE 'tkt-%' ORDER BY seq`, [g.id]);
+      expect(rows).toEqual([
+        { id: 'tkt-by-owner', actor: g.owner.user_id },
+        { id: 'tkt-by-carol', actor: g.carol.user_id },
+        { id: 'tkt-by-system', actor: null },
+        { id: 'tkt-by-stranger', actor: stranger.user_id },
+        { id: 'tkt-before-actors', actor: null },
+      ]);
+
+      const labels = async (ctx: ReturnType<typeof ctxOf>) => {
+        const feed = await h.rpc.call('accounts.changes.get', { ctx, since: start, descending: false });
+        return Object.fromEntries(feed.results.map((r) => [r.id, r.actor_label]));
+      };
+      const expected = (carolSeen: string) => ({
+        'tkt-by-owner': 'Olga Owner',
+        'tkt-by-carol': carolSeen,
+        'tkt-by-system': null,
+        'tkt-by-stranger': null,
+        'tkt-before-actors': null,
+      });
+      expect(await labels(ctxOf(g.bob, g.id))).toEqual(expected(`${g.carol.email[0]}…@example.com`));
+      expect(await labels(g.admin)).toEqual(expected(g.carol.email));
+      expect(await labels(ctxOf(g.carol, g.id))).toEqual(expected(g.carol.email));
+    });
+
+    it("the accounts service's own writes carry their caller: the group's creation and the invitations are the administrator's, an acceptance the member's", async () => {
+      const g = await groupOf();
+      await waitForSeq(h, g.admin, SETUP_CHANGES);
+      const feed = await h.rpc.call('accounts.changes.get', { ctx: ctxOf(g.bob, g.id), descending: false });
+      expect(feed.results[0]).toMatchObject({ klass: 'Account', action: 'create', actor_label: 'Olga Owner' });
+      const subs = feed.results.filter((r) => r.klass === 'Subscription').map((r) => [r.action, r.actor_label]);
+      expect(subs).toEqual([
+        ['create', 'Olga Owner'], // the owner's own membership
+        ['create', 'Olga Owner'], // bob invited
+        ['update', 'Bob Member'], // bob accepts
+        ['create', 'Olga Owner'], // carol invited
+        ['update', `${g.carol.email[0]}…@example.com`], // carol accepts
+      ]);
+    });
   });
 
   it('skips DocumentChange events and drops malformed ones without holding others back', async () => {

@@ -77,7 +77,7 @@ describe('ChangePublisher', () => {
     await pool?.end();
   });
 
-  it('publishes every write of the store in order, with msg ids, and empties the outbox', async () => {
+  it('publishes every write of the store in order, with msg ids and its actor, and empties the outbox', async () => {
     const pub = publisher();
     const store = new DocumentStore({ pool, schema: EVENTS_TEST_SCHEMA, service: 'tickets', publisher: pub });
     const db = testDb();
@@ -88,9 +88,9 @@ describe('ChangePublisher', () => {
 
     const seen = await waitForStreamed(db, 3);
     expect(seen.map((s) => s.event)).toEqual([
-      { account_id: db, id: created._id, klass: 'Ticket', rev: created._rev, deleted: false, label: 'Leak', updated_at: created.updated_at, size: expect.any(Number) },
-      { account_id: db, id: created._id, klass: 'Ticket', rev: updated._rev, deleted: false, label: 'Leak 2', updated_at: updated.updated_at, size: expect.any(Number) },
-      { account_id: db, id: created._id, klass: 'Ticket', rev: tomb._rev, deleted: true, label: 'Leak 2', updated_at: tomb.updated_at, size: expect.any(Number) },
+      { account_id: db, id: created._id, klass: 'Ticket', rev: created._rev, deleted: false, label: 'Leak', updated_at: created.updated_at, size: expect.any(Number), actor: 'usr-a' },
+      { account_id: db, id: created._id, klass: 'Ticket', rev: updated._rev, deleted: false, label: 'Leak 2', updated_at: updated.updated_at, size: expect.any(Number), actor: 'usr-a' },
+      { account_id: db, id: created._id, klass: 'Ticket', rev: tomb._rev, deleted: true, label: 'Leak 2', updated_at: tomb.updated_at, size: expect.any(Number), actor: 'usr-a' },
     ]);
     expect(seen.map((s) => s.msgId)).toEqual([created, updated, tomb].map((d) => `${db}:${d._id}:${d._rev}`));
     expect(seen.every((s) => s.subject === subject)).toBe(true);

@@ -124,6 +124,7 @@ export function labelOf(body: Record<string, unknown> | null | undefined): strin
   return null;
 }
 
-export function changeEvent(db: string, body: Doc, deleted: boolean, size: number, label: string | null): ChangeEvent {
-  return { account_id: db, id: body._id, klass: body.klass, rev: body._rev, deleted, label, updated_at: body.updated_at, size };
+/** The event of a write; `actor` is the user whose request made it, null for the system's own work. */
+export function changeEvent(db: string, body: Doc, deleted: boolean, size: number, label: string | null, actor: string | null): ChangeEvent {
+  return { account_id: db, id: body._id, klass: body.klass, rev: body._rev, deleted, label, updated_at: body.updated_at, size, actor };
 }

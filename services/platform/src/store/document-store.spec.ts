@@ -73,6 +73,7 @@ describe('DocumentStore on Postgres', () => {
         label: 'ACME',
         updated_at: doc.updated_at,
         size: Buffer.byteLength(JSON.stringify(doc)),
+        actor: 'usr-alice',
       });
     });
 
@@ -282,6 +283,29 @@ describe('DocumentStore on Postgres', () => {
       const tomb2 = await store.remove(db, d._id, again._rev, null);
       const put = await store.put(db, d._id, undefined, { klass: 'Ticket', title: 'Put back' }, null);
       expect([tomb2._rev.split('-')[0], put._rev.split('-')[0]]).toEqual(['4', '5']);
+    });
+  });
+
+  describe('the actor of a write', () => {
+    const db = testDb();
+
+    it("the change event of a create, an update, a put and a delete carries the writer's user id (null for the system), the body does not", async () => {
+      const created = await store.create(db, { klass: 'Customer', name: 'Ada' }, 'usr-maker');
+      const updated = await store.update(db, created._id, created._rev, { name: 'Ada B' }, 'usr-editor');
+      const put = await store.put(db, created._id, updated._rev, { name: 'Ada C' }, null);
+      const tomb = await store.remove(db, created._id, put._rev, 'usr-remover');
+      const events = await outboxOf(db);
+      expect(events.map((e) => [e.rev, e.actor])).toEqual([
+        [created._rev, 'usr-maker'],
+        [updated._rev, 'usr-editor'],
+        [put._rev, null],
+        [tomb._rev, 'usr-remover'],
+      ]);
+      // the stored bodies keep only created_by (the creator): the actor is not a field of the document
+      expect(updated).not.toHaveProperty('actor');
+      expect(updated.created_by).toBe('usr-maker');
+      expect(tomb).not.toHaveProperty('actor');
+      expect(tomb).not.toHaveProperty('created_by');
     });
   });
 

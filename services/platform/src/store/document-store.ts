@@ -181,7 +181,6 @@ export class DocumentStore {
   async remove(db: string, id: string, rev: string | undefined, actor: string | null): Promise<Doc> {
     checkDb(db);
     checkId(id);
-    void actor; // a tombstone holds only _id, _rev, klass, _deleted and updated_at
     return this.transaction(async (c) => {
       const row = await this.read(c, db, id, false);
       if (!row) throw errors.notFound(REASONS.missing);
@@ -189,7 +188,8 @@ export class DocumentStore {
       if (rev === undefined || rev !== row.rev) throw errors.conflict(REASONS.conflict);
       const body = tombstoneBody(id, row.klass, revNumber(row.rev) + 1, new Date().toISOString());
       await this.write(c, 'update', db, body, true, row.rev, row.body.created_at ?? null);
-      await this.enqueue(c, db, body, true, labelOf(row.body));
+      // a tombstone holds only _id, _rev, klass, _deleted and updated_at: the actor goes only into the event
+      await this.enqueue(c, db, body, true, labelOf(row.body), actor);
       return body;
     });
   }
@@ -213,12 +213,12 @@ export class DocumentStore {
     const now = new Date().toISOString();
     const body = stampBody({ id, klass, n: revNumber(tombstone?.rev) + 1, fields, created_at: now, created_by: actor, updated_at: now });
     await this.write(c, tombstone ? 'update' : 'insert', db, body, false, tombstone?.rev, now);
-    await this.enqueue(c, db, body, false, labelOf(body));
+    await this.enqueue(c, db, body, false, labelOf(body), actor);
     return body;
   }
 
   private async replace(c: PoolClient, db: string, id: string, rev: string | undefined, row: Row, fields: Record<string, unknown>, actor: string | null): Promise<Doc> {
-    void actor; // created_by stays the creator's; there is no updated_by field
+    // created_by stays the creator's and there is no updated_by field: the actor goes only into the event
     if (fields._id !== undefined && fields._id !== id) throw errors.badRequest('_id does not match the document id');
     if (fields.klass !== undefined && fields.klass !== row.klass) throw errors.badRequest(`klass cannot change (it is ${row.klass})`);
     if (rev === undefined || rev !== row.rev) throw errors.conflict(REASONS.conflict);
@@ -233,7 +233,7 @@ export class DocumentStore {
       updated_at: new Date().toISOString(),
     });
     await this.write(c, 'update', db, body, false, rev, createdAt);
-    await this.enqueue(c, db, body, false, labelOf(body));
+    await this.enqueue(c, db, body, false, labelOf(body), actor);
     return body;
   }
 
@@ -255,8 +255,8 @@ export class DocumentStore {
     if (res.rowCount !== 1) throw errors.conflict(REASONS.conflict);
   }
 
-  private async enqueue(c: PoolClient, db: string, body: Doc, deleted: boolean, label: string | null): Promise<void> {
-    const event = changeEvent(db, body, deleted, bodySize(body), label);
+  private async enqueue(c: PoolClient, db: string, body: Doc, deleted: boolean, label: string | null, actor: string | null): Promise<void> {
+    const event = changeEvent(db, body, deleted, bodySize(body), label, actor);
     await c.query(`INSERT INTO ${this.outbox} (event) VALUES ($1::jsonb)`, [JSON.stringify(event)]);
   }
 

@@ -8,21 +8,22 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Timeline } from './Timeline';
 
-const live = (seq: number, klass: string, id: string, label: string, action: ChangeResult['action'] = 'create'): ChangeResult => ({
+const live = (seq: number, klass: string, id: string, label: string, action: ChangeResult['action'] = 'create', actor_label: string | null = null): ChangeResult => ({
   seq,
   id,
   klass,
   action,
+  actor_label,
   changes: [{ rev: '1-a' }],
   doc: { _id: id, _rev: '1-a', label, updated_at: '2026-06-01T10:00:00Z' },
 });
 
 const changes: ChangeResult[] = [
-  live(30, 'Ticket', 'tkt-1', '#1 Broken screen'),
+  live(30, 'Ticket', 'tkt-1', '#1 Broken screen', 'create', 'Ana Maria'),
   live(29, 'Customer', 'cus-1', 'Maria'),
-  live(28, 'AccountConfiguration', 'acn-1', 'maintenance', 'update'),
-  live(27, 'AccountConfiguration', 'acn-2', 'checklist', 'update'),
-  { seq: 26, id: 'eqp-9', klass: 'Equipment', action: 'destroy', deleted: true, changes: [{ rev: '3-c' }] },
+  live(28, 'AccountConfiguration', 'acn-1', 'maintenance', 'update', 'o…@shop.test'),
+  live(27, 'AccountConfiguration', 'acn-2', 'checklist', 'update', 'Ana Maria'),
+  { seq: 26, id: 'eqp-9', klass: 'Equipment', action: 'destroy', deleted: true, changes: [{ rev: '3-c' }], actor_label: 'Ana Maria' },
 ];
 
 function Where() {
@@ -53,14 +54,20 @@ const rowTexts = () =>
   });
 
 describe('Timeline', () => {
-  it('shows each record with its kind and label, the settings run as one row and a deleted record by its id', () => {
+  it('shows each record with its kind, label and author, the settings run as one row and a deleted record by its id', () => {
     show('en');
     expect(rowTexts()).toEqual([
-      expect.stringMatching(/^createdTicketTicket#1 Broken screen/),
+      expect.stringMatching(/^createdTicketTicket#1 Broken screenby Ana Maria/),
       expect.stringMatching(/^createdCustomerCustomerMaria/),
-      expect.stringMatching(/^settings changed2 changes/),
-      'deletedEquipmentEquipmenteqp-9',
+      expect.stringMatching(/^settings changed2 changesby o…@shop.test/),
+      'deletedEquipmentEquipmenteqp-9by Ana Maria',
     ]);
+  });
+
+  it('says who did each change under its record, the newest one for a settings run, and nothing when no one is named', () => {
+    show('en');
+    const rows = screen.getAllByTestId('timeline-row');
+    expect(rows.map((r) => within(r).queryByTestId('timeline-actor')?.textContent ?? null)).toEqual(['by Ana Maria', null, 'by o…@shop.test', 'by Ana Maria']);
   });
 
   it('links each live record to its page, the settings row to the admin page and a deleted record nowhere', () => {
@@ -74,13 +81,13 @@ describe('Timeline', () => {
     expect(screen.getByTestId('where').textContent).toBe('/account/acc-1/customers/cus-1');
   });
 
-  it('names actions and kinds in Portuguese for a pt-BR user', () => {
+  it('names actions, kinds and "por <who>" in Portuguese for a pt-BR user', () => {
     show('pt-BR');
     expect(rowTexts()).toEqual([
-      expect.stringMatching(/^criadoChamadoChamado#1 Broken screen/),
+      expect.stringMatching(/^criadoChamadoChamado#1 Broken screenpor Ana Maria/),
       expect.stringMatching(/^criadoClienteClienteMaria/),
-      expect.stringMatching(/^configurações alteradas2 alterações/),
-      'excluídoEquipamentoEquipamentoeqp-9',
+      expect.stringMatching(/^configurações alteradas2 alteraçõespor o…@shop.test/),
+      'excluídoEquipamentoEquipamentoeqp-9por Ana Maria',
     ]);
   });
 });

@@ -8,13 +8,14 @@ import { formatDateTime } from '../../pages/account/format-date';
 
 /**
  * The recent-changes timeline (spec §2): action, kind of record (translated), the record's label linking to it (or
- * its id, unlinked, once deleted) and the updated time; a run of settings changes is one "settings changed" row that
- * links to the admin page. Below the sm breakpoint the kind moves under the action and the time wraps, so a phone
+ * its id, unlinked, once deleted) with "by <who did it>" under it, and the updated time; a run of settings changes is
+ * one "settings changed" row that links to the admin page, by the newest change's author. Below the sm breakpoint the kind moves under the action and the time wraps, so a phone
  * needs no sideways scroll.
  */
 export function Timeline({ accountId, rows }: { accountId: string; rows: TimelineRow[] }) {
   const { t, i18n } = useTranslation();
   const kindOf = (c: ChangeResult) => t(`klass.${c.klass}`, { defaultValue: c.klass });
+  const byline = (name: string) => t('dashboard.timeline.by', { name });
   return (
     <Table striped layout="fixed" verticalSpacing={6} horizontalSpacing="xs" data-testid="timeline">
       <Table.Tbody>
@@ -48,6 +49,11 @@ export function Timeline({ accountId, rows }: { accountId: string; rows: Timelin
                 ) : (
                   <Text size="sm" truncate="end" title={label}>
                     {label}
+                  </Text>
+                )}
+                {row.actor && (
+                  <Text size="xs" c="dimmed" truncate="end" title={byline(row.actor)} data-testid="timeline-actor">
+                    {byline(row.actor)}
                   </Text>
                 )}
               </Table.Td>

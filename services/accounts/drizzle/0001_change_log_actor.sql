@@ -1,0 +1,1 @@
+ALTER TABLE "accounts"."change_log" ADD COLUMN "actor" text;
