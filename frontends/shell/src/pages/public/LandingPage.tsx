@@ -20,7 +20,7 @@ function useComing(): (key: keyof typeof FEATURE_MODULES) => boolean {
 function ComingBadge() {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color="gray" size="sm" data-testid="coming-soon">
+    <Badge variant="light" color="gray" size="sm" data-testid="coming-soon" style={{ flexShrink: 0 }}>
       {t('public.coming.badge')}
     </Badge>
   );
