@@ -208,6 +208,7 @@ describe('the edge', () => {
         'GET /',
         'GET /_session',
         'GET /_up',
+        'GET /modules',
         'POST /_session',
         'DELETE /_session',
         'POST /_users',
@@ -789,9 +790,10 @@ describe('documents', () => {
     expect(identity.requests('identity.doc.find')).toHaveLength(0);
     // the same for the anonymous: what is not a database is not found, what is one needs a login
     const anonymous = browser();
-    for (const path of ['/favicon.ico', '/_users', '/accounts', '/robots.txt/_changes', '/accounts/favicon.ico']) {
+    for (const path of ['/_users', '/accounts', '/robots.txt/_changes', '/accounts/favicon.ico']) {
       expect([path, (await anonymous.get(path)).status]).toEqual([path, 404]);
     }
+    expect((await anonymous.get('/favicon.ico')).status).toBe(200); // the web app's icon, not a database
     expect((await anonymous.get('/acc-x')).status).toBe(401);
     expect((await anonymous.get('/accounts/acc-x')).status).toBe(401);
   });

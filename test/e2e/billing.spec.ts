@@ -21,7 +21,10 @@ afterAll(async () => {
 it('an administrator picks a paid plan, pays in the embedded form, the webhook confirms it; switching then waits 24 hours', async () => {
   const anonymous = stack.browser();
   expect(await anonymous.get('/billing/config')).toMatchObject({ status: 200, body: { publishable_key: FAKE_PUBLISHABLE_KEY, livemode: false } });
-  expect((await anonymous.post('/prices/_find', { selector: {} })).status).toBe(401);
+  // the prices are public (the landing page shows them to visitors): the same answer as for a member
+  const publicPrices = await anonymous.post('/prices/_find', { selector: { livemode: false }, sort: [{ unit_amount: 'asc' }] });
+  expect(publicPrices.status).toBe(200);
+  expect(publicPrices.body.docs.map((p: { _id: string }) => p._id)).toEqual(['prc-free-test', 'prc-pro-test', 'prc-corp-test']);
 
   const a = await signUp(stack, { confirm: true });
   const { id: acc } = await createGroup(a, 'Paying Shop');

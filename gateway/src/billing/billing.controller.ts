@@ -15,12 +15,12 @@ export class BillingController {
   constructor(private readonly billing: BillingService) {}
 
   @Post('prices/_find')
-  @SignedIn()
+  @Public() // the landing page shows them to visitors: the prices checkout charges, nothing secret
   @HttpCode(200)
-  @ApiOperation({ summary: 'The active plan prices (PlanPrice: livemode, group_plan, unit_amount in cents, platform_price_id)' })
+  @ApiOperation({ summary: 'The active plan prices (PlanPrice: livemode, group_plan, unit_amount in cents, platform_price_id); public' })
   @ApiJsonBody('FindQuery')
   @ApiOk(200, 'FindReply')
-  @ApiErrors(400, 401, 503)
+  @ApiErrors(400, 503)
   prices(@Caller() caller: ResolvedCaller, @Body() body: unknown) {
     return this.billing.prices(caller, body);
   }

@@ -47,8 +47,8 @@ export class BillingService implements OnApplicationBootstrap {
   }
 
   /** POST /prices/_find: active plan prices (any signed-in user). */
+  /** Public: the landing page shows the prices to visitors (one source with the plan page). */
   async findPrices(req: PricesFindRequest): Promise<FindReply> {
-    if (!req.ctx.user_id) throw errors.unauthorized();
     return { docs: await this.repo.findPrices(req.query) };
   }
 
