@@ -181,7 +181,7 @@ it('the change feed: after 25 writes the last 20 come back newest first; a delet
   const results = feed.body.results as Array<Record<string, any>>;
   expect(results.map((r) => r.seq)).toEqual(Array.from({ length: 20 }, (_, i) => seq - i));
   expect(feed.body.last_seq).toBe(seq);
-  expect(results[0]).toEqual({ seq, id: doc, changes: [{ rev: revs[24] }], deleted: true, action: 'destroy', klass: 'AccountConfiguration' });
+  expect(results[0]).toEqual({ seq, id: doc, changes: [{ rev: revs[24] }], deleted: true, action: 'destroy', klass: 'AccountConfiguration', actor_label: 'E2E User' });
   results.slice(1).forEach((r, i) => {
     expect(r).toEqual({
       seq: seq - 1 - i,
@@ -190,6 +190,7 @@ it('the change feed: after 25 writes the last 20 come back newest first; a delet
       doc: { _id: doc, _rev: revs[23 - i], label: r.doc.label, updated_at: expect.any(String) },
       action: 'update',
       klass: 'AccountConfiguration',
+      actor_label: 'E2E User', // the writer's full name, from their membership
     });
     expect(r.doc).toHaveProperty('label'); // the timeline shows the label, or the id when it is null
   });
