@@ -1,6 +1,10 @@
+import { PHONE_MEDIA_QUERY } from '@app/ui';
+
 // The print stylesheet of the receipt pages: a clean A4 page. The shell's chrome (its <header> top bar, <footer>, any
 // <nav>) and everything marked .no-print (this module's menu, the Print/PDF buttons) is hidden; the sheet loses its
-// on-screen frame. On screen the sheet is an A4-sized preview.
+// on-screen frame. On screen the sheet is an A4-sized preview; on a phone screen it takes the screen's width instead
+// (an A4 width there would be cut off or scroll sideways) and its copies grow with their text; what is still too wide
+// (a long amount column) scrolls inside .receipt-scroll, not the page. Printing from a phone still gets the A4 layout.
 export const PRINT_CSS = `
 @page { size: A4; margin: 10mm; }
 .receipt-scroll { overflow-x: auto; }
@@ -27,6 +31,18 @@ export const PRINT_CSS = `
 .receipt-text { white-space: pre-wrap; }
 .receipt-signatures { display: flex; gap: 12mm; margin-top: 10mm; }
 .receipt-signatures > div { flex: 1; border-top: 1px solid #000; padding-top: 1mm; text-align: center; font-size: 9pt; }
+@media screen and ${PHONE_MEDIA_QUERY} {
+  .receipt-sheet { width: 100%; min-height: 0; padding: 2mm; font-size: 11pt; }
+  .receipt-head { flex-wrap: wrap; }
+  .receipt-meta { text-align: left; white-space: normal; }
+  .receipt-copy { height: auto; }
+  .receipt-copy .receipt-grow { overflow: visible; }
+  .receipt-sheet p { overflow-wrap: anywhere; }
+  .receipt-sheet table { font-size: 9pt; }
+  .receipt-sheet th, .receipt-sheet td { padding: 1mm 1.2mm; }
+  .receipt-sheet th.num { white-space: normal; }
+  .receipt-signatures { margin-top: 8mm; }
+}
 @media print {
   header, footer, nav, .no-print, .mantine-AppShell-header { display: none !important; }
   .mantine-AppShell-main { padding: 0 !important; min-height: 0 !important; }
