@@ -190,7 +190,7 @@ test('customers, equipment, a ticket through its checklist, the board, comments,
   }
   await expect(page.getByTestId('receipt-cut')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
-  await expect(page.getByTestId('pdf-link')).toHaveAttribute('href', `/${accountId}/receipts/service/${ticketId}.pdf`);
+  await expect(page.getByTestId('pdf-link')).toHaveAttribute('href', new RegExp(`^/${accountId}/receipts/service/${ticketId}\\.pdf\\?tz=`)); // printed in the browser's time zone
   await screens(page, 't07-service-receipt');
   await page.emulateMedia({ media: 'print' });
   // printing hides the shell's chrome and the buttons
@@ -222,14 +222,14 @@ test('customers, equipment, a ticket through its checklist, the board, comments,
   await rows.nth(1).getByLabel('Description').fill('Labour (hours)');
   await rows.nth(1).getByLabel('Quantity').fill('1.5');
   await rows.nth(1).getByLabel('Value').fill('80');
-  await expect(page.getByTestId('items-total')).toHaveText('Total: 369.90');
+  await expect(page.getByTestId('items-total')).toHaveText('Total: US$\u00a0369.90');
   await page.getByRole('textbox', { name: /^Observation/ }).fill('Parts ordered on approval.');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: '#1 Battery replacement' })).toBeVisible();
-  await expect(page.getByTestId('estimate-total')).toHaveText('369.90');
-  await expect(page.getByTestId('field-total')).toHaveText('369.90'); // the service's Σ quantity × value
+  await expect(page.getByTestId('estimate-total')).toHaveText('US$\u00a0369.90');
+  await expect(page.getByTestId('field-total')).toHaveText('US$\u00a0369.90'); // the service's Σ quantity × value
   await page.getByRole('link', { name: 'Printable estimate' }).click();
-  await expect(page.getByTestId('receipt-total')).toHaveText('369.90');
+  await expect(page.getByTestId('receipt-total')).toHaveText('US$\u00a0369.90');
   await expect(page.getByTestId('receipt-items').getByRole('row')).toHaveCount(4); // header, 2 items, total
   await expect(page.getByTestId('receipt-observation')).toHaveText('Parts ordered on approval.');
   await expect(page.getByTestId('receipt-estimate-observation')).toHaveText('Valid for 15 days.');

@@ -3,10 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { configValues, useAccountConfig } from '../../modules/account-config';
-import { flagOn } from '../../modules/active-module';
-import { useActiveModule } from '../../modules/module-store';
-import { accountMenuItems, type MenuItem } from './menu-items';
+import { type MenuItem, useAccountMenuItems } from './menu-items';
 import { OpenTicketBadge } from './OpenTicketBadge';
 
 /**
@@ -16,10 +13,8 @@ import { OpenTicketBadge } from './OpenTicketBadge';
  */
 export function AccountMenu({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
-  const module = useActiveModule();
-  const config = useAccountConfig(accountId);
-  const values = configValues(config.data);
-  const items = accountMenuItems(module, accountId, { maintenance: flagOn(values?.maintenance, false), rdisk: flagOn(values?.rdisk, true) });
+  // deployed modules only; admin items for administrators only
+  const items = useAccountMenuItems(accountId);
   const { pathname } = useLocation();
   const [opened, { open, close }] = useDisclosure(false);
   const current = (item: MenuItem) => (item.key === 'dashboard' ? pathname === item.to : pathname === item.to || pathname.startsWith(`${item.to}/`));
@@ -55,8 +50,8 @@ export function AccountMenu({ accountId }: { accountId: string }) {
           </Menu.Target>
           <Menu.Dropdown data-testid="others-menu">
             {entries(items.secondary)}
-            {items.secondary.length > 0 && <Menu.Divider />}
-            <Menu.Label>{t('nav.admin_menu')}</Menu.Label>
+            {items.secondary.length > 0 && items.admin.length > 0 && <Menu.Divider />}
+            {items.admin.length > 0 && <Menu.Label>{t('nav.admin_menu')}</Menu.Label>}
             {entries(items.admin)}
           </Menu.Dropdown>
         </Menu>
@@ -69,9 +64,13 @@ export function AccountMenu({ accountId }: { accountId: string }) {
           {[items.main, items.secondary].map((list, i) => (
             <Fragment key={i}>{entries(list)}</Fragment>
           ))}
-          <Menu.Divider />
-          <Menu.Label>{t('nav.admin_menu')}</Menu.Label>
-          {entries(items.admin)}
+          {items.admin.length > 0 && (
+            <>
+              <Menu.Divider />
+              <Menu.Label>{t('nav.admin_menu')}</Menu.Label>
+              {entries(items.admin)}
+            </>
+          )}
         </Menu.Dropdown>
       </Menu>
     </>
