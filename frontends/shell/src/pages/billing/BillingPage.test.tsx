@@ -27,4 +27,16 @@ describe('BillingPage and UsagePage', () => {
     const rows = within(table).getAllByRole('row').map((r) => r.textContent);
     expect(rows).toEqual(['KindRecordsSize', 'Ticket401.5 MB', 'Group1500 B', 'Total411.5 MB']);
   });
+
+  it('tells a plain member that billing and usage are for administrators, and shows neither the billing e-mail nor the tiles', async () => {
+    stubBillingApi({ billingEmail: 'pay@shop.test', userId: 'usr-member' });
+    const billing = renderPage(<BillingPage />, '/account/acc-1/billing', '/account/:account_id/billing');
+    expect(await screen.findByTestId('admins-only')).toBeTruthy();
+    expect(screen.queryByText('pay@shop.test')).toBeNull();
+    expect(screen.queryByTestId('tile-total_records')).toBeNull();
+    billing.unmount();
+    renderPage(<UsagePage />, '/account/acc-1/usage', '/account/:account_id/usage');
+    expect(await screen.findByTestId('admins-only')).toBeTruthy();
+    expect(screen.queryByTestId('usage-chart')).toBeNull();
+  });
 });

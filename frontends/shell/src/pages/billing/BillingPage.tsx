@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { AdminOnly } from '../admin/AdminOnly';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useCounts, useIsAdmin } from '../admin/admin-data';
 import { GroupProfileCard } from '../admin/GroupProfileCard';
@@ -8,7 +9,17 @@ import { BillingHeader } from './BillingHeader';
 import { formatSize, usageRows } from './billing-rules';
 
 /** The group's billing page (spec §2): profile card, total storage size and total record count tiles, Checkout button. */
+/** Administrators only: a plain member gets the notice (the menus don't offer the page to them either). */
 export default function BillingPage() {
+  const { account_id = '' } = useParams();
+  return (
+    <AdminOnly accountId={account_id}>
+      <BillingPageContent />
+    </AdminOnly>
+  );
+}
+
+function BillingPageContent() {
   const { t, i18n } = useTranslation();
   const { account_id = '' } = useParams();
   const [search] = useSearchParams();

@@ -2,13 +2,24 @@ import { Group, Paper, Progress, SegmentedControl, Stack, Table, Text } from '@m
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { AdminOnly } from '../admin/AdminOnly';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useCounts } from '../admin/admin-data';
 import { BillingHeader } from './BillingHeader';
 import { formatSize, usageRows } from './billing-rules';
 
 /** Usage (spec §2): record counts and stored size per kind of record (named in the user's language), as a chart or a table; decimal units (spec §9). */
+/** Administrators only: a plain member gets the notice (the menus don't offer the page to them either). */
 export default function UsagePage() {
+  const { account_id = '' } = useParams();
+  return (
+    <AdminOnly accountId={account_id}>
+      <UsagePageContent />
+    </AdminOnly>
+  );
+}
+
+function UsagePageContent() {
   const { t, i18n } = useTranslation();
   const { account_id = '' } = useParams();
   const counts = useCounts(account_id);
