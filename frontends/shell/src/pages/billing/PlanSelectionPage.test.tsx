@@ -1,9 +1,9 @@
-import { PHONE_MEDIA_QUERY } from '@app/ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage } from '../../test/render';
 import { PRICES, stubBillingApi } from './billing-test-api';
 import PlanSelectionPage from './PlanSelectionPage';
+import { phoneWindow } from '@app/ui/src/testing/phone-window';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -100,19 +100,6 @@ describe('PlanSelectionPage', () => {
   });
 });
 
-/** A window as narrow as a phone: the phone media query matches, others don't. */
-function phoneWindow() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === PHONE_MEDIA_QUERY,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
 
 describe('PlanSelectionPage on a phone', () => {
   it('shows one card per plan with its price, every row and its choose button or current-plan mark, instead of the table', async () => {

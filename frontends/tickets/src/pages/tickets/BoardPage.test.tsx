@@ -1,7 +1,7 @@
-import { PHONE_MEDIA_QUERY } from '@app/ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, stubApi } from '../../test/render';
+import { phoneWindow } from '@app/ui/src/testing/phone-window';
 
 const STATUSES = ['open', 'block', 'doing', 'review', 'done', 'cancel'];
 /** the `ticket-board` view's answer for these tickets */
@@ -81,19 +81,6 @@ describe('the board without dragging', () => {
   });
 });
 
-/** A window as narrow as a phone: the phone media query matches, others don't. */
-function phoneWindow() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === PHONE_MEDIA_QUERY,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
 
 describe('the board on a phone', () => {
   it('shows one column, opening on the first one with cards, and a switcher listing every status with its count', async () => {

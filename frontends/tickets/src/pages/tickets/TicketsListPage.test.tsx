@@ -1,23 +1,10 @@
-import { PHONE_MEDIA_QUERY } from '@app/ui';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, stubApi } from '../../test/render';
+import { phoneWindow } from '@app/ui/src/testing/phone-window';
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** A window as narrow as a phone: the phone media query matches, others don't. */
-function phoneWindow() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === PHONE_MEDIA_QUERY,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
 
 const TICKETS = [
   { _id: 'tkt-2', _rev: '1-a', klass: 'Ticket', number: 2, title: 'Screen flickers', status: 'doing', priority: 'high', customer_name: 'Maria Silva', equipment_identifier: 'NB-001' },
