@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { AppError, CallerContext, PublicUser } from '@app/proto';
+import { CallerContext, PublicUser } from '@app/proto';
 import { InProcessService, startInProcess } from '@app/platform/testing/in-process-service';
 import type { SunkMail } from '@app/platform/mail/testing/smtp-sink';
 
@@ -22,16 +22,7 @@ export function ctxOf(userId: string | null, db: string | null = userId, token: 
   return { user_id: userId, db, roles: userId ? [userId, 'user'] : [], admin: false, token, request_id: `test-${counter++}` };
 }
 
-/** The AppError a call fails with (fails the test if it succeeds). */
-export async function failure(p: Promise<unknown>): Promise<{ error: string; reason: unknown; status: number }> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof AppError) return { error: err.error, reason: err.reason, status: err.status };
-    throw err;
-  }
-  throw new Error('expected the call to fail');
-}
+export { failure } from '@app/platform/testing/callers';
 
 /** The next mail to `to` after the `seen` ones already received (take `seen` from sink.to(to).length before acting). */
 export function nextMail(h: IdentityHarness, to: string, seen: number): Promise<SunkMail> {
