@@ -14,3 +14,4 @@ export * from './tickets';
 export * from './people';
 export * from './klass-docs';
 export * from './http-api';
+export * from './disk';

@@ -17,6 +17,7 @@ import type {
   StatusEvent,
   TicketFields,
 } from './tickets';
+import type { CloudFileFields } from './disk';
 
 // What a document of each klass looks like when the API answers it (GET /{db}/{id}, POST /{db}/_find), so a client
 // that names the klass it reads gets that klass's fields. Types only: nothing here reaches a bundle.
@@ -67,6 +68,20 @@ export type MaintenanceDoc = Stored<'Maintenance', z.output<typeof MaintenanceFi
   label?: string | null;
 };
 
+/** A file or folder of the disk; size, version, content_type, external_key and the trash fields are set by the service. */
+export type CloudFileDoc = Stored<'CloudFile', z.output<typeof CloudFileFields>> & {
+  label?: string | null;
+  size?: number;
+  version?: number;
+  content_type?: string | null;
+  /** the content's hash (the blob's key) */
+  external_key?: string | null;
+  /** the last modification time a WebDAV client (rclone) set, else the upload's */
+  modified_at?: string | null;
+  trashed_at?: string | null;
+  trashed_from?: string | null;
+};
+
 /** Klass → the document the API answers for it; klasses without a declared shape answer a plain Doc. */
 export interface KlassDocs {
   User: PublicUser;
@@ -85,6 +100,7 @@ export interface KlassDocs {
   ContractItem: ContractItemDoc;
   Estimate: EstimateDoc;
   Maintenance: MaintenanceDoc;
+  CloudFile: CloudFileDoc;
 }
 
 /** The document of klass K (a plain Doc for a klass without a declared shape). */
