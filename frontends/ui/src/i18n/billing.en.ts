@@ -86,18 +86,28 @@ export const billingEn = {
     ],
     email_dialog: {
       title: 'Confirm the billing e-mail',
-      text: 'Invoices and receipts go to this address.',
+      text: 'Invoices and receipts of {{group}} go to this address.',
       label: 'Billing e-mail',
       confirm: 'Confirm and continue',
     },
     cancel_dialog: {
-      title: 'Cancel subscription',
-      text: 'Your paid plan ends at the close of the period already paid; the group then returns to the Free plan.',
+      title: 'Cancel the subscription of {{group}}?',
+      text: 'The paid plan of {{group}} ends at the close of the period already paid; then the group is on the Free plan.',
+      facts: [
+        'Nothing more is charged after the paid period.',
+        'On the Free plan the group holds up to 1,000 records and has one administrator.',
+        'After this request the plan cannot be changed again for 24 hours.',
+      ],
       confirm: 'Cancel subscription',
     },
     free_dialog: {
-      title: 'Switch to the free plan',
-      text: 'The Free plan holds up to 1,000 records. A paid subscription ends at the close of the period already paid.',
+      title: 'Switch {{group}} to the Free plan?',
+      text: '{{group}} moves to the Free plan; a paid subscription ends at the close of the period already paid.',
+      facts: [
+        'The Free plan holds up to 1,000 records: a group with more cannot switch.',
+        'A free group has one administrator.',
+        'After the switch the plan cannot be changed again for 24 hours.',
+      ],
       confirm: 'Switch to free',
     },
     keep: 'Keep my plan',

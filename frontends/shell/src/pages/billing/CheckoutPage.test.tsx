@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage } from '../../test/render';
 import { stubBillingApi } from './billing-test-api';
@@ -71,14 +71,39 @@ describe('CheckoutPage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Billing e-mail is invalid');
   });
 
-  it('switches to free with the word free as price id, after a confirmation', async () => {
+  const switches = (calls: Array<{ url: string; method: string }>) => calls.filter((c) => c.method === 'PUT' && c.url.includes('/_design/subscription/_update/'));
+
+  it("switches to free with the word free as price id only once the dialog naming the group is confirmed; 'Keep my plan' sends nothing", async () => {
     const { calls } = stubBillingApi({ plan: 'pro' });
     open('free');
-    expect(await screen.findByText('Switch to the free plan')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Switch to the free plan' })).toBeTruthy();
     await waitFor(() => expect((screen.getByTestId('confirm-switch') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByTestId('confirm-switch'));
+    const dialog = await screen.findByRole('dialog', { name: 'Switch Ann Repairs to the Free plan?' });
+    expect(within(dialog).getByText('Ann Repairs moves to the Free plan; a paid subscription ends at the close of the period already paid.')).toBeTruthy();
+    expect(within(dialog).getByText('After the switch the plan cannot be changed again for 24 hours.')).toBeTruthy();
+    expect(switches(calls)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep my plan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(switches(calls)).toEqual([]);
+
+    fireEvent.click(screen.getByTestId('confirm-switch'));
+    fireEvent.click(await screen.findByTestId('confirm-free'));
     expect(await screen.findByTestId('switch-done')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'PUT' && c.url === '/acc-1/_design/subscription/_update/free/acc-1')).toBe(true);
+    expect(switches(calls).map((c) => c.url)).toEqual(['/acc-1/_design/subscription/_update/free/acc-1']);
     expect(calls.some((c) => c.url.endsWith('/_checkout'))).toBe(false);
+  });
+
+  it('cancels with the word cancel as price id only once the cancel dialog naming the group is confirmed', async () => {
+    const { calls } = stubBillingApi({ plan: 'pro' });
+    open('cancel');
+    await waitFor(() => expect((screen.getByTestId('confirm-switch') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('confirm-switch'));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the subscription of Ann Repairs?' });
+    expect(within(dialog).getByText('Nothing more is charged after the paid period.')).toBeTruthy();
+    expect(switches(calls)).toEqual([]);
+    fireEvent.click(within(dialog).getByTestId('confirm-cancel'));
+    expect(await screen.findByTestId('switch-done')).toBeTruthy();
+    expect(switches(calls).map((c) => c.url)).toEqual(['/acc-1/_design/subscription/_update/cancel/acc-1']);
   });
 });

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { accountQuery } from '../../app/api';
@@ -10,11 +10,12 @@ import { BillingErrorBanner } from './BillingErrorBanner';
 import { useBillingConfig, useCheckoutSession, usePrices, useSwitchPlan } from './billing-api';
 import { checkoutKind, formatDollars, formatSize, usageRows } from './billing-rules';
 import { EmbeddedCheckout } from './EmbeddedCheckout';
+import { PlanSwitchDialog } from './PlanSwitchDialog';
 
 /**
  * Checkout per price at /account/{account_id}/checkout/{price_id} (spec §2): group name, billing e-mail, total size,
  * for a paid plan the plan and its price in dollars, links to terms, privacy and refund policy, and the embedded
- * payment form. The words free and cancel as price_id switch without payment, after a confirmation.
+ * payment form. The words free and cancel as price_id switch without payment, once the dialog is confirmed.
  */
 export default function CheckoutPage() {
   const { t, i18n } = useTranslation();
@@ -30,6 +31,8 @@ export default function CheckoutPage() {
   const session = useCheckoutSession(account_id, price_id, kind === 'price' && !!price && !!publishableKey && isAdmin);
   const switchPlan = useSwitchPlan(account_id);
   const usage = usageRows(counts.data);
+  const groupName = account.data?.name || account_id;
+  const [asking, setAsking] = useState(false);
   const title = kind === 'free' ? t('billing.checkout.free_title') : kind === 'cancel' ? t('billing.checkout.cancel_title') : t('billing.checkout.title');
   const policy = (to: string) => <Anchor component={Link} to={to} target="_blank" />;
 
@@ -74,19 +77,30 @@ export default function CheckoutPage() {
               {t(kind === 'cancel' ? 'billing.select.done_cancel' : 'billing.select.done_free')}
             </Alert>
           ) : (
-            <Text size="sm">{t(kind === 'cancel' ? 'billing.select.cancel_dialog.text' : 'billing.select.free_dialog.text')}</Text>
+            <Text size="sm">{t(kind === 'cancel' ? 'billing.select.cancel_dialog.text' : 'billing.select.free_dialog.text', { group: groupName })}</Text>
           )}
           <Group>
+            {/* opens the confirming dialog: nothing is sent from this button */}
             <Button
               color={kind === 'cancel' ? 'red' : undefined}
               disabled={!isAdmin || switchPlan.isSuccess}
               loading={switchPlan.isPending}
-              onClick={() => switchPlan.mutate(kind)}
+              onClick={() => {
+                switchPlan.reset();
+                setAsking(true);
+              }}
               data-testid="confirm-switch"
             >
               {t(kind === 'cancel' ? 'billing.checkout.confirm_cancel' : 'billing.checkout.confirm_free')}
             </Button>
           </Group>
+          <PlanSwitchDialog
+            kind={asking ? kind : null}
+            group={groupName}
+            pending={switchPlan.isPending}
+            onClose={() => setAsking(false)}
+            onConfirm={(to) => switchPlan.mutate(to, { onSettled: () => setAsking(false) })}
+          />
         </Stack>
       )}
 

@@ -44,6 +44,7 @@ describe('PlanSelectionPage', () => {
     open();
     await waitFor(() => expect((screen.getByTestId('choose-corp') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByTestId('choose-corp'));
+    expect(await screen.findByText('Invoices and receipts of Ann Repairs go to this address.')).toBeTruthy();
     const input = (await screen.findByLabelText(/Billing e-mail/)) as HTMLInputElement;
     expect(input.value).toBe('ann@shop.test');
     fireEvent.change(input, { target: { value: '  ' } });
@@ -55,13 +56,24 @@ describe('PlanSelectionPage', () => {
     expect(calls.find((c) => c.method === 'PUT' && c.url.startsWith('/accounts/acc-1'))).toMatchObject({ url: '/accounts/acc-1?rev=3-a', body: { billing_email: 'billing@shop.test' } });
   });
 
-  it('shows the cancel button to a paid-plan subscriber, whose cancel is recorded', async () => {
+  it('asks before cancelling a paid plan, naming the group; nothing is sent until the dialog is confirmed', async () => {
     const { calls } = stubBillingApi({ plan: 'pro' });
     open();
+    await waitFor(() => expect(within(screen.getByTestId('account-summary')).getByText('Ann Repairs')).toBeTruthy());
     fireEvent.click(await screen.findByTestId('cancel-subscription'));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the subscription of Ann Repairs?' });
+    expect(
+      within(dialog).getByText('The paid plan of Ann Repairs ends at the close of the period already paid; then the group is on the Free plan.'),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT' && c.url.includes('/_update/'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep my plan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'PUT' && c.url.includes('/_update/'))).toBe(false);
+
+    fireEvent.click(screen.getByTestId('cancel-subscription'));
     fireEvent.click(await screen.findByTestId('confirm-cancel'));
     expect(await screen.findByTestId('switch-done')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'PUT' && c.url === '/acc-1/_design/subscription/_update/cancel/acc-1')).toBe(true);
+    expect(calls.filter((c) => c.method === 'PUT' && c.url.includes('/_update/')).map((c) => c.url)).toEqual(['/acc-1/_design/subscription/_update/cancel/acc-1']);
   });
 
   it('hides the cancel button once a cancel is pending', async () => {
@@ -71,8 +83,8 @@ describe('PlanSelectionPage', () => {
     expect(screen.queryByTestId('cancel-subscription')).toBeNull();
   });
 
-  it('switches to free after the dialog and shows the 1,000-record refusal', async () => {
-    stubBillingApi({
+  it('switches to free only after the dialog naming the group is confirmed, and shows the 1,000-record refusal', async () => {
+    const { calls } = stubBillingApi({
       plan: 'pro',
       override: (url) =>
         url.includes('/_update/free/')
@@ -80,9 +92,14 @@ describe('PlanSelectionPage', () => {
           : undefined,
     });
     open();
+    await waitFor(() => expect(within(screen.getByTestId('account-summary')).getByText('Ann Repairs')).toBeTruthy());
     fireEvent.click(await screen.findByTestId('choose-free'));
-    fireEvent.click(await screen.findByTestId('confirm-free'));
+    const dialog = await screen.findByRole('dialog', { name: 'Switch Ann Repairs to the Free plan?' });
+    expect(within(dialog).getByText('The Free plan holds up to 1,000 records: a group with more cannot switch.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT' && c.url.includes('/_update/'))).toBe(false);
+    fireEvent.click(within(dialog).getByTestId('confirm-free'));
     expect((await screen.findByRole('alert')).textContent).toContain('You can not switch to the free plan because you used more than 1,000 records');
+    expect(calls.filter((c) => c.method === 'PUT' && c.url.includes('/_update/')).map((c) => c.url)).toEqual(['/acc-1/_design/subscription/_update/free/acc-1']);
   });
 
   it('picks the only group when the address names none', async () => {

@@ -8,6 +8,7 @@ import { accountQuery, api, sessionQuery } from '../../app/api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useCounts, useIsAdmin, useSettings } from '../admin/admin-data';
 import { BillingErrorBanner } from './BillingErrorBanner';
+import { PlanSwitchDialog } from './PlanSwitchDialog';
 import { useBillingConfig, usePrices, useSwitchPlan } from './billing-api';
 import { formatDollars, formatSize, needsBillingEmail, planTable, showCancelButton, usageRows } from './billing-rules';
 import type { PlanPriceDoc, PricePlan } from '@app/proto';
@@ -59,6 +60,7 @@ function PlanSelection({ accountId }: { accountId: string }) {
   const [dialog, setDialog] = useState<null | 'free' | 'cancel' | { email: PlanPriceDoc }>(null);
 
   const plan = account.data?.['confirmed-plan'] ?? 'free';
+  const groupName = account.data?.name || accountId;
   const pending = settings.data?.['unconfirmed-plan']?.value;
   const table = planTable(prices.data);
   const usage = usageRows(counts.data);
@@ -227,37 +229,22 @@ function PlanSelection({ accountId }: { accountId: string }) {
         </Paper>
       )}
 
-      <Modal opened={dialog === 'free'} onClose={() => setDialog(null)} title={t('billing.select.free_dialog.title')} centered>
-        <Text size="sm">{t('billing.select.free_dialog.text')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDialog(null)}>
-            {t('billing.select.keep')}
-          </Button>
-          <Button loading={switchPlan.isPending} onClick={() => doSwitch('free')} data-testid="confirm-free">
-            {t('billing.select.free_dialog.confirm')}
-          </Button>
-        </Group>
-      </Modal>
-      <Modal opened={dialog === 'cancel'} onClose={() => setDialog(null)} title={t('billing.select.cancel_dialog.title')} centered>
-        <Text size="sm">{t('billing.select.cancel_dialog.text')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDialog(null)}>
-            {t('billing.select.keep')}
-          </Button>
-          <Button color="red" loading={switchPlan.isPending} onClick={() => doSwitch('cancel')} data-testid="confirm-cancel">
-            {t('billing.select.cancel_dialog.confirm')}
-          </Button>
-        </Group>
-      </Modal>
+      <PlanSwitchDialog
+        kind={dialog === 'free' || dialog === 'cancel' ? dialog : null}
+        group={groupName}
+        pending={switchPlan.isPending}
+        onClose={() => setDialog(null)}
+        onConfirm={doSwitch}
+      />
       {dialog && typeof dialog === 'object' && (
-        <BillingEmailDialog accountId={accountId} rev={account.data?._rev} onClose={() => setDialog(null)} onDone={() => navigate(checkoutPath(dialog.email))} />
+        <BillingEmailDialog accountId={accountId} group={groupName} rev={account.data?._rev} onClose={() => setDialog(null)} onDone={() => navigate(checkoutPath(dialog.email))} />
       )}
     </Stack>
   );
 }
 
 /** Asks for the billing e-mail before a paid checkout (spec §4); prefilled with the signed-in user's address. */
-function BillingEmailDialog({ accountId, rev, onClose, onDone }: { accountId: string; rev?: string; onClose: () => void; onDone: () => void }) {
+function BillingEmailDialog({ accountId, group, rev, onClose, onDone }: { accountId: string; group: string; rev?: string; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const session = useQuery(sessionQuery);
   const queryClient = useQueryClient();
@@ -281,7 +268,7 @@ function BillingEmailDialog({ accountId, rev, onClose, onDone }: { accountId: st
         }}
       >
         <Stack gap="sm">
-          <Text size="sm">{t('billing.select.email_dialog.text')}</Text>
+          <Text size="sm">{t('billing.select.email_dialog.text', { group })}</Text>
           {!(isApiError(save.error) && typeof save.error.reason === 'object') && <ErrorBanner error={save.error} />}
           <TextInput
             type="email"
