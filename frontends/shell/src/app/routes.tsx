@@ -20,6 +20,7 @@ const NoopPage = lazy(() => import('../pages/NoopPage'));
 const AdminPage = lazy(() => import('../pages/admin/AdminPage'));
 const MembersPage = lazy(() => import('../pages/members/MembersPage'));
 const MemberPage = lazy(() => import('../pages/members/MemberPage'));
+const MemberNewPage = lazy(() => import('../pages/members/MemberNewPage'));
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
 const ModulePage = lazy(() => import('../pages/modules/ModulePage'));
 const AccountModulePage = lazy(() => import('../pages/modules/AccountModulePage'));
@@ -67,6 +68,10 @@ export const routes: RouteObject[] = [
       { id: 'account.dashboard', path: '/account/:account_id', element: <DashboardPage /> },
       { id: 'account.admin', path: '/account/:account_id/admin', element: <AdminPage /> },
       { id: 'account.subscriptions', path: '/account/:account_id/subscriptions', element: <MembersPage /> },
+      // memberships (spec §2 subscriptions: index, show, new, edit); users/{id} is the member detail too
+      { id: 'account.subscriptions.new', path: '/account/:account_id/subscriptions/new', element: <MemberNewPage /> },
+      { id: 'account.subscriptions.show', path: '/account/:account_id/subscriptions/:record_id', element: <MemberPage /> },
+      { id: 'account.subscriptions.edit', path: '/account/:account_id/subscriptions/:record_id/edit', element: <MemberPage edit /> },
       { id: 'account.users.show', path: '/account/:account_id/users/:record_id', element: <MemberPage /> },
       { id: 'account.module', path: '/account/:account_id/m/:module', element: <ModulePage /> },
       { id: 'account.noop', path: '/account/:account_id/noop', element: <NoopPage /> },

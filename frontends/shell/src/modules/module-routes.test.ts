@@ -70,6 +70,9 @@ describe('the route table', () => {
     expect(routeId('/account/acc-1/admin')).toBe('account.admin');
     expect(routeId('/account/acc-1/subscriptions')).toBe('account.subscriptions');
     expect(routeId('/account/acc-1/users/sub-1')).toBe('account.users.show');
+    expect(routeId('/account/acc-1/subscriptions/new')).toBe('account.subscriptions.new');
+    expect(routeId('/account/acc-1/subscriptions/sub-1')).toBe('account.subscriptions.show');
+    expect(routeId('/account/acc-1/subscriptions/sub-1/edit')).toBe('account.subscriptions.edit');
     expect(routeId('/account/acc-1/m/hello')).toBe('account.module');
     expect(routeId('/account/new')).toBe('account.new');
     expect(routeId('/account/acc-1/groups')).toBe('account.groups');

@@ -112,4 +112,23 @@ describe('MemberPage', () => {
     await waitFor(() => expect((screen.getByTestId('member-new') as HTMLButtonElement).disabled).toBe(true));
     expect(screen.getByText('Confirm your e-mail to invite members.')).toBeTruthy();
   });
+
+  it("links a confirmed administrator's New button to the invite form at subscriptions/new", async () => {
+    stub(() => jsonResponse(200, { _id: 'sub-3', _rev: '1-a', klass: 'Subscription', user: { _id: 'usr-3', fullname: 'Cid', label: 'Cid' }, status: 'accepted' }));
+    renderPage(<MemberPage />, '/account/acc-1/subscriptions/sub-3', '/account/:account_id/subscriptions/:record_id');
+    expect(await screen.findByText('Cid')).toBeTruthy();
+    expect(screen.getByTestId('member-new').getAttribute('href')).toBe('/account/acc-1/subscriptions/new');
+  });
+
+  it('opens subscriptions/{id}/edit with the flags being edited, and Cancel shows them read-only', async () => {
+    stub(() =>
+      jsonResponse(200, { _id: 'sub-3', _rev: '1-a', klass: 'Subscription', user: { _id: 'usr-3', fullname: 'Cid', label: 'Cid' }, status: 'accepted', report_view: true }),
+    );
+    renderPage(<MemberPage edit />, '/account/acc-1/subscriptions/sub-3/edit', '/account/:account_id/subscriptions/:record_id/edit');
+    expect(((await screen.findByRole('switch', { name: 'Report access' })) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByTestId('flag-report_view').textContent).toBe('yes');
+    expect(screen.queryByRole('switch')).toBeNull();
+  });
 });

@@ -16,8 +16,11 @@ type Flag = (typeof FLAGS)[number];
 type Flags = Record<Flag, boolean>;
 const flagsOf = (doc: SubscriptionDoc): Flags => Object.fromEntries(FLAGS.map((f) => [f, !!doc[f]])) as Flags;
 
-/** A member's subscription: the user, or a pending badge with the invited e-mail, and the five flags. */
-function MemberPageContent() {
+/**
+ * A member's subscription: the user, or a pending badge with the invited e-mail, and the five flags. `edit` (the
+ * subscriptions/{id}/edit path) opens with the flags being edited.
+ */
+function MemberPageContent({ edit }: { edit: boolean }) {
   const { t } = useTranslation();
   const { account_id = '', record_id = '' } = useParams();
   const session = useQuery(sessionQuery);
@@ -30,6 +33,12 @@ function MemberPageContent() {
   const { isAdmin } = useIsAdmin(account_id);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Flags | null>(null);
+  // the edit path starts editing once the membership is read (once: Cancel then shows it read-only)
+  const [editOnLoad, setEditOnLoad] = useState(edit);
+  if (editOnLoad && sub.data?.klass === 'Subscription') {
+    setEditOnLoad(false);
+    setEditing(flagsOf(sub.data));
+  }
   // the server refuses what the caller may not change (e.g. one's own admin flags): its error shows in the banner
   const save = useMutation({
     mutationFn: (flags: Flags) =>
@@ -79,7 +88,7 @@ function MemberPageContent() {
         <Tooltip label={t('members.confirm_hint')} disabled={confirmed}>
           <span>
             {confirmed ? (
-              <Button component={Link} to={`${base}/subscriptions`} size="xs" variant="default" data-testid="member-new">
+              <Button component={Link} to={`${base}/subscriptions/new`} size="xs" variant="default" data-testid="member-new">
                 {t('members.new')}
               </Button>
             ) : (
@@ -102,7 +111,7 @@ function MemberPageContent() {
               <Badge color="yellow" variant="light" style={{ flexShrink: 0 }}>
                 {t('members.pending')}
               </Badge>
-              <Text truncate="end">{doc.email ?? doc.user?.email ?? doc._id}</Text>
+              <Text truncate="end">{doc.email ?? doc.user?.email ?? t('members.pending_invitation')}</Text>
             </>
           ) : (
             <Text fw={600} truncate="end">
@@ -167,11 +176,11 @@ function MemberPageContent() {
 }
 
 /** Administrators only (members and invitations are managed by them): a plain member gets the notice. */
-export default function MemberPage() {
+export default function MemberPage({ edit = false }: { edit?: boolean }) {
   const { account_id = '' } = useParams();
   return (
     <AdminOnly accountId={account_id}>
-      <MemberPageContent />
+      <MemberPageContent edit={edit} />
     </AdminOnly>
   );
 }
