@@ -12,3 +12,5 @@ export * from './components/PlanIcon';
 export * from './components/use-phone';
 export * from './rules/record-path';
 export * from './rules/timeline-rows';
+export * from './rules/number';
+export * from './components/ConfirmDialog';

@@ -1,5 +1,6 @@
 // English texts (the fallback language). Keys are grouped by screen; errors.* follow the rule of spec §8.
 import { accountEn } from './account.en';
+import { confirmEn } from './confirm.en';
 export const en = {
   ...accountEn,
   app: { name: 'ServiceDesk', loading: 'Loading…' },
@@ -74,6 +75,7 @@ export const en = {
   new_version: { available: 'A new version is available', reload: 'reload', dismiss: 'Dismiss' },
   modules: { load_failed_title: 'The module could not be loaded', load_failed: 'Module {{name}} is not available right now.' },
   pages: { noop: 'Nothing here yet.', not_found: 'Page not found.' },
+  confirm_dialog: confirmEn,
   validation: {
     required: 'Required',
     'cant-be-blank': "can't be blank",

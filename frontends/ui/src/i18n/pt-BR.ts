@@ -1,5 +1,6 @@
 import type { Resource } from './en';
 import { accountPtBR } from './account.pt-BR';
+import { confirmPtBR } from './confirm.pt-BR';
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : string };
 
@@ -77,6 +78,7 @@ export const ptBR: DeepPartial<Resource> = {
   new_version: { available: 'Uma nova versão está disponível', reload: 'recarregar', dismiss: 'Dispensar' },
   modules: { load_failed_title: 'Não foi possível carregar o módulo', load_failed: 'O módulo {{name}} não está disponível no momento.' },
   pages: { noop: 'Nada aqui ainda.', not_found: 'Página não encontrada.' },
+  confirm_dialog: confirmPtBR,
   validation: {
     required: 'Obrigatório',
     'cant-be-blank': 'não pode ficar em branco',

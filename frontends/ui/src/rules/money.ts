@@ -1,4 +1,5 @@
 import { toLanguage } from '../i18n';
+import { numberSeparators, readNumberDigits } from './number';
 
 // Money in the web app: one rule to read what a person types and one to show an amount, both in the user's language.
 // Amounts are exact in integer minor units (cents) while read; `toMajor` gives the decimal number the tickets service
@@ -59,36 +60,12 @@ export type ParsedMoney =
   | { ok: true; minor: number | null }
   | { ok: false; problem: MoneyProblem };
 
-/** The language's decimal and group separators. */
-export function moneySeparators(language: string): { decimal: string; group: string } {
-  return toLanguage(language) === 'pt-BR' ? { decimal: ',', group: '.' } : { decimal: '.', group: ',' };
-}
-
-const SPACES = /[\s\u00a0\u202f]/;
+/** The language's decimal and group separators (the same for every number: rules/number.ts). */
+export const moneySeparators = numberSeparators;
 
 /**
- * Reads `text` with `decimal` as the decimal separator and `group` (or spaces) between thousands: the integer part's
- * groups after the first must have 3 digits. Gives the integer and fraction digits, or null when it can't be read so.
- */
-function readWith(text: string, decimal: string, group: string): { int: string; frac: string } | null {
-  const at = text.indexOf(decimal);
-  if (at !== text.lastIndexOf(decimal)) return null;
-  const intText = at === -1 ? text : text.slice(0, at);
-  const frac = at === -1 ? '' : text.slice(at + 1);
-  if (!/^\d*$/.test(frac)) return null;
-  const groups = intText.split(new RegExp(`[${group === '.' ? '\\.' : group}\\s\\u00a0\\u202f]`));
-  if (groups.length > 1) {
-    // grouped: 1–3 digits first, then groups of exactly 3, one kind of separator
-    const seps = new Set(intText.replace(/\d/g, '').split('').map((c) => (SPACES.test(c) ? ' ' : c)));
-    if (seps.size > 1 || !/^\d{1,3}$/.test(groups[0]) || groups.slice(1).some((g) => !/^\d{3}$/.test(g))) return null;
-  } else if (!/^\d*$/.test(intText)) return null;
-  const int = groups.join('');
-  if (int === '' && frac === '') return null;
-  return { int, frac };
-}
-
-/**
- * What a person typed as an amount, in their language (decided in docs/decisions.md "Money"):
+ * What a person typed as an amount, in their language (decided in docs/decisions.md "Money"; the digits are read by
+ * rules/number.ts, the rule of every typed number):
  * - read first with the language's own separators: pt-BR "1.234,56", "75,50", "1.234" (= 1234); en "1,234.56",
  *   "75.50", "1,234" (= 1234);
  * - only when that reading is impossible, with the other language's: "75.50" in pt-BR is 75,50 (a 2-digit group is no
@@ -99,17 +76,10 @@ function readWith(text: string, decimal: string, group: string): { int: string; 
  */
 export function parseMoney(text: string, language: string, options: { digits?: number; allowNegative?: boolean } = {}): ParsedMoney {
   const digits = options.digits ?? 2;
-  let s = text.trim().replace(/^[A-Za-z]{0,3}\$/, '').trim();
+  const s = text.trim().replace(/^[A-Za-z]{0,3}\$/, '').trim();
   if (s === '') return text.trim() === '' ? { ok: true, minor: null } : { ok: false, problem: 'invalid' };
-  let negative = false;
-  if (s.startsWith('-')) {
-    negative = true;
-    s = s.slice(1).trim();
-  }
-  if (!/^[\d.,\s\u00a0\u202f]+$/.test(s) || !/\d/.test(s) || SPACES.test(s[0]) || SPACES.test(s[s.length - 1])) return { ok: false, problem: 'invalid' };
-  const own = moneySeparators(language);
-  const read = readWith(s, own.decimal, own.group) ?? readWith(s, own.group, own.decimal);
-  if (!read) return { ok: false, problem: 'invalid' };
+  const read = readNumberDigits(s, language);
+  if (read === null || read === 'invalid') return { ok: false, problem: 'invalid' };
   // "1,500" (pt-BR) or "10.000" (en) is refused even though its extra decimals are zeros: such a text is most
   // likely the other language's thousands
   const frac = read.frac;
@@ -118,8 +88,8 @@ export function parseMoney(text: string, language: string, options: { digits?: n
   // beyond 15 digits a double no longer holds every cent exactly
   if (all.length > 15) return { ok: false, problem: 'too-large' };
   const minor = Number(all);
-  if (negative && minor !== 0 && !options.allowNegative) return { ok: false, problem: 'negative' };
-  return { ok: true, minor: negative && minor !== 0 ? -minor : minor };
+  if (read.negative && minor !== 0 && !options.allowNegative) return { ok: false, problem: 'negative' };
+  return { ok: true, minor: read.negative && minor !== 0 ? -minor : minor };
 }
 
 /** The i18n key of a problem (texts in money.*.ts). */

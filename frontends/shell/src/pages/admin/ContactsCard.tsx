@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address, Phone } from '@app/proto';
+import { ConfirmDialog } from '@app/ui';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { newId, parseList, useSaveSetting, useSettings } from './admin-data';
 
@@ -21,6 +22,8 @@ const FIELDS = {
 
 type Kind = keyof typeof FIELDS;
 
+const DIALOG_PARTS = { Modal, Button, Alert };
+
 /** Summary line of an entry: a phone's number, an address's street line. */
 function summary(kind: Kind, e: ContactEntry): string {
   const s = (k: string) => (typeof e[k] === 'string' ? (e[k] as string) : '');
@@ -38,6 +41,7 @@ export function ContactsCard({ accountId, kind, isAdmin }: { accountId: string; 
   const entries = parseList<ContactEntry>(settings.data?.[kind]?.value);
   const [editing, setEditing] = useState<ContactEntry | null>(null);
   const [isNew, setIsNew] = useState(false);
+  const [removing, setRemoving] = useState<ContactEntry | null>(null);
   const singular = kind === 'phones' ? 'phone' : 'address';
 
   const write = (list: ContactEntry[]) => save.mutateAsync({ key: kind, value: JSON.stringify(list) });
@@ -47,10 +51,8 @@ export function ContactsCard({ accountId, kind, isAdmin }: { accountId: string; 
     await write(list);
     setEditing(null);
   };
-  const remove = (id: string) => {
-    if (!window.confirm(t('admin.contacts.confirm_delete'))) return;
-    void write(entries.filter((e) => e.id !== id)).catch(() => undefined);
-  };
+  // asked through the app's dialog, which shows a failed save itself
+  const remove = (id: string) => write(entries.filter((e) => e.id !== id));
 
   return (
     <Paper withBorder radius="md" p="md" data-testid={`${kind}-card`}>
@@ -72,7 +74,7 @@ export function ContactsCard({ accountId, kind, isAdmin }: { accountId: string; 
           </Button>
         )}
       </Group>
-      <ErrorBanner error={settings.error ?? save.error} />
+      <ErrorBanner error={settings.error ?? (removing ? null : save.error)} />
       {entries.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('admin.contacts.empty')}
@@ -106,7 +108,7 @@ export function ContactsCard({ accountId, kind, isAdmin }: { accountId: string; 
                       >
                         ✎
                       </ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('admin.contacts.delete')} onClick={() => remove(e.id)}>
+                      <ActionIcon variant="subtle" color="red" aria-label={t('admin.contacts.delete')} onClick={() => setRemoving(e)}>
                         ✕
                       </ActionIcon>
                     </Group>
@@ -117,6 +119,14 @@ export function ContactsCard({ accountId, kind, isAdmin }: { accountId: string; 
           </Table.Tbody>
         </Table>
       )}
+      <ConfirmDialog
+        parts={DIALOG_PARTS}
+        opened={!!removing}
+        name={removing ? [removing.description, summary(kind, removing)].filter(Boolean).join(' · ') : ''}
+        title={t(`confirm_dialog.${singular}_title`)}
+        onConfirm={() => remove(removing!.id)}
+        onClose={() => setRemoving(null)}
+      />
       <Modal
         opened={!!editing}
         onClose={() => setEditing(null)}

@@ -1,9 +1,9 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { fieldErrors, isApiError } from '@app/ui';
+import { ConfirmDialog, fieldErrors, isApiError } from '@app/ui';
 import { api, sessionQuery } from '../../app/api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageLoader } from '../../components/PageLoader';
@@ -11,6 +11,8 @@ import { useIsAdmin } from '../admin/admin-data';
 import { AdminOnly } from '../admin/AdminOnly';
 import type { SubscriptionDoc } from '@app/proto';
 import { memberName } from './members-data';
+
+const DIALOG_PARTS = { Modal, Button, Alert };
 
 /** The group's members: a list, and for administrators the invite form (disabled until their e-mail is confirmed). */
 function MembersPageContent() {
@@ -26,6 +28,7 @@ function MembersPageContent() {
   });
   const [email, setEmail] = useState('');
   const [invited, setInvited] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<SubscriptionDoc | null>(null);
   const invite = useMutation({
     mutationFn: (address: string) => api.call('POST /{db}', { params: { db: account_id }, body: { klass: 'Subscription', email: address } }),
     onSuccess: async (_r, address) => {
@@ -50,7 +53,7 @@ function MembersPageContent() {
           {t('common.refresh')}
         </Button>
       </Group>
-      <ErrorBanner error={members.error ?? remove.error} />
+      <ErrorBanner error={members.error ?? (removing ? null : remove.error)} />
       {isAdmin && (
         <Paper withBorder radius="md" p="md">
           <form
@@ -130,7 +133,7 @@ function MembersPageContent() {
                               variant="subtle"
                               color="red"
                               aria-label={t('members.remove')}
-                              onClick={() => window.confirm(t('members.confirm_remove')) && remove.mutate(sub)}
+                              onClick={() => setRemoving(sub)}
                             >
                               ✕
                             </ActionIcon>
@@ -145,6 +148,16 @@ function MembersPageContent() {
           </Table.ScrollContainer>
         )}
       </Paper>
+      <ConfirmDialog
+        parts={DIALOG_PARTS}
+        opened={!!removing}
+        name={removing ? memberName(removing, isAdmin, t) : ''}
+        title={t('confirm_dialog.remove_member_title')}
+        message={removing ? t('confirm_dialog.remove_member_message', { name: memberName(removing, isAdmin, t) }) : undefined}
+        confirmLabel={t('confirm_dialog.remove')}
+        onConfirm={() => remove.mutateAsync(removing!)}
+        onClose={() => setRemoving(null)}
+      />
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
 import type { Doc, Klass } from '@app/proto';
 import { Button, SimpleGrid, Paper, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { DeleteDialog } from '../../components/DeleteDialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { FieldValue, useLabelsFor } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
@@ -30,6 +31,7 @@ export function RecordShowPage({ def, extra, actions }: { def: EntityDef; extra?
   const record = useDoc(accountId, recordId);
   const features = useFeatures(accountId);
   const labels = useLabelsFor(def.fields, accountId);
+  const [deleting, setDeleting] = useState(false);
   const remove = useMutation({
     mutationFn: (doc: Doc) => docs.remove(accountId, doc._id, doc._rev),
     onSuccess: async () => {
@@ -59,13 +61,19 @@ export function RecordShowPage({ def, extra, actions }: { def: EntityDef; extra?
             <Button component={Link} to={accountPath(accountId, def.segment, doc._id, 'edit')} size="xs" variant="default">
               {t('common.edit')}
             </Button>
-            <Button size="xs" color="red" variant="light" loading={remove.isPending} onClick={() => window.confirm(t('common.confirm_delete')) && remove.mutate(doc)}>
+            <Button size="xs" color="red" variant="light" onClick={() => setDeleting(true)}>
               {t('common.delete')}
             </Button>
           </>
         }
       />
-      <ErrorBanner error={remove.error} />
+      <DeleteDialog
+        opened={deleting}
+        name={def.title(doc)}
+        title={t(`entities.${def.segment}.delete_title`)}
+        onConfirm={() => remove.mutateAsync(doc)}
+        onClose={() => setDeleting(false)}
+      />
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
           {shown.map((f) => (

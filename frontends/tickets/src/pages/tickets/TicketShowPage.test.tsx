@@ -138,3 +138,20 @@ describe('the ticket page', () => {
     expect(await screen.findByText('**bold**, *italic*, `code` and [links](https://…) show formatted')).toBeTruthy();
   });
 });
+
+describe("the ticket's delete", () => {
+  it("asks in the app's dialog with the ticket's number and title, then deletes and opens the tickets list", async () => {
+    const { calls } = stubApi((call: Call) => {
+      if (call.method === 'GET' && call.url === '/acc-1/tkt-5') return { body: TICKET };
+      if (call.method === 'DELETE') return { body: { ok: true, id: 'tkt-5', rev: '4-d' } };
+      return undefined;
+    });
+    renderAt('/account/acc-1/tickets/tkt-5');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this ticket?' });
+    expect(within(dialog).getByTestId('confirm-dialog-message').textContent).toContain('“#5 Fan noise”');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/acc-1/tkt-5?rev=3-c'));
+    expect(await screen.findByRole('heading', { name: 'Tickets' })).toBeTruthy();
+  });
+});

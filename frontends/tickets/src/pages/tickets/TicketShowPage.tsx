@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { DeleteDialog } from '../../components/DeleteDialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { PriorityBadge, StatusBadge } from '../../components/TicketBadges';
@@ -34,6 +35,7 @@ export default function TicketShowPage() {
   const equipment = useRefLabels(accountId, 'Equipment');
   const categories = useRefLabels(accountId, 'Category');
   const contracts = useRefLabels(accountId, 'Contract');
+  const [deleting, setDeleting] = useState(false);
   const remove = useMutation({
     mutationFn: (doc: TicketDoc) => docs.remove(accountId, doc._id, doc._rev),
     onSuccess: async () => {
@@ -114,13 +116,14 @@ export default function TicketShowPage() {
             <Button component={Link} to={accountPath(accountId, 'tickets', tk._id, 'edit')} size="xs" variant="default">
               {t('common.edit')}
             </Button>
-            <Button size="xs" color="red" variant="light" loading={remove.isPending} onClick={() => window.confirm(t('common.confirm_delete')) && remove.mutate(tk)}>
+            <Button size="xs" color="red" variant="light" onClick={() => setDeleting(true)}>
               {t('common.delete')}
             </Button>
           </>
         }
       />
-      <ErrorBanner error={status.error ?? toggle.error ?? remove.error} />
+      <DeleteDialog opened={deleting} name={ticketLabel(tk)} title={t('entities.tickets.delete_title')} onConfirm={() => remove.mutateAsync(tk)} onClose={() => setDeleting(false)} />
+      <ErrorBanner error={status.error ?? toggle.error} />
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <div>
