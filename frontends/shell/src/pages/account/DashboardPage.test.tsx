@@ -1,9 +1,12 @@
-import { screen } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/query-client';
 import { jsonResponse, renderPage } from '../../test/render';
 import DashboardPage from './DashboardPage';
 
 afterEach(() => {
+  onlineManager.setOnline(true);
   sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -94,5 +97,22 @@ describe('DashboardPage', () => {
     renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
     expect((await screen.findByRole('link', { name: 'Maria' })).getAttribute('href')).toBe('/account/acc-1/customers/cu-1');
     expect(screen.queryByTestId('first-steps')).toBeNull();
+  });
+
+  it("shows the connection error above the last rows when Refresh fails offline (the app's query client)", async () => {
+    stub(true, new Date().toISOString());
+    renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id', { queryClient: createQueryClient() });
+    expect(await screen.findByRole('link', { name: 'Maria' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // the network goes away: the browser says so and fetch rejects
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onlineManager.setOnline(false);
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Connection error')).toBeTruthy();
+    expect(within(alert).getByText('Network error')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' }).hasAttribute('data-loading')).toBe(false));
+    expect(screen.getByRole('link', { name: 'Maria' })).toBeTruthy();
   });
 });

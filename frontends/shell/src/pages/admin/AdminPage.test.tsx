@@ -1,9 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/query-client';
 import { jsonResponse, renderPage } from '../../test/render';
 import AdminPage from './AdminPage';
 
 afterEach(() => {
+  onlineManager.setOnline(true);
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
@@ -96,5 +100,19 @@ describe('AdminPage', () => {
     const tiles = [...document.querySelectorAll('[data-testid^="tile-"]')].map((e) => e.getAttribute('data-testid'));
     expect(tiles).toEqual(['reader_items', 'reader_subscriptions', 'reader_labels', 'members', 'billing', 'usage', 'groups'].map((k) => `tile-${k}`));
     expect(screen.queryByTestId('priority-bars')).toBeNull();
+  });
+
+  it("shows the connection error above the last counters when Refresh fails offline (the app's query client)", async () => {
+    stubApi('usr-admin');
+    renderPage(<AdminPage />, '/account/acc-1/admin', '/account/:account_id/admin', { queryClient: createQueryClient() });
+    await waitFor(() => expect(screen.getByTestId('tile-members').textContent).toContain('2'));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onlineManager.setOnline(false);
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Connection error')).toBeTruthy();
+    expect(within(alert).getByText('Network error')).toBeTruthy();
+    expect(screen.getByTestId('tile-members').textContent).toContain('2');
   });
 });
