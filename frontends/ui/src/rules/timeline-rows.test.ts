@@ -1,6 +1,6 @@
 import type { ChangeResult } from '@app/proto';
 import { describe, expect, it } from 'vitest';
-import { isFirstDay, timelineRows } from './timeline-rows';
+import { isFirstDay, recordLabel, timelineRows } from './timeline-rows';
 
 const change = (seq: number, klass: string, action: ChangeResult['action'] = 'create', actor_label: string | null = null): ChangeResult => ({
   seq,
@@ -70,5 +70,38 @@ describe('timelineRows (the dashboard shows what people did to records they know
 
   it('is the first day for an empty feed', () => {
     expect(isFirstDay(timelineRows([]))).toBe(true);
+  });
+});
+
+describe('recordLabel (what a row links with)', () => {
+  const membership = (label: string | null, deleted = false): ChangeResult => ({
+    seq: 40,
+    id: 'sub-7',
+    changes: [{ rev: '1-a' }],
+    action: deleted ? 'destroy' : 'create',
+    klass: 'Subscription',
+    actor_label: 'Olga Owner',
+    ...(deleted ? { deleted: true as const } : { doc: { _id: 'sub-7', _rev: '1-a', label, updated_at: '2026-01-01T00:00:00Z' } }),
+  });
+
+  it("names a membership by the member's full name, not by the address the feed labels it with", () => {
+    const people = new Map([['sub-7', { fullname: 'Mia Member', email: 'mia@shop.test' }]]);
+    expect(recordLabel(membership('mia@shop.test'), people)).toBe('Mia Member');
+  });
+
+  it('names a member without a full name, or an invitation, by the masked address', () => {
+    expect(recordLabel(membership('mia@shop.test'), new Map([['sub-7', { fullname: '  ', email: 'mia@shop.test' }]]))).toBe('m…@shop.test');
+    expect(recordLabel(membership('ben@shop.test'), new Map([['sub-7', { email: 'ben@shop.test' }]]))).toBe('b…@shop.test');
+  });
+
+  it("masks the feed's address label of a membership not among the group's memberships, and keeps a masked one", () => {
+    expect(recordLabel(membership('mia@shop.test'))).toBe('m…@shop.test');
+    expect(recordLabel(membership('m…@shop.test'))).toBe('m…@shop.test');
+  });
+
+  it('shows the id of a deleted record and of a membership with no name at all, and other kinds by their label', () => {
+    expect(recordLabel(membership(null, true), new Map([['sub-7', { fullname: 'Mia Member' }]]))).toBe('sub-7');
+    expect(recordLabel(membership(null))).toBe('sub-7');
+    expect(recordLabel(change(41, 'Customer'))).toBe('label 41');
   });
 });

@@ -1,4 +1,4 @@
-import type { ChangeResult, Klass } from '@app/proto';
+import { maskAddresses, publicLabel, type ChangeResult, type Klass } from '@app/proto';
 
 // The dashboard's recent changes (spec §2 timeline) as people read them: what was done to records they know.
 // - Settings and other technical kinds (a group's configuration keys, its phones and addresses, checklist and
@@ -6,6 +6,7 @@ import type { ChangeResult, Klass } from '@app/proto';
 // - A group's creation writes its Account, the creator's membership and a dozen default settings; those show as the
 //   one "created Group" row, so a new group's feed holds nothing else (the dashboard then shows its first steps).
 // - Each row names who did it (`actor`, the feed's actor_label): a settings row its newest change's author.
+// - A membership's row names the person (recordLabel): the feed labels a membership by its address.
 
 /** Kinds whose changes read as "settings changed". */
 export const SETTINGS_KLASSES: ReadonlySet<string> = new Set<Klass>([
@@ -67,4 +68,26 @@ export function timelineRows(changes: readonly ChangeResult[]): TimelineRow[] {
 /** Nothing has happened in the group but its creation: the dashboard suggests the first steps instead. */
 export function isFirstDay(rows: readonly TimelineRow[]): boolean {
   return rows.every((r) => r.kind === 'record' && isGroupCreation(r.change));
+}
+
+/** A person as the group's memberships name them: the member's full name and address, or the invited address. */
+export interface PersonNames {
+  fullname?: string | null;
+  email?: string | null;
+}
+
+/**
+ * What a record row shows for its record (spec §2: its label, or its id once deleted). A membership is named as
+ * people are everywhere in the app (proto's publicLabel): the member's full name, else their masked address, taken
+ * from `people` (the group's memberships by id); the feed's own label of a membership is its address, shown masked
+ * when the membership is not in `people`.
+ */
+export function recordLabel(change: ChangeResult, people: ReadonlyMap<string, PersonNames> = new Map()): string {
+  if (change.deleted || !change.doc) return change.id;
+  const label = change.doc.label;
+  if (change.klass !== 'Subscription') return label || change.id;
+  const person = people.get(change.id);
+  if (person?.fullname?.trim()) return person.fullname;
+  if (person?.email) return publicLabel(null, person.email);
+  return label ? maskAddresses(label) : change.id;
 }

@@ -90,4 +90,24 @@ describe('Timeline', () => {
       'excluídoEquipamentoEquipamentoeqp-9por Ana Maria',
     ]);
   });
+
+  it("names a membership's row by the member's full name or the invitation's masked address, linking to the member page", () => {
+    const memberships = [live(41, 'Subscription', 'sub-1', 'mia@shop.test', 'update', 'Mia Member'), live(40, 'Subscription', 'sub-2', 'ben@shop.test', 'create', 'Olga Owner')];
+    const people = new Map([
+      ['sub-1', { fullname: 'Mia Member', email: 'mia@shop.test' }],
+      ['sub-2', { fullname: null, email: 'ben@shop.test' }],
+    ]);
+    render(
+      <I18nextProvider i18n={createI18n('en')}>
+        <MantineProvider>
+          <MemoryRouter>
+            <Timeline accountId="acc-1" rows={timelineRows(memberships)} people={people} />
+          </MemoryRouter>
+        </MantineProvider>
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('link', { name: 'Mia Member' }).getAttribute('href')).toBe('/account/acc-1/users/sub-1');
+    expect(screen.getByRole('link', { name: 'b…@shop.test' }).getAttribute('href')).toBe('/account/acc-1/users/sub-2');
+    expect(screen.queryByText(/mia@shop\.test|ben@shop\.test/)).toBeNull();
+  });
 });

@@ -28,8 +28,9 @@ const newGroup = {
   ],
 };
 
-function stub(confirmed: boolean, sentAt: string, openTickets?: Response, feed: unknown = changes) {
+function stub(confirmed: boolean, sentAt: string, openTickets?: Response, feed: unknown = changes, memberships: unknown[] = []) {
   const fetch = vi.fn(async (url: string) => {
+    if (url === '/acc-1/_find') return jsonResponse(200, { docs: memberships });
     if (url === '/_session') return jsonResponse(200, { ok: true, userCtx: { name: 'usr-1', roles: [] }, user: { email: 'a@b.c', confirmed } });
     if (url === '/_users/usr-1') return jsonResponse(200, { _id: 'usr-1', confirmation_sent_at: sentAt });
     if (url === '/accounts/acc-1') return jsonResponse(200, { name: 'Ana Repairs' });
@@ -114,5 +115,27 @@ describe('DashboardPage', () => {
     expect(within(alert).getByText('Network error')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' }).hasAttribute('data-loading')).toBe(false));
     expect(screen.getByRole('link', { name: 'Maria' })).toBeTruthy();
+  });
+
+  it("names a member's row by their full name from the group's memberships, not by the address the feed gives", async () => {
+    const feed = {
+      results: [
+        { seq: 20, id: 'sub-7', action: 'update', klass: 'Subscription', actor_label: 'Mia Member', doc: { _id: 'sub-7', label: 'mia@shop.test', updated_at: '2026-06-01T10:00:00Z' } },
+        ...changes.results,
+      ],
+    };
+    const mia = { _id: 'sub-7', _rev: '2-a', klass: 'Subscription', status: 'accepted', user_id: 'usr-7', user: { _id: 'usr-7', email: 'mia@shop.test', fullname: 'Mia Member', label: 'Mia Member' } };
+    const fetch = stub(true, new Date().toISOString(), undefined, feed, [mia]);
+    renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
+    expect((await screen.findByRole('link', { name: 'Mia Member' })).getAttribute('href')).toBe('/account/acc-1/users/sub-7');
+    expect(screen.queryByText('mia@shop.test')).toBeNull();
+    expect(fetch.mock.calls.some(([url]) => url === '/acc-1/_find')).toBe(true);
+  });
+
+  it('asks for no memberships while no membership row is shown', async () => {
+    const fetch = stub(true, new Date().toISOString());
+    renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
+    expect(await screen.findByRole('link', { name: 'Maria' })).toBeTruthy();
+    expect(fetch.mock.calls.some(([url]) => url === '/acc-1/_find')).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { PriorityBar } from '../../components/tickets/PriorityBar';
 import { usePriorityCounts } from '../../components/tickets/ticket-views';
 import { useActiveModule } from '../../modules/module-store';
+import { membersQuery, peopleByMembership } from '../members/members-data';
 
 /**
  * A group's dashboard (spec §2): refresh, the account-confirmation card for an unconfirmed user, the system
@@ -40,12 +41,15 @@ export default function DashboardPage() {
   const ticketModule = useActiveModule() === 'ticket';
   const openTickets = usePriorityCounts(account_id, 'count-by-open-ticket-priority', ticketModule);
   const rows = changes.data ? timelineRows(changes.data.results) : [];
+  // a membership's row names the person: the feed labels memberships by their address
+  const members = useQuery({ ...membersQuery(account_id), enabled: rows.some((r) => r.kind === 'record' && r.change.klass === 'Subscription') });
   const refresh = () => {
     void account.refetch();
     if (openTickets.isEnabled) void openTickets.refetch();
     void changes.refetch();
     if (unconfirmed) void session.refetch();
     if (user.isEnabled) void user.refetch();
+    if (members.isEnabled) void members.refetch();
   };
   return (
     <Stack maw={960} mx="auto">
@@ -76,7 +80,7 @@ export default function DashboardPage() {
         ) : rows.length === 0 ? (
           <Text c="dimmed">{t('account.no_changes')}</Text>
         ) : (
-          <Timeline accountId={account_id} rows={rows} />
+          <Timeline accountId={account_id} rows={rows} people={peopleByMembership(members.data)} />
         )}
       </Paper>
     </Stack>

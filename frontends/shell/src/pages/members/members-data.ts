@@ -1,4 +1,17 @@
 import type { ADMIN_FLAGS, NOTIFICATION_FLAGS, SubscriptionDoc } from '@app/proto';
+import type { PersonNames } from '@app/ui/src/rules/timeline-rows';
+import { api } from '../../app/api';
+
+/** The group's memberships (members and invitations), under the key the members page and the dashboard share. */
+export const membersQuery = (accountId: string) => ({
+  queryKey: ['members', accountId] as const,
+  queryFn: () => api.find(accountId, { selector: { klass: 'Subscription' }, limit: 1000 }),
+});
+
+/** Each membership's person by the membership's id: the member's full name and address, or the invited address. */
+export function peopleByMembership(subs: readonly SubscriptionDoc[] | undefined): Map<string, PersonNames> {
+  return new Map((subs ?? []).map((sub) => [sub._id, { fullname: sub.user?.fullname ?? null, email: sub.user?.email ?? sub.email ?? null }]));
+}
 
 /** The flags of a membership an administrator sees and edits (proto's ADMIN_FLAGS and NOTIFICATION_FLAGS, in order). */
 export const FLAGS = ['admin', 'report_view', 'all_notifications', 'ticket_created', 'comment_created'] as const satisfies readonly [
