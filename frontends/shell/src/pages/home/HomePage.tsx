@@ -21,14 +21,17 @@ export default function HomePage() {
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {route.memberships.map((m) => (
           <Card key={m.subscription_id} withBorder radius="md" padding="md">
-            <Group justify="space-between" wrap="nowrap" mb="sm">
-              <Text fw={600} truncate="end">
+            {/* the whole group name, wrapped: a user picks the group by it (it was cut at both widths) */}
+            <Group justify="space-between" wrap="nowrap" align="flex-start" mb="sm">
+              <Text fw={600} style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }} data-testid="group-name">
                 {m.account_name || m.account_id}
               </Text>
               {m.status === 'pending' ? (
-                <Badge color="gray">{t('home.pending')}</Badge>
+                <Badge color="gray" style={{ flexShrink: 0 }}>
+                  {t('home.pending')}
+                </Badge>
               ) : (
-                m.bookmark && <Badge>{t('home.bookmarked')}</Badge>
+                m.bookmark && <Badge style={{ flexShrink: 0 }}>{t('home.bookmarked')}</Badge>
               )}
             </Group>
             <Button component={Link} to={`/account/${m.account_id}`} variant="light" disabled={m.status === 'pending'} fullWidth>
