@@ -1,5 +1,6 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { formatNumberInput, parseNumber, type NumberProblem } from '@app/ui';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRefLabels } from '../hooks/refs';
@@ -90,11 +91,28 @@ export function FieldInput({
   }
 }
 
+/** Decimals a number field takes: what formatQuantity shows. */
+export const NUMBER_DECIMALS = 3;
+
+/** The tickets key of what a number field cannot take (texts in the `tickets` namespace). */
+export function numberProblemKey(problem: NumberProblem): string {
+  switch (problem) {
+    case 'not-integer':
+      return 'validation.must-be-an-integer';
+    case 'negative':
+      return 'validation.must-be-greater-than-or-equal-to-0';
+    default:
+      return `number.${problem}`;
+  }
+}
+
 /**
- * A number ≥ 0 (a native number input: Mantine's NumberInput is not among the shared Mantine exports the shell's
- * tree-shaken copy carries, see Page.test.tsx). Keeps what is typed while it is not a number yet.
+ * A number ≥ 0 typed in the user's language, read by @app/ui's parseNumber (the money rule): "1,5" in pt-BR, and in
+ * en too where a comma before one digit can only be a decimal comma — never 15, as the native number input read it.
+ * What it cannot read is said under the field as it is typed, and the form gets NaN meanwhile, so it refuses to save
+ * (record-data unreadableNumbers).
  */
-function NumberField({
+export function NumberField({
   label,
   description,
   name,
@@ -109,37 +127,49 @@ function NumberField({
   description?: string;
   name: string;
   value: unknown;
-  onChange: (v: unknown) => void;
+  onChange: (v: number | undefined) => void;
   integer?: boolean;
   error?: string;
   required?: boolean;
   size?: 'xs';
 }) {
-  const [text, setText] = useState(value === undefined || value === null ? '' : String(value));
+  const { t, i18n } = useTranslation('tickets');
+  const language = i18n.language;
+  const show = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? formatNumberInput(v, language, NUMBER_DECIMALS) : typeof v === 'string' ? v : '');
+  const [text, setText] = useState(() => show(value));
+  const [problem, setProblem] = useState<NumberProblem | null>(null);
+  // the last value this field gave, so a value set from outside (a reset, a prefill) rewrites the text
+  const given = useRef(value);
   useEffect(() => {
-    if (typeof value === 'number' && Number(text) !== value) setText(String(value));
-    if (value === undefined && text !== '' && Number.isFinite(Number(text))) setText('');
-    // only when the value changes from outside: the text being typed must not be reset on each keystroke
+    if (Object.is(value, given.current)) return;
+    given.current = value;
+    if (!(typeof value === 'number' && Number.isNaN(value))) {
+      setText(show(value));
+      setProblem(null);
+    }
+    // only when the value changes from outside: the text being typed must not be rewritten on each keystroke
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
+  const example = integer ? '12' : formatNumberInput(1.5, language);
   return (
     <TextInput
-      type="number"
       inputMode={integer ? 'numeric' : 'decimal'}
-      min={0}
-      step={integer ? 1 : 'any'}
+      autoComplete="off"
       size={size}
       label={label}
       description={description}
       name={name}
       value={text}
-      error={error}
+      error={problem ? t(numberProblemKey(problem), { ns: ['tickets', 'translation'], example, digits: NUMBER_DECIMALS }) : error}
       required={required}
       onChange={(e) => {
         const raw = e.currentTarget.value;
         setText(raw);
-        const n = Number(raw);
-        onChange(raw.trim() === '' ? undefined : Number.isFinite(n) ? n : raw);
+        const parsed = parseNumber(raw, language, { integer, maxDecimals: NUMBER_DECIMALS });
+        setProblem(parsed.ok ? null : parsed.problem);
+        const v = parsed.ok ? (parsed.value ?? undefined) : NaN;
+        given.current = v;
+        onChange(v);
       }}
     />
   );

@@ -173,6 +173,12 @@ export const ticketsEn = {
     remove_item: 'Remove item',
     brazil_fields: 'Brazilian documents (CPF, CNPJ, RG, registrations)',
   },
+  // a number field's errors while typing (components/fields.tsx NumberField)
+  number: {
+    invalid: 'Not a number: type it as {{example}}',
+    decimals: 'Use at most {{digits}} decimals',
+    'too-large': 'This number is too large',
+  },
   validation: {
     'cant-be-blank': "can't be blank",
     'is-invalid': 'is invalid',

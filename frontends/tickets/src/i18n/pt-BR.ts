@@ -175,6 +175,11 @@ export const ticketsPtBR: TicketsResource = {
     remove_item: 'Remover item',
     brazil_fields: 'Documentos brasileiros (CPF, CNPJ, RG, inscrições)',
   },
+  number: {
+    invalid: 'Não é um número: digite como {{example}}',
+    decimals: 'Use no máximo {{digits}} casas decimais',
+    'too-large': 'Este número é grande demais',
+  },
   validation: {
     'cant-be-blank': 'não pode ficar em branco',
     'is-invalid': 'não é válido',

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubApi } from '../../test/render';
+import { renderAt, selectorOf, settings, stubApi } from '../../test/render';
 import { brazilFieldsShown } from './RecordFormPage';
 import { customers } from './entities';
 
@@ -117,5 +117,31 @@ describe('the estimate form', { timeout: 20_000 }, () => {
     expect(value.getAttribute('aria-invalid')).not.toBe('true');
     expect(screen.queryByText('Some amounts could not be read: correct the fields marked in red.')).toBeNull();
     expect(screen.getByTestId('items-total').textContent).toBe('Total: US$\u00a07.50');
+  });
+});
+
+describe('the maintenance form', { timeout: 20_000 }, () => {
+  const maintenanceOn = (post: { status: number; body: unknown }) =>
+    stubApi((call) => {
+      if (selectorOf(call).klass === 'AccountConfiguration') return { body: { docs: settings({ maintenance: true }) } };
+      if (call.method === 'POST' && call.url === '/acc-1') return post;
+      return undefined;
+    });
+
+  it('refuses 1,5 warranty days under the field (a whole number) without calling the server, and sends 30 as 30', async () => {
+    const { calls } = maintenanceOn({ status: 201, body: { ok: true, id: 'mnt-1', rev: '1-a' } });
+    renderAt('/account/acc-1/maintenances/new');
+    const warranty = await screen.findByRole('textbox', { name: /^Warranty/ });
+    fireEvent.change(warranty, { target: { value: '1,5' } });
+    expect(warranty.getAttribute('aria-invalid')).toBe('true');
+    expect(within(warranty.closest('.mantine-InputWrapper-root') as HTMLElement).getByText('must be an integer')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/acc-1')).toBe(false);
+
+    fireEvent.change(warranty, { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/acc-1')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/acc-1')!.body).toMatchObject({ klass: 'Maintenance', warranty: 30 });
   });
 });

@@ -13,7 +13,7 @@ import { docs } from '../../lib/api';
 import { isFieldError, serverFieldErrors } from '../../lib/field-errors';
 import { accountPath, useRoute } from '../../routing';
 import type { EntityDef } from './entities';
-import { editableFields, initialValues, requiredErrors, toDocument, type Values } from './record-data';
+import { editableFields, initialValues, requiredErrors, toDocument, unreadableNumbers, type Values } from './record-data';
 import { useDoc } from './RecordShowPage';
 import { FormActions } from '../../components/FormActions';
 import { holdsMoney, MoneyItemsInput } from './money-items';
@@ -61,7 +61,7 @@ export function RecordForm({ def, doc }: { def: EntityDef; doc?: Doc }) {
     onError: (err) => setErrors(serverFieldErrors(err)),
   });
   const submit = () => {
-    const found = { ...requiredErrors(def, values), ...(def.validate?.(values) ?? {}) };
+    const found = { ...requiredErrors(def, values), ...unreadableNumbers(def, values), ...(def.validate?.(values) ?? {}) };
     setErrors(found);
     if (Object.keys(found).length) return;
     save.mutate(toDocument(def, values, doc));

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Grid, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { isUnreadableAmount, MoneyInput, moneyLocale, parseMoney } from '@app/ui';
-import { useEffect, useRef, useState } from 'react';
+import { isUnreadableAmount, MoneyInput } from '@app/ui';
 import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../components/fields';
 import { formatMoney, formatQuantity } from '../../lib/format';
 import { estimateTotal, lineTotal } from '../../lib/tickets';
 import type { FieldDef } from './entities';
@@ -19,41 +19,6 @@ export const holdsMoney = (field: FieldDef) => field.kind === 'items' && !!field
 /** Entries with an amount or quantity that can't be read (the form refuses to save them). */
 export const unreadableAmounts = (field: FieldDef, value: unknown): boolean =>
   Array.isArray(value) && (value as Row[]).some((row) => (field.items ?? []).some((s) => s.kind !== 'text' && isUnreadableAmount(row[s.name])));
-
-/** A quantity in the language's format (1,5 in pt-BR), up to 3 decimals; NaN while unreadable, like MoneyInput. */
-function QuantityInput({ label, value, onChange }: { label: string; value: unknown; onChange: (v: number | undefined) => void }) {
-  const { t, i18n } = useTranslation('tickets');
-  const show = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? new Intl.NumberFormat(moneyLocale(i18n.language), { maximumFractionDigits: 3, useGrouping: false }).format(v) : '');
-  const [text, setText] = useState(() => show(value));
-  const [bad, setBad] = useState(false);
-  const given = useRef(value);
-  useEffect(() => {
-    if (Object.is(value, given.current)) return;
-    given.current = value;
-    if (!isUnreadableAmount(value)) setText(show(value));
-    // only when the value changes from outside
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value]);
-  return (
-    <TextInput
-      size="xs"
-      label={label}
-      inputMode="decimal"
-      autoComplete="off"
-      value={text}
-      error={bad ? t('validation.is-not-a-number', { ns: ['tickets', 'translation'] }) : undefined}
-      onChange={(e) => {
-        const raw = e.currentTarget.value;
-        setText(raw);
-        const parsed = parseMoney(raw, i18n.language, { digits: 3 });
-        const v = parsed.ok ? (parsed.minor === null ? undefined : parsed.minor / 1000) : NaN;
-        setBad(!parsed.ok);
-        given.current = v;
-        onChange(v);
-      }}
-    />
-  );
-}
 
 /** The form's rows: description, quantity, value, the line's total; the items' total under them. */
 export function MoneyItemsInput({ field, value, onChange, error }: { field: FieldDef; value: Row[]; onChange: (v: unknown) => void; error?: string }) {
@@ -74,7 +39,7 @@ export function MoneyItemsInput({ field, value, onChange, error }: { field: Fiel
               {s.kind === 'money' ? (
                 <MoneyInput component={TextInput} size="xs" label={t(`fields.${s.name}`)} name={`${field.name}.${i}.${s.name}`} value={row[s.name] as number | undefined} onChange={(v) => set(i, s.name, v)} />
               ) : s.kind === 'number' ? (
-                <QuantityInput label={t(`fields.${s.name}`)} value={row[s.name]} onChange={(v) => set(i, s.name, v)} />
+                <NumberField size="xs" label={t(`fields.${s.name}`)} name={`${field.name}.${i}.${s.name}`} value={row[s.name]} onChange={(v) => set(i, s.name, v)} />
               ) : (
                 <TextInput size="xs" label={t(`fields.${s.name}`)} value={String(row[s.name] ?? '')} onChange={(e) => set(i, s.name, e.currentTarget.value)} />
               )}

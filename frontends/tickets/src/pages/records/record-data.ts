@@ -42,3 +42,17 @@ export function requiredErrors(def: Pick<EntityDef, 'fields'>, values: Values): 
   for (const f of editableFields(def)) if (f.required && blank(values[f.name])) errors[f.name] = 'validation.cant-be-blank';
   return errors;
 }
+
+const unreadable = (v: unknown) => typeof v === 'number' && Number.isNaN(v);
+
+/** Number fields (and number entries of a list) whose text could not be read — NaN from NumberField or MoneyInput —
+ * as `validation.is-not-a-number`: refused before sending, never sent as another number. */
+export function unreadableNumbers(def: Pick<EntityDef, 'fields'>, values: Values): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const f of editableFields(def)) {
+    const v = values[f.name];
+    const bad = f.kind === 'items' ? Array.isArray(v) && (v as Values[]).some((row) => Object.values(row).some(unreadable)) : unreadable(v);
+    if (bad) errors[f.name] = 'validation.is-not-a-number';
+  }
+  return errors;
+}
