@@ -95,7 +95,7 @@ export const publicEn = {
       product: { label: 'Product news', text: 'New features and changes to the service.' },
       tips: { label: 'Tips', text: 'Short guides to get more out of the service.' },
     },
-    stored_as_one: 'Your choice is stored as one newsletter subscription: it is on when any topic is on.',
+    topics_note: 'Each topic is kept as you set it. With every topic off you get no newsletter; the “Send me the newsletter” switch on your profile stops or resumes it as a whole.',
     current_password: 'Current password',
     current_password_hint: 'Saving your profile needs your current password.',
     save: 'Save preferences',

@@ -96,7 +96,7 @@ export const publicPtBR: typeof publicEn = {
       product: { label: 'Novidades do produto', text: 'Novos recursos e mudanças no serviço.' },
       tips: { label: 'Dicas', text: 'Guias curtos para aproveitar melhor o serviço.' },
     },
-    stored_as_one: 'A sua escolha é guardada como uma única assinatura da newsletter: ativa quando algum tema está ativo.',
+    topics_note: 'Cada tema fica como você o deixar. Com todos os temas desativados você não recebe a newsletter; a opção “Quero receber o boletim” do seu perfil a interrompe ou retoma por inteiro.',
     current_password: 'Senha atual',
     current_password_hint: 'Salvar o seu perfil exige a sua senha atual.',
     save: 'Salvar preferências',

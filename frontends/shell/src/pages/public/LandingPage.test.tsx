@@ -5,7 +5,6 @@ import { jsonResponse, renderPage } from '../../test/render';
 import { FAQ_COUNT } from './landing';
 import LandingPage from './LandingPage';
 import LegalPage from './LegalPage';
-import { newsletterFlag } from './NewsletterPage';
 
 const faq = (language: string) => createI18n(language).t('public.faq.items', { returnObjects: true }) as { q: string; a: string }[];
 const en = createI18n('en');
@@ -66,13 +65,5 @@ describe('landing page', () => {
     for (const href of ['/terms-and-conditions.html', '/privacy-policy.html', '/refund-policy.html', '/disclaimer.html']) {
       expect(document.querySelector(`a[href="${href}"]`)).not.toBeNull();
     }
-  });
-});
-
-describe('newsletter', () => {
-  it('saves the flag on when any topic is on', () => {
-    expect(newsletterFlag({ product: false, tips: false })).toBe(false);
-    expect(newsletterFlag({ product: true, tips: false })).toBe(true);
-    expect(newsletterFlag({ product: false, tips: true })).toBe(true);
   });
 });

@@ -6,34 +6,49 @@ import { fieldErrors, isApiError } from '@app/ui';
 import { api, sessionQuery } from '../../app/api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageLoader } from '../../components/PageLoader';
-import type { PublicUser } from '@app/proto';
+import type { PublicUser, UserConfigurationDoc } from '@app/proto';
 import { userQuery } from '../profile/profile-api';
+import { newsletterFlag, NEWSLETTER_TOPICS, shownTopics, TOPICS_KEY, topicsValue, type Topics } from './newsletter-topics';
 
-export const NEWSLETTER_TOPICS = ['product', 'tips'] as const;
-type Topic = (typeof NEWSLETTER_TOPICS)[number];
+/** The user's stored topics (a `newsletter-topics` UserConfiguration), or null when they never chose any. */
+const topicsSettingQuery = (userId: string) => ({
+  queryKey: ['user-configuration', userId, TOPICS_KEY] as const,
+  queryFn: async (): Promise<UserConfigurationDoc | null> =>
+    (await api.find(userId, { selector: { klass: 'UserConfiguration', key: TOPICS_KEY }, limit: 1 }))[0] ?? null,
+});
 
-/** The profile stores one `newsletter` flag: on when any topic is on. */
-export const newsletterFlag = (topics: Record<Topic, boolean>) => NEWSLETTER_TOPICS.some((k) => topics[k]);
-
-function NewsletterForm({ user }: { user: PublicUser }) {
+function NewsletterForm({ user, setting }: { user: PublicUser; setting: UserConfigurationDoc | null }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [topics, setTopics] = useState<Record<Topic, boolean>>({ product: user.newsletter, tips: user.newsletter });
+  const [topics, setTopics] = useState<Topics>(() => shownTopics(user.newsletter, setting));
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string>();
-  useEffect(() => setTopics({ product: user.newsletter, tips: user.newsletter }), [user.newsletter]);
+  // what was saved (here or elsewhere) shows once it is read back
+  useEffect(() => setTopics(shownTopics(user.newsletter, setting)), [user.newsletter, setting]);
   const save = useMutation({
-    mutationFn: () =>
-      api.call('PUT /_users/{id}', { params: { id: user._id }, query: { rev: user._rev }, body: { fullname: user.fullname ?? '', newsletter: newsletterFlag(topics), current_password: password } }),
-    onSuccess: async () => {
-      setPassword('');
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['profile', 'user'] }), queryClient.invalidateQueries({ queryKey: ['session'] })]);
+    mutationFn: async () => {
+      // the profile first: it checks the current password, so a wrong one stores nothing
+      await api.call('PUT /_users/{id}', {
+        params: { id: user._id },
+        query: { rev: user._rev },
+        body: { fullname: user.fullname ?? '', newsletter: newsletterFlag(topics), current_password: password },
+      });
+      const value = topicsValue(topics);
+      if (setting) await api.call('PUT /{db}/{id}', { params: { db: user._id, id: setting._id }, query: { rev: setting._rev }, body: { value } });
+      else await api.call('POST /{db}', { params: { db: user._id }, body: { klass: 'UserConfiguration', key: TOPICS_KEY, value } });
     },
+    onSuccess: () => setPassword(''),
     onError: (err) => {
       if (!isApiError(err)) return;
       const key = fieldErrors(err.reason, ['current_password'] as const).current_password;
       if (key) setPasswordError(key);
     },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['profile', 'user'] }),
+        queryClient.invalidateQueries({ queryKey: ['session'] }),
+        queryClient.invalidateQueries({ queryKey: ['user-configuration', user._id, TOPICS_KEY] }),
+      ]),
   });
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -60,6 +75,7 @@ function NewsletterForm({ user }: { user: PublicUser }) {
             label={t(`public.newsletter.topics.${key}.label`)}
             description={t(`public.newsletter.topics.${key}.text`)}
             checked={topics[key]}
+            data-testid={`topic-${key}`}
             onChange={(e) => {
               const checked = e.currentTarget.checked;
               setTopics((s) => ({ ...s, [key]: checked }));
@@ -67,7 +83,7 @@ function NewsletterForm({ user }: { user: PublicUser }) {
           />
         ))}
         <Text size="xs" c="dimmed">
-          {t('public.newsletter.stored_as_one')}
+          {t('public.newsletter.topics_note')}
         </Text>
         <PasswordInput
           label={t('public.newsletter.current_password')}
@@ -85,19 +101,29 @@ function NewsletterForm({ user }: { user: PublicUser }) {
   );
 }
 
-/** Newsletter preferences (spec §2), signed in: topic switches saved as the profile's newsletter flag. */
+/**
+ * Newsletter preferences (spec §2), signed in: a switch per topic. Each topic is stored (newsletter-topics.ts) and
+ * the profile's newsletter flag is on when any topic is.
+ */
 export default function NewsletterPage() {
   const { t } = useTranslation();
   const session = useQuery(sessionQuery);
   const userId = session.data?.userCtx.name ?? '';
   const user = useQuery({ ...userQuery(userId), enabled: !!userId });
+  const setting = useQuery({ ...topicsSettingQuery(userId), enabled: !!userId });
   return (
     <Container size="xs" px={0}>
       <Card withBorder radius="md">
         <Stack>
           <Title order={2}>{t('public.newsletter.title')}</Title>
           <Text c="dimmed">{t('public.newsletter.intro')}</Text>
-          {user.isPending ? <PageLoader /> : user.isError ? <ErrorBanner error={user.error} /> : <NewsletterForm user={user.data} />}
+          {user.isPending || setting.isPending ? (
+            <PageLoader />
+          ) : user.isError || setting.isError ? (
+            <ErrorBanner error={user.error ?? setting.error} />
+          ) : (
+            <NewsletterForm user={user.data} setting={setting.data} />
+          )}
         </Stack>
       </Card>
     </Container>
