@@ -32,6 +32,29 @@ describe('the tickets Page', () => {
     );
   });
 
+  it('matches no route for a record id that is no document id: comments/new, tickets/abc', () => {
+    expect(matchTicketsRoute('/account/acc-1/comments/new')).toBeNull();
+    expect(matchTicketsRoute('/account/acc-1/tickets/abc')).toBeNull();
+    expect(matchTicketsRoute('/account/acc-1/customers/new/edit')).toBeNull();
+    expect(matchTicketsRoute('/account/acc-1/receipts/service/new')).toBeNull();
+  });
+
+  it('shows comments/new (comments are shown only) as the friendly "Page not found", without asking the server for it', async () => {
+    const { calls } = stubApi(() => undefined);
+    renderAt('/account/acc-1/comments/new');
+    expect((await screen.findByTestId('page-not-found')).textContent).toBe('Page not found.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls.some((c) => c.url.startsWith('/acc-1/new'))).toBe(false);
+    // the module's menu stays, so the way back is there
+    expect(screen.getByTestId('tickets-nav')).toBeTruthy();
+  });
+
+  it('says "Página não encontrada." for an unknown tickets path in pt-BR', async () => {
+    stubApi(() => undefined);
+    renderAt('/account/acc-1/comments/new', 'pt-BR');
+    expect((await screen.findByTestId('page-not-found')).textContent).toBe('Página não encontrada.');
+  });
+
   it('hides the maintenance menu items and area while the maintenance feature is off', async () => {
     stubApi(() => undefined);
     renderAt('/account/acc-1/maintenance');

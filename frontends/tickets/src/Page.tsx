@@ -1,4 +1,5 @@
-import { Alert, Loader, Stack } from '@mantine/core';
+import { klassOfId } from '@app/proto';
+import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -17,7 +18,9 @@ import { RouteContext, type RouteParams } from './routing';
 registerTranslations();
 
 /**
- * The route of a pathname and its params (`:name` segments), or null. Written here rather than react-router's
+ * The route of a pathname and its params (`:name` segments), or null. A record id must be a document id (a known klass
+ * prefix such as `cmt-`): `comments/new` (comments are shown only, spec §2) or `tickets/abc` is "Page not found",
+ * not a failed fetch whose message is meant for developers. Written here rather than react-router's
  * matchPath: a shared library's tree-shaken copy only has the exports the shell uses, and one export more would make
  * the remote load a second react-router (another router context).
  */
@@ -30,6 +33,7 @@ export function matchTicketsRoute(pathname: string) {
     if (pattern.length !== rest.length) continue;
     const params: Record<string, string | undefined> = { account_id: decodeURIComponent(parts[1]) };
     const ok = pattern.every((p, i) => {
+      if (p === ':record_id') return !!klassOfId((params.record_id = decodeURIComponent(rest[i])));
       if (p.startsWith(':')) return (params[p.slice(1)] = decodeURIComponent(rest[i])), true;
       return p === rest[i];
     });
@@ -65,7 +69,10 @@ function TicketsScreens() {
         {accountId && <ModuleNav accountId={accountId} />}
         <Suspense fallback={<Loader size="sm" />}>
           {!Component ? (
-            <Alert color="gray">{t('common.not_found')}</Alert>
+            // as the shell says it for a path no module owns (AccountModulePage)
+            <Text c="dimmed" data-testid="page-not-found">
+              {t('common.not_found')}
+            </Text>
           ) : off ? (
             <Alert color="gray" data-testid="feature-off">
               {t('features.maintenance_off')}
