@@ -1,0 +1,76 @@
+import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { reasonKey } from '@app/ui';
+import { useUploads } from '../hooks/uploads';
+import { formatBytes } from '../lib/format';
+import { isFinished, percent, type UploadItem } from '../lib/uploads';
+
+const COLOR: Record<UploadItem['status'], string> = {
+  queued: 'gray',
+  uploading: 'blue',
+  retrying: 'orange',
+  done: 'teal',
+  failed: 'red',
+  cancelled: 'gray',
+};
+
+/** One progress bar per upload: the bytes sent, its state (waiting, resuming after a dropped connection, done), a
+ * refusal's reason (a full disk), and a button to stop it. */
+export function UploadPanel() {
+  const { t, i18n } = useTranslation('disk');
+  const { items, cancel, clear } = useUploads();
+  if (!items.length) return null;
+  const lang = i18n.language;
+  const errorText = (item: UploadItem) => {
+    const e = item.error;
+    if (!e) return '';
+    if (e.reason) return t(`errors.reason.${reasonKey(e.reason)}`, { ns: ['disk', 'translation'], defaultValue: e.reason });
+    return t(`upload.errors.${e.key ?? 'refused'}`);
+  };
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="upload-panel">
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs">
+          <Text fw={600} size="sm">
+            {t('upload.title')}
+          </Text>
+          {items.some(isFinished) && (
+            <Button size="compact-xs" variant="subtle" onClick={clear}>
+              {t('upload.clear')}
+            </Button>
+          )}
+        </Group>
+        {items.map((item) => (
+          <Stack key={item.key} gap={2} data-testid="upload-row" data-status={item.status}>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                {item.name}
+              </Text>
+              <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+                <Text size="xs" c={item.status === 'failed' ? 'red' : 'dimmed'} data-testid="upload-state">
+                  {item.status === 'uploading'
+                    ? t('upload.sent', { sent: formatBytes(item.sent, lang), size: formatBytes(item.size, lang), percent: percent(item) })
+                    : t(`upload.status.${item.status}`)}
+                </Text>
+                {!isFinished(item) && <CloseButton size="sm" aria-label={t('upload.cancel', { name: item.name })} onClick={() => cancel(item.key)} />}
+              </Group>
+            </Group>
+            <Progress
+              value={percent(item)}
+              color={COLOR[item.status]}
+              size="md"
+              striped={item.status === 'retrying'}
+              animated={item.status === 'uploading' || item.status === 'retrying'}
+              aria-label={t('upload.progress', { name: item.name })}
+            />
+            {item.status === 'failed' && (
+              <Text size="xs" c="red" role="alert" data-testid="upload-error">
+                {errorText(item)}
+              </Text>
+            )}
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
