@@ -20,6 +20,7 @@ import { HttpErrorFilter } from './http/error.filter';
 import { FastLane } from './http/fast-lane';
 import { configProvider, Connections, REDIS, redisProvider, rpcProvider } from './infra/infra.providers';
 import { RateLimiter } from './rate-limit/rate-limiter';
+import { DiskProxy } from './disk/disk-proxy';
 import { ReceiptsController } from './receipts/receipts.controller';
 import { ReceiptsService } from './receipts/receipts.service';
 import { RootController } from './root/root.controller';
@@ -54,6 +55,7 @@ import { WebController } from './web/web.controller';
     BillingService,
     ReceiptsService,
     FastLane,
+    DiskProxy,
     { provide: APP_GUARD, useClass: CallerGuard },
     { provide: APP_FILTER, useClass: HttpErrorFilter },
   ],

@@ -79,7 +79,7 @@ export const CloudFileFields = z.object({
 export type CloudFileFields = z.infer<typeof CloudFileFields>;
 
 /** Fields only the disk service writes (a client's values are ignored). */
-export const CLOUD_FILE_SERVER_FIELDS = ['size', 'external_key', 'webdav_key', 'version', 'content_type', 'modified_at', 'trashed_at', 'trashed_from'] as const;
+export const CLOUD_FILE_SERVER_FIELDS = ['size', 'external_key', 'webdav_key', 'version', 'content_type', 'modified_at', 'trashed_at', 'trashed_from', 'trashed_kind'] as const;
 
 // ---- views and update handlers ----------------------------------------------------------------------------------
 

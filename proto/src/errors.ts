@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   too_many_requests: 429,
   internal_server_error: 500,
   service_unavailable: 503,
+  /** a disk upload that would pass the plan's drive storage (RFC 4918 §11.5, also over the web) */
+  insufficient_storage: 507,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_STATUS;
@@ -103,4 +105,6 @@ export const errors = {
   conflict: (reason: Reason = REASONS.conflict) => new AppError('conflict', reason),
   unprocessable: (reason: Reason) => new AppError('unprocessable_entity', reason),
   tooManyRequests: (reason: Reason = REASONS.tooManyRequests) => new AppError('too_many_requests', reason),
+  insufficientStorage: (reason: Reason) => new AppError('insufficient_storage', reason),
+  payloadTooLarge: (reason: Reason) => new AppError('payload_too_large', reason),
 };

@@ -1,5 +1,8 @@
 import type { INestMicroservice } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { mkdtemp, rm } from 'fs/promises';
+import { tmpdir } from 'os';
+import path from 'path';
 import { Pool } from 'pg';
 import { createMicroservice, loadConfig, MailWorker, startMailWorker } from '@app/platform';
 import { SmtpSink, SunkMail } from '@app/platform/mail/testing/smtp-sink';
@@ -9,7 +12,7 @@ import { eventually, sleep } from '@app/platform/testing/eventually';
 export { Browser, cookieAttributes } from '../../gateway/src/testing/http-client';
 export type { HttpResult } from '../../gateway/src/testing/http-client';
 
-// The product as a user meets it: the identity, accounts and tickets microservices (with the mail worker) on the real NATS,
+// The product as a user meets it: the identity, accounts, tickets and disk microservices (with the mail worker) on the real NATS,
 // Postgres and Redis, the gateway on a random port in front of them, and an SMTP sink that keeps every mail. Tests
 // speak HTTP only (Node's fetch), except for back-dating a user to test the 30-day rule.
 //
@@ -61,6 +64,15 @@ export async function startStack(name: string, env: Record<string, string> = {})
     const { TicketsModule } = await import('../../services/tickets/src/tickets.module');
     const tickets: INestMicroservice = await createMicroservice(TicketsModule, 'tickets');
     started.push(() => tickets.close());
+    // the disk keeps its bytes in a folder of its own for this stack, and serves them on a free port
+    const diskData = await mkdtemp(path.join(tmpdir(), `disk-${name}-`));
+    started.push(() => rm(diskData, { recursive: true, force: true }));
+    Object.assign(process.env, { DISK_DATA_DIR: diskData, DISK_HTTP_PORT: '0' });
+    const { DiskModule } = await import('../../services/disk/src/disk.module');
+    const { DiskHttpServer } = await import('../../services/disk/src/http/disk-http');
+    const disk: INestMicroservice = await createMicroservice(DiskModule, 'disk');
+    started.push(() => disk.close());
+    process.env.DISK_HTTP_URL = `http://127.0.0.1:${disk.get(DiskHttpServer).port}`;
     const config = loadConfig();
     const worker: MailWorker = startMailWorker(config);
     started.push(() => worker.close());

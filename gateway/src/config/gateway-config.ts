@@ -1,4 +1,4 @@
-import { AppConfig, loadConfig } from '@app/platform';
+import { AppConfig, internalSecret, loadConfig } from '@app/platform';
 
 // The gateway's settings: the shared AppConfig plus what only the HTTP edge needs. Read once at start.
 
@@ -18,6 +18,12 @@ export interface GatewayConfig extends AppConfig {
   /** always mark cookies Secure, even when the request did not come over TLS */
   cookieSecure: boolean;
   bodyLimit: number;
+  /** the disk service's HTTP server, where /files and /dav are passed on (DISK_HTTP_URL) */
+  diskUrl: string;
+  /** a /files or /dav transfer with no byte moving for this long is dropped */
+  diskIdleTimeoutMs: number;
+  /** the secret the gateway signs the callers it passes on with (INTERNAL_SECRET) */
+  internalSecret: string;
   /** JSON bodies nested deeper than this are refused */
   maxBodyDepth: number;
   session: {
@@ -64,6 +70,9 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     fastLane: env.GATEWAY_FAST_LANE !== 'false',
     cookieSecure: env.COOKIE_SECURE === 'true',
     bodyLimit: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    diskUrl: env.DISK_HTTP_URL || `http://127.0.0.1:${env.DISK_HTTP_PORT || '3010'}`,
+    diskIdleTimeoutMs: int(env.DISK_IDLE_TIMEOUT_MS, 120_000),
+    internalSecret: internalSecret(env),
     maxBodyDepth: int(env.BODY_MAX_DEPTH, 50),
     session: {
       ttlSeconds: int(env.SESSION_TTL_SECONDS, 14 * DAY),

@@ -7,7 +7,7 @@ import { AppError, DocOp, errors, isKlass, Klass, klassOfId, serviceOfKlass, Ser
  * The services that are deployed and answer `<service>.doc.*`. A klass owned by a service missing here is answered
  * 503 instead of waiting for a NATS reply that cannot come. Add a service here when it ships.
  */
-export const SERVED_SERVICES: ReadonlySet<ServiceName> = new Set<ServiceName>(['identity', 'accounts', 'tickets']);
+export const SERVED_SERVICES: ReadonlySet<ServiceName> = new Set<ServiceName>(['identity', 'accounts', 'tickets', 'disk']);
 
 /**
  * Design documents (`_design/<design>/_view/<view>`, `_design/<design>/_update/<handler>/<id>`) → owning service.
@@ -33,6 +33,8 @@ export const DESIGN_SERVICES: Readonly<Record<string, ServiceName>> = {
   'ticket-board': 'tickets',
   'ticket-status': 'tickets',
   'ticket-checklist': 'tickets',
+  // the disk: a folder's path, a file's versions, the disk use; trash, restore, restore-version
+  disk: 'disk',
 };
 
 /** `PUT /{account_id}/_design/status/_update/accept/{id}`: accepting an invitation (the invitee has no membership yet). */

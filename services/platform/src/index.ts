@@ -12,3 +12,4 @@ export * from './rpc/request-validation';
 export { retryOnConflict } from './store/retry-on-conflict';
 export * from './nest/service-providers';
 export * from './rpc/nats-write-batching';
+export * from './http/internal-caller';

@@ -70,6 +70,16 @@ export interface CreateOptions {
   inTransaction?: CreateHook;
 }
 
+/**
+ * Work an update does inside its own transaction, with the stored document locked and the fields about to replace it
+ * (e.g. recording a file's new version with it); it returns the fields to store.
+ */
+export type UpdateHook = (tx: PoolClient, db: string, current: Doc, fields: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+export interface UpdateOptions {
+  inTransaction?: UpdateHook;
+}
+
 export interface FindOptions {
   /** only documents of these klasses (e.g. the klasses the calling handler serves) */
   klasses?: string[];
@@ -151,15 +161,17 @@ export class DocumentStore {
   }
 
   /** Replaces a document's fields; `rev` must be its current revision. */
-  async update(db: string, id: string, rev: string | undefined, doc: Record<string, unknown>, actor: string | null): Promise<Doc> {
+  async update(db: string, id: string, rev: string | undefined, doc: Record<string, unknown>, actor: string | null, opts: UpdateOptions = {}): Promise<Doc> {
     checkDb(db);
     checkId(id);
     const fields = checkFields(doc);
     return this.transaction(async (c) => {
-      const row = await this.read(c, db, id, false);
+      const row = await this.read(c, db, id, !!opts.inTransaction);
       if (!row) throw errors.notFound(REASONS.missing);
       if (row.deleted) throw errors.notFound(REASONS.deleted);
-      return this.replace(c, db, id, rev, row, fields, actor);
+      if (!opts.inTransaction) return this.replace(c, db, id, rev, row, fields, actor);
+      if (rev === undefined || rev !== row.rev) throw errors.conflict(REASONS.conflict); // before the hook's work
+      return this.replace(c, db, id, rev, row, checkFields(await opts.inTransaction(c, db, row.body, { ...fields })), actor);
     });
   }
 

@@ -12,10 +12,15 @@ interface PgError {
   detail?: string;
 }
 
-/** The field of a unique klass index from the violation's detail: `Key (account_id, (body #> '{email}'::text[]))=…`. */
+/**
+ * The field of a unique klass index from the violation's detail: `Key (account_id, (body #> '{email}'::text[]))=…`,
+ * or the last text field of an index on `body ->> 'name'` (the disk's one name per folder).
+ */
 function uniqueField(detail: string | undefined): string | undefined {
   const m = detail ? /\(body #> '\{([A-Za-z0-9_,]+)\}'::text\[\]\)/.exec(detail) : null;
-  return m ? m[1].split(',').join('.') : undefined;
+  if (m) return m[1].split(',').join('.');
+  const text = detail ? [...detail.matchAll(/\(body ->> '([A-Za-z0-9_]+)'::text\)/g)] : [];
+  return text.length ? text[text.length - 1][1] : undefined;
 }
 
 export function mapPgError(e: unknown): unknown {

@@ -1,0 +1,98 @@
+import { createHash, randomUUID } from 'crypto';
+import { createReadStream, createWriteStream } from 'fs';
+import { mkdir, open, rename, stat, unlink } from 'fs/promises';
+import path from 'path';
+import { Readable, Transform } from 'stream';
+import { pipeline } from 'stream/promises';
+import { BlobStore, ByteRange, checkBlobKey, PutOptions, StoredBlob } from './blob-store';
+
+/**
+ * Blobs in a local directory (DISK_DATA_DIR): `blobs/ab/cd/<sha256>`, written first to `tmp/<uuid>`, flushed to disk,
+ * then renamed into place (atomic on one file system), so a crash or a dropped upload never leaves a half blob under a
+ * hash. Temporary files older than a day are the leftovers of crashes (sweepTemporary).
+ */
+export class LocalBlobStore implements BlobStore {
+  private readonly blobs: string;
+  private readonly tmp: string;
+
+  constructor(readonly root: string) {
+    this.blobs = path.join(root, 'blobs');
+    this.tmp = path.join(root, 'tmp');
+  }
+
+  async init(): Promise<void> {
+    await mkdir(this.blobs, { recursive: true });
+    await mkdir(this.tmp, { recursive: true });
+  }
+
+  private pathOf(key: string): string {
+    checkBlobKey(key);
+    return path.join(this.blobs, key.slice(0, 2), key.slice(2, 4), key);
+  }
+
+  async put(body: Readable, opts: PutOptions): Promise<StoredBlob> {
+    const tmp = path.join(this.tmp, randomUUID());
+    const hash = createHash('sha256');
+    let size = 0;
+    const count = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        if (size > opts.maxBytes || (opts.expectedSize !== undefined && size > opts.expectedSize)) return done(opts.tooLarge());
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      const out = createWriteStream(tmp, { flags: 'wx' });
+      await pipeline(body, count, out);
+      if (opts.expectedSize !== undefined && size !== opts.expectedSize) throw new IncompleteUpload(size, opts.expectedSize);
+      await fsyncFile(tmp);
+      const key = hash.digest('hex');
+      const target = this.pathOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tmp, target); // the same bytes may be there already: the rename replaces them with equal ones
+      return { key, size };
+    } catch (err) {
+      await unlink(tmp).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async open(key: string, range?: ByteRange): Promise<Readable> {
+    const file = this.pathOf(key);
+    await stat(file); // ENOENT now, not as a stream error after the headers went out
+    return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+  }
+
+  async has(key: string): Promise<boolean> {
+    return stat(this.pathOf(key)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async delete(key: string): Promise<void> {
+    await unlink(this.pathOf(key)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
+  }
+}
+
+/** The stream ended before the announced size: the client went away mid-upload. */
+export class IncompleteUpload extends Error {
+  constructor(
+    readonly received: number,
+    readonly expected: number,
+  ) {
+    super(`upload ended after ${received} of ${expected} bytes`);
+  }
+}
+
+async function fsyncFile(file: string): Promise<void> {
+  const fh = await open(file, 'r');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
