@@ -39,7 +39,10 @@ describe('AdminPage', () => {
   it('lets an administrator edit: profile edit, new phone and address, enabled switches', async () => {
     stubApi('usr-admin');
     renderPage(<AdminPage />, '/account/acc-1/admin', '/account/:account_id/admin');
-    expect(await screen.findByText('Ann Repairs')).toBeTruthy();
+    const name = await screen.findByText('Ann Repairs');
+    // the group profile shows the whole name, wrapped rather than cut
+    expect(name.hasAttribute('data-truncate')).toBe(false);
+    expect(name.style.overflowWrap).toBe('anywhere');
     // the group profile's edit button and the phone's edit and delete buttons
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(2));
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();

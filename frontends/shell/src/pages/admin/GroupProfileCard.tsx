@@ -91,11 +91,12 @@ export function GroupProfileCard({ accountId, isAdmin }: { accountId: string; is
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   const { t } = useTranslation();
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="nowrap" align="flex-start">
       <Text size="sm" c="dimmed" w={130} style={{ flexShrink: 0 }}>
         {label}
       </Text>
-      <Text size="sm" truncate="end">
+      {/* the whole value, wrapped: a long group name was cut */}
+      <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         {value || t('admin.profile.empty')}
       </Text>
     </Group>

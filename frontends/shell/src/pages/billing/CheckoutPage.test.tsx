@@ -17,7 +17,10 @@ describe('CheckoutPage', () => {
     open('prc-pro-test');
     expect(await screen.findByText('Professional')).toBeTruthy();
     expect(screen.getByText('US$ 6.00 per month')).toBeTruthy();
-    expect(await screen.findByText('Ann Repairs')).toBeTruthy();
+    const name = await screen.findByText('Ann Repairs');
+    // the whole name, wrapped rather than cut
+    expect(name.hasAttribute('data-truncate')).toBe(false);
+    expect(name.style.overflowWrap).toBe('anywhere');
     expect(screen.getByText('pay@shop.test')).toBeTruthy();
     expect(screen.getByText('1.5 MB')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'terms and conditions' }).getAttribute('href')).toBe('/terms-and-conditions.html');

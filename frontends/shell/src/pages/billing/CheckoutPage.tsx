@@ -129,11 +129,12 @@ export default function CheckoutPage() {
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="nowrap" align="flex-start">
       <Text size="sm" c="dimmed" w={150} style={{ flexShrink: 0 }}>
         {label}
       </Text>
-      <Text size="sm" truncate="end">
+      {/* the whole value, wrapped: a long group name was cut */}
+      <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         {children || '—'}
       </Text>
     </Group>

@@ -102,6 +102,14 @@ describe('PlanSelectionPage', () => {
     expect(calls.filter((c) => c.method === 'PUT' && c.url.includes('/_update/')).map((c) => c.url)).toEqual(['/acc-1/_design/subscription/_update/free/acc-1']);
   });
 
+  it("shows the group's whole name in the summary, wrapped rather than cut", async () => {
+    stubBillingApi();
+    open();
+    const name = await within(await screen.findByTestId('account-summary')).findByText('Ann Repairs');
+    expect(name.hasAttribute('data-truncate')).toBe(false);
+    expect(name.style.overflowWrap).toBe('anywhere');
+  });
+
   it('picks the only group when the address names none', async () => {
     stubBillingApi();
     renderPage(<PlanSelectionPage />, '/checkout', '/checkout');

@@ -295,11 +295,12 @@ function BillingEmailDialog({ accountId, group, rev, onClose, onDone }: { accoun
 
 function Line({ label, value }: { label: string; value: string | null | undefined }) {
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="nowrap" align="flex-start">
       <Text size="sm" c="dimmed" w={130} style={{ flexShrink: 0 }}>
         {label}
       </Text>
-      <Text size="sm" truncate="end">
+      {/* the whole value, wrapped: a long group name was cut */}
+      <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         {value || '—'}
       </Text>
     </Group>
