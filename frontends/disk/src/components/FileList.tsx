@@ -1,10 +1,10 @@
 import type { CloudFileDoc } from '@app/proto';
-import { isDirKind } from '@app/proto';
 import { ActionIcon, Anchor, Group, Menu, Paper, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { usePhone } from '@app/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fileUrl } from '../lib/api';
+import { isFolder } from '../lib/contract';
 import { folderSegments, previewKind, type Crumb } from '../lib/files';
 import { formatBytes, formatDateTime } from '../lib/format';
 import { accountPath } from '../routing';
@@ -67,7 +67,7 @@ function FileTable({ accountId, entries, up, onAction }: ListProps) {
             </Table.Td>
             <Table.Td ta="right">
               <Text size="sm" c="dimmed">
-                {isDirKind(doc.kind) ? '—' : formatBytes(doc.size, i18n.language)}
+                {isFolder(doc.kind) ? '—' : formatBytes(doc.size, i18n.language)}
               </Text>
             </Table.Td>
             <Table.Td>
@@ -100,7 +100,7 @@ function FileCards({ accountId, entries, up, onAction }: ListProps) {
             <Stack gap={2} miw={0} style={{ flex: 1 }}>
               <EntryName accountId={accountId} doc={doc} onAction={onAction} />
               <Text size="xs" c="dimmed">
-                {[isDirKind(doc.kind) ? '' : formatBytes(doc.size, i18n.language), formatDateTime(doc.updated_at, i18n.language)].filter(Boolean).join(' · ')}
+                {[isFolder(doc.kind) ? '' : formatBytes(doc.size, i18n.language), formatDateTime(doc.updated_at, i18n.language)].filter(Boolean).join(' · ')}
               </Text>
             </Stack>
             <RowMenu accountId={accountId} doc={doc} onAction={onAction} />
@@ -129,7 +129,7 @@ function UpLink({ accountId, up }: { accountId: string; up: Crumb }) {
 /** The icon (in the entry's colour), the name (a folder's link, a file's preview or download), the star. */
 function EntryName({ accountId, doc, onAction }: { accountId: string; doc: CloudFileDoc; onAction: ListProps['onAction'] }) {
   const { t } = useTranslation('disk');
-  const dir = isDirKind(doc.kind);
+  const dir = isFolder(doc.kind);
   const color = doc.color ? `var(--mantine-color-${doc.color}-6)` : dir ? 'var(--mantine-color-yellow-7)' : 'var(--mantine-color-gray-6)';
   const name = (
     <Text component="span" size="sm" fw={dir ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
@@ -172,7 +172,7 @@ function EntryName({ accountId, doc, onAction }: { accountId: string; doc: Cloud
 /** Everything one can do with an entry, in a menu reachable on a phone too. */
 export function RowMenu({ accountId, doc, onAction }: { accountId: string; doc: CloudFileDoc; onAction: ListProps['onAction'] }) {
   const { t } = useTranslation('disk');
-  const dir = isDirKind(doc.kind);
+  const dir = isFolder(doc.kind);
   const item = (action: RowAction, label: string) => (
     <Menu.Item onClick={() => onAction(action, doc)} data-testid={`action-${action}`}>
       {label}

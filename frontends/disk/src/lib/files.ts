@@ -1,5 +1,5 @@
-import type { CloudFileDoc, DISK_MESSAGES, FindQuery, MAX_FILE_NAME_BYTES } from '@app/proto';
-import { isDirKind, LIVE_FILE_KINDS, MAX_FIND_LIMIT, TRASHED_FILE_KINDS } from '@app/proto';
+import type { CloudFileDoc, FindQuery } from '@app/proto';
+import { BAD_NAME, FIND_LIMIT, isFolder, LIVE_KINDS, NAME_MAX_BYTES, TRASHED_KINDS } from './contract';
 
 // The disk's listing rules (spec §2 disk screens, §4 kinds): what a folder, the starred list and the trash ask the
 // gateway for, and the order they are shown in (folders first by name, then files by the chosen sort).
@@ -31,24 +31,24 @@ type CloudFileFind = FindQuery & { selector: { klass: 'CloudFile' } };
 /** The two finds of a listing: its folders by name, then its files by the chosen sort. */
 export function listQueries(place: Place, sort: Sort): { folders: CloudFileFind; files: CloudFileFind } {
   const where = 'starred' in place ? { starred: true } : { dir_id: place.dirId };
-  const live = [...LIVE_FILE_KINDS];
+  const live = [...LIVE_KINDS];
   return {
     folders: {
-      selector: { klass: 'CloudFile', ...where, kind: { $in: live.filter((k) => isDirKind(k)) } },
+      selector: { klass: 'CloudFile', ...where, kind: { $in: live.filter((k) => isFolder(k)) } },
       sort: [{ name: 'asc' }],
-      limit: MAX_FIND_LIMIT,
+      limit: FIND_LIMIT,
     },
     files: {
-      selector: { klass: 'CloudFile', ...where, kind: { $in: live.filter((k) => !isDirKind(k)) } },
+      selector: { klass: 'CloudFile', ...where, kind: { $in: live.filter((k) => !isFolder(k)) } },
       sort: [{ [sort.field]: sort.direction }],
-      limit: MAX_FIND_LIMIT,
+      limit: FIND_LIMIT,
     },
   };
 }
 
 /** The trash: trashed files and folders, the latest first. */
 export function trashQuery(): CloudFileFind {
-  return { selector: { klass: 'CloudFile', kind: { $in: [...TRASHED_FILE_KINDS] } }, sort: [{ trashed_at: 'desc' }], limit: MAX_FIND_LIMIT };
+  return { selector: { klass: 'CloudFile', kind: { $in: [...TRASHED_KINDS] } }, sort: [{ trashed_at: 'desc' }], limit: FIND_LIMIT };
 }
 
 // Names are case sensitive (spec §5) but people read them in dictionary order: "a.txt" and "B.txt" sort together,
@@ -62,9 +62,9 @@ const byName = (a: CloudFileDoc, b: CloudFileDoc) => collator.compare(a.name ?? 
  */
 export function orderEntries(entries: CloudFileDoc[], sort: Sort): CloudFileDoc[] {
   const sign = sort.direction === 'desc' ? -1 : 1;
-  const folders = entries.filter((e) => isDirKind(e.kind)).sort(byName);
+  const folders = entries.filter((e) => isFolder(e.kind)).sort(byName);
   const files = entries
-    .filter((e) => !isDirKind(e.kind))
+    .filter((e) => !isFolder(e.kind))
     .sort((a, b) => {
       const c =
         sort.field === 'size'
@@ -100,7 +100,7 @@ export function parentOf(crumbs: Crumb[]): Crumb | undefined {
  * entries whose folder is also in the trash are left out.
  */
 export function trashRoots(entries: CloudFileDoc[]): CloudFileDoc[] {
-  const trashedFolders = new Set(entries.filter((e) => isDirKind(e.kind)).map((e) => e._id));
+  const trashedFolders = new Set(entries.filter((e) => isFolder(e.kind)).map((e) => e._id));
   return entries.filter((e) => !e.dir_id || !trashedFolders.has(e.dir_id));
 }
 
@@ -129,10 +129,6 @@ export function moveTargets(folders: CloudFileDoc[], moving: Pick<CloudFileDoc, 
 /** The link of a folder (the root: null). */
 export const folderSegments = (dirId: string | null | undefined) => (dirId ? ['disk', dirId] : ['disk']);
 
-/** proto's DISK_MESSAGES.badName, written out so the bundle carries no schema code (the compiler checks it). */
-const BAD_NAME = 'is-not-a-valid-file-name' satisfies (typeof DISK_MESSAGES)['badName'];
-const MAX_NAME_BYTES = 255 satisfies typeof MAX_FILE_NAME_BYTES;
-
 /**
  * The field error of a name the service would refuse (proto's FileName: 1–255 bytes, no '/', no control characters,
  * not '.' or '..', no spaces at either end), as a `validation.<key>`; undefined when it is fine. Case is kept: names
@@ -140,7 +136,7 @@ const MAX_NAME_BYTES = 255 satisfies typeof MAX_FILE_NAME_BYTES;
  */
 export function nameError(name: string): string | undefined {
   if (!name) return 'validation.cant-be-blank';
-  if (new TextEncoder().encode(name).length > MAX_NAME_BYTES) return 'validation.is-too-long';
+  if (new TextEncoder().encode(name).length > NAME_MAX_BYTES) return 'validation.is-too-long';
   // eslint-disable-next-line no-control-regex
   if (/[/\u0000-\u001f\u007f]/.test(name) || name === '.' || name === '..' || name.trim() !== name) return `validation.${BAD_NAME}`;
   return undefined;

@@ -1,7 +1,7 @@
-import { FILES_PREFIX, TUS_UPLOADS } from '@app/proto';
 import { readCookie } from '@app/ui';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { currentRouteName } from './api';
+import { FILES_ROUTE, UPLOADS_SEGMENT } from './contract';
 import { RETRY_DELAYS, shouldRetryUpload, uploadError, uploadMetadata, type UploadError, type UploadTarget } from './uploads';
 
 // One resumable upload (tus 1.0.0, tus-js-client) to the gateway's `/files/{account_id}/uploads`. tus cuts the file
@@ -32,7 +32,7 @@ export function uploadHeaders(cookies?: string): Record<string, string> {
   return headers;
 }
 
-export const uploadEndpoint = (accountId: string) => `${FILES_PREFIX}/${encodeURIComponent(accountId)}/${TUS_UPLOADS}`;
+export const uploadEndpoint = (accountId: string) => `${FILES_ROUTE}/${encodeURIComponent(accountId)}/${UPLOADS_SEGMENT}`;
 
 const statusOf = (err: unknown) => (err as DetailedError | undefined)?.originalResponse?.getStatus() ?? 0;
 

@@ -86,7 +86,8 @@ function Listing({ place }: { place: Place }) {
     );
 
   const title = inFolder ? (dirId ? (here?.id === dirId ? here.name : '') : t('nav.files')) : t('nav.starred');
-  const notFound = isApiError(path.error) && path.error.status === 404;
+  // a folder id the path view does not know (404, or no row for the folder itself): gone, or never was
+  const notFound = !!dirId && ((isApiError(path.error) && path.error.status === 404) || (!!path.data && !path.data.some((p) => p.id === dirId)));
   return (
     <Stack gap="sm">
       {inFolder && dirId && (

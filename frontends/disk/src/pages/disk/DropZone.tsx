@@ -41,8 +41,8 @@ export function DropZone({ enabled, onFiles, onFolders, children }: { enabled: b
       const entry = typeof item.webkitGetAsEntry === 'function' ? item.webkitGetAsEntry() : null;
       if (entry?.isDirectory) folders.add(i);
     });
-    if (folders.size) onFolders();
     onFiles(files.filter((_, i) => !folders.has(i)));
+    if (folders.size) onFolders();
   };
   return (
     <Box

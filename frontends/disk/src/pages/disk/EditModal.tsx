@@ -1,5 +1,4 @@
 import type { CloudFileDoc, FileColor } from '@app/proto';
-import { DEFAULT_MAX_VERSIONS, FILE_COLORS, isDirKind, MAX_FILE_DESCRIPTION, MAX_MAX_VERSIONS } from '@app/proto';
 import { Button, CheckIcon, ColorSwatch, Group, Input, NumberInput, Stack, Switch, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +8,7 @@ import { DiskModal } from '../../components/DiskModal';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useInvalidate } from '../../hooks/invalidate';
 import { disk } from '../../lib/api';
+import { COLORS, DESCRIPTION_MAX, isFolder, MOST_VERSIONS_KEPT, VERSIONS_KEPT_BY_DEFAULT } from '../../lib/contract';
 import { isFieldError, serverFieldErrors, type Errors } from '../../lib/field-errors';
 import { nameError } from '../../lib/files';
 import { useRoute } from '../../routing';
@@ -48,7 +48,7 @@ function EditForm({ doc, onClose }: { doc: CloudFileDoc; onClose: () => void }) 
   const { t } = useTranslation('disk');
   const { accountId } = useRoute();
   const invalidate = useInvalidate();
-  const dir = isDirKind(doc.kind);
+  const dir = isFolder(doc.kind);
   const [values, setValues] = useState<EditValues>({
     name: doc.name ?? '',
     description: doc.description ?? '',
@@ -73,7 +73,7 @@ function EditForm({ doc, onClose }: { doc: CloudFileDoc; onClose: () => void }) 
     const found: Errors = {};
     const bad = nameError(values.name);
     if (bad) found.name = bad;
-    if (values.description.length > MAX_FILE_DESCRIPTION) found.description = 'validation.is-too-long';
+    if (values.description.length > DESCRIPTION_MAX) found.description = 'validation.is-too-long';
     setErrors(found);
     if (!Object.keys(found).length) save.mutate();
   };
@@ -104,7 +104,7 @@ function EditForm({ doc, onClose }: { doc: CloudFileDoc; onClose: () => void }) 
             >
               {values.color === null && <CheckIcon size={12} />}
             </UnstyledButton>
-            {FILE_COLORS.map((c) => (
+            {COLORS.map((c) => (
               <ColorSwatch
                 key={c}
                 component="button"
@@ -127,12 +127,12 @@ function EditForm({ doc, onClose }: { doc: CloudFileDoc; onClose: () => void }) 
         {!dir && (
           <NumberInput
             label={t('fields.max_versions')}
-            description={t('edit.max_versions_hint', { count: DEFAULT_MAX_VERSIONS })}
-            placeholder={String(DEFAULT_MAX_VERSIONS)}
+            description={t('edit.max_versions_hint', { count: VERSIONS_KEPT_BY_DEFAULT })}
+            placeholder={String(VERSIONS_KEPT_BY_DEFAULT)}
             value={values.max_versions}
             onChange={(v) => set('max_versions', typeof v === 'number' ? v : v === '' ? '' : Number(v))}
             min={1}
-            max={MAX_MAX_VERSIONS}
+            max={MOST_VERSIONS_KEPT}
             allowDecimal={false}
             allowNegative={false}
             clampBehavior="strict"

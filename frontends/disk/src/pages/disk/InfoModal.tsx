@@ -1,10 +1,10 @@
 import type { CloudFileDoc } from '@app/proto';
-import { DEFAULT_MAX_VERSIONS, isDirKind } from '@app/proto';
 import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DiskModal } from '../../components/DiskModal';
 import { useMemberLabels } from '../../hooks/disk';
+import { isFolder, VERSIONS_KEPT_BY_DEFAULT } from '../../lib/contract';
 import { formatBytes, formatCount, formatDateTime } from '../../lib/format';
 import { useRoute } from '../../routing';
 
@@ -14,7 +14,7 @@ export function InfoModal({ opened, onClose, doc }: { opened: boolean; onClose: 
   const { accountId } = useRoute();
   const members = useMemberLabels(accountId, opened && !!doc.created_by);
   const lang = i18n.language;
-  const dir = isDirKind(doc.kind);
+  const dir = isFolder(doc.kind);
   const who = doc.created_by ? (members.data?.[doc.created_by] ?? (members.isPending ? '…' : t('info.former_member'))) : '';
   const rows: Array<[string, ReactNode]> = [
     [t('fields.name'), doc.name],
@@ -24,7 +24,7 @@ export function InfoModal({ opened, onClose, doc }: { opened: boolean; onClose: 
           [t('fields.size'), `${formatBytes(doc.size, lang)}${(doc.size ?? 0) >= 1000 ? ` (${t('info.bytes', { count: doc.size ?? 0, formatted: formatCount(doc.size ?? 0, lang) })})` : ''}`],
           [t('fields.content_type'), doc.content_type || '—'],
           [t('fields.version'), doc.version ?? '—'],
-          [t('fields.max_versions'), doc.max_versions ?? t('info.default_versions', { count: DEFAULT_MAX_VERSIONS })],
+          [t('fields.max_versions'), doc.max_versions ?? t('info.default_versions', { count: VERSIONS_KEPT_BY_DEFAULT })],
         ] as Array<[string, ReactNode]>)
       : []),
     [t('fields.created'), who ? t('info.by_at', { who, at: formatDateTime(doc.created_at, lang) }) : formatDateTime(doc.created_at, lang)],

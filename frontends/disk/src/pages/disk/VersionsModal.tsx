@@ -1,5 +1,4 @@
 import type { CloudFileDoc, FileVersion } from '@app/proto';
-import { DEFAULT_MAX_VERSIONS } from '@app/proto';
 import { Anchor, Badge, Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { useVersions } from '../../hooks/disk';
 import { useInvalidate } from '../../hooks/invalidate';
 import { useUploads } from '../../hooks/uploads';
 import { disk, fileUrl } from '../../lib/api';
+import { VERSIONS_KEPT_BY_DEFAULT } from '../../lib/contract';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { useRoute } from '../../routing';
 
@@ -28,7 +28,7 @@ export function VersionsModal({ opened, onClose, doc }: { opened: boolean; onClo
     onSuccess: () => invalidate(),
   });
   const lang = i18n.language;
-  const kept = doc.max_versions ?? DEFAULT_MAX_VERSIONS;
+  const kept = doc.max_versions ?? VERSIONS_KEPT_BY_DEFAULT;
   const uploadsHere = uploads.items.some((i) => 'fileId' in i.target && i.target.fileId === doc._id);
   return (
     <DiskModal opened={opened} onClose={onClose} title={t('versions.title', { name: doc.name })}>

@@ -1,5 +1,4 @@
 import type { CloudFileDoc } from '@app/proto';
-import { isDirKind, TRASH_DAYS } from '@app/proto';
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,12 +10,13 @@ import { FileIcon, FolderIcon } from '../../components/icons';
 import { useTrash } from '../../hooks/disk';
 import { useInvalidate } from '../../hooks/invalidate';
 import { disk } from '../../lib/api';
+import { DAYS_IN_TRASH, isFolder } from '../../lib/contract';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { useRoute } from '../../routing';
 
 /**
  * disk/trash: what was trashed (a folder with what it holds), the latest first; each can be restored into the folder
- * it came from, or deleted forever after a confirmation. The service purges what stayed longer than TRASH_DAYS.
+ * it came from, or deleted forever after a confirmation. The service purges what stayed longer than DAYS_IN_TRASH.
  */
 export default function TrashPage() {
   const { t, i18n } = useTranslation('disk');
@@ -38,7 +38,7 @@ export default function TrashPage() {
   const busy = (doc: CloudFileDoc, action: 'restore' | 'purge') => act.isPending && act.variables?.doc._id === doc._id && act.variables.action === action;
   const name = (doc: CloudFileDoc) => (
     <Group gap="xs" wrap="nowrap" miw={0}>
-      {isDirKind(doc.kind) ? <FolderIcon color="var(--mantine-color-yellow-7)" /> : <FileIcon color="var(--mantine-color-gray-6)" />}
+      {isFolder(doc.kind) ? <FolderIcon color="var(--mantine-color-yellow-7)" /> : <FileIcon color="var(--mantine-color-gray-6)" />}
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {doc.name}
       </Text>
@@ -62,7 +62,7 @@ export default function TrashPage() {
         {t('nav.trash')}
       </Title>
       <Text size="sm" c="dimmed">
-        {t('trash.hint', { count: TRASH_DAYS })}
+        {t('trash.hint', { count: DAYS_IN_TRASH })}
       </Text>
       <ErrorBanner error={confirm ? null : (act.error ?? trash.error)} />
       <Paper withBorder radius="md" p="xs">
@@ -78,7 +78,7 @@ export default function TrashPage() {
               <Paper key={doc._id} withBorder radius="md" px="sm" py={8} data-testid="trash-row">
                 {name(doc)}
                 <Text size="xs" c="dimmed" mt={2}>
-                  {[isDirKind(doc.kind) ? '' : formatBytes(doc.size, lang), t('trash.trashed_at', { at: trashedAt(doc) })].filter(Boolean).join(' · ')}
+                  {[isFolder(doc.kind) ? '' : formatBytes(doc.size, lang), t('trash.trashed_at', { at: trashedAt(doc) })].filter(Boolean).join(' · ')}
                 </Text>
                 <Group mt={6} justify="flex-end">
                   {buttons(doc)}
@@ -104,7 +104,7 @@ export default function TrashPage() {
                   <Table.Td>{name(doc)}</Table.Td>
                   <Table.Td ta="right">
                     <Text size="sm" c="dimmed">
-                      {isDirKind(doc.kind) ? '—' : formatBytes(doc.size, lang)}
+                      {isFolder(doc.kind) ? '—' : formatBytes(doc.size, lang)}
                     </Text>
                   </Table.Td>
                   <Table.Td>
@@ -122,7 +122,7 @@ export default function TrashPage() {
       <DiskModal opened={!!confirm} onClose={() => setConfirm(null)} title={t('trash.confirm_title')} size="md" fullScreen={false}>
         {confirm && (
           <Stack>
-            <Text style={{ overflowWrap: 'anywhere' }}>{t(isDirKind(confirm.kind) ? 'trash.confirm_folder' : 'trash.confirm_file', { name: confirm.name })}</Text>
+            <Text style={{ overflowWrap: 'anywhere' }}>{t(isFolder(confirm.kind) ? 'trash.confirm_folder' : 'trash.confirm_file', { name: confirm.name })}</Text>
             <ErrorBanner error={act.error} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setConfirm(null)}>

@@ -1,14 +1,14 @@
-import { DAV_PREFIX } from '@app/proto';
 import { ActionIcon, Alert, Anchor, Code, CopyButton, Group, List, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyIcon } from '../../components/icons';
 import { useSession } from '../../hooks/disk';
+import { DAV_ROUTE } from '../../lib/contract';
 import { useRoute } from '../../routing';
 
 /** The group's WebDAV address on this site: `${origin}/dav/{account_id}/`. */
-export const davAddress = (origin: string, accountId: string) => `${origin}${DAV_PREFIX}/${encodeURIComponent(accountId)}/`;
+export const davAddress = (origin: string, accountId: string) => `${origin}${DAV_ROUTE}/${encodeURIComponent(accountId)}/`;
 
 /** The profile tab where user tokens are made (the WebDAV password is one, with write permission). */
 export const TOKENS_PATH = '/user/profile?page=user_tokens';
