@@ -153,6 +153,7 @@ export const ticketsEn = {
     unknown_kind: 'Unknown receipt kind.',
   },
   common: {
+    retry: 'Try again',
     new: 'New',
     edit: 'Edit',
     edit_title: 'Edit {{name}}',

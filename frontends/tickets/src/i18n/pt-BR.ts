@@ -155,6 +155,7 @@ export const ticketsPtBR: TicketsResource = {
     unknown_kind: 'Tipo de recibo desconhecido.',
   },
   common: {
+    retry: 'Tentar de novo',
     new: 'Novo',
     edit: 'Editar',
     edit_title: 'Editar {{name}}',

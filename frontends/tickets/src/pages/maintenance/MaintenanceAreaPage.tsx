@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Button, Paper, Stack, Table, Text } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
+import { QueryList } from '../../components/QueryList';
 import { PageHeader } from '../../components/PageHeader';
 import { useFeatures } from '../../hooks/account';
 import { useRefLabels } from '../../hooks/refs';
@@ -56,62 +56,59 @@ export default function MaintenanceAreaPage() {
       <Text size="sm" c="dimmed">
         {t('maintenance.intro', { days: DUE_DAYS })}
       </Text>
-      <ErrorBanner error={due.error} />
       <Paper withBorder radius="md" p="xs">
-        {!due.data?.length ? (
-          <Text c="dimmed" data-testid="empty-list">
-            {due.isPending ? t('common.loading') : t('maintenance.none')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped data-testid="maintenance-due">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('fields.next_maintenance')}</Table.Th>
-                  <Table.Th>{t('fields.equipment_id')}</Table.Th>
-                  <Table.Th>{t('fields.category_id')}</Table.Th>
-                  <Table.Th>{t('fields.warranty_ends_at')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {due.data.map((m) => {
-                  const next = String(m.next_maintenance ?? '');
-                  const overdue = next < today;
-                  const warranty = typeof m.warranty_ends_at === 'string' ? m.warranty_ends_at : '';
-                  return (
-                    <Table.Tr key={m._id} data-testid="maintenance-row">
-                      <Table.Td>
-                        <Anchor component={Link} to={accountPath(accountId, 'maintenances', m._id)}>
-                          {formatDate(next, i18n.language)}
-                        </Anchor>{' '}
-                        <Badge color={overdue ? 'red' : 'yellow'} variant="light" size="sm">
-                          {overdue ? t('maintenance.overdue') : t('maintenance.due')}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{m.equipment_id ? equipment[String(m.equipment_id)] ?? String(m.equipment_id) : '—'}</Table.Td>
-                      <Table.Td>{m.category_id ? categories[String(m.category_id)] ?? String(m.category_id) : '—'}</Table.Td>
-                      <Table.Td>
-                        {warranty ? (
-                          <Text size="sm" c={warranty < today ? 'dimmed' : undefined}>
-                            {formatDate(warranty, i18n.language)} {warranty < today ? `(${t('maintenance.warranty_over')})` : ''}
-                          </Text>
-                        ) : (
-                          '—'
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Button component={Link} to={newTicketFromMaintenance(accountId, m)} size="compact-xs" variant="light">
-                          {t('maintenance.new_ticket')}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <QueryList query={due} empty={t('maintenance.none')}>
+          {(rows) => (
+            <Table.ScrollContainer minWidth={600}>
+              <Table striped data-testid="maintenance-due">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('fields.next_maintenance')}</Table.Th>
+                    <Table.Th>{t('fields.equipment_id')}</Table.Th>
+                    <Table.Th>{t('fields.category_id')}</Table.Th>
+                    <Table.Th>{t('fields.warranty_ends_at')}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((m) => {
+                    const next = String(m.next_maintenance ?? '');
+                    const overdue = next < today;
+                    const warranty = typeof m.warranty_ends_at === 'string' ? m.warranty_ends_at : '';
+                    return (
+                      <Table.Tr key={m._id} data-testid="maintenance-row">
+                        <Table.Td>
+                          <Anchor component={Link} to={accountPath(accountId, 'maintenances', m._id)}>
+                            {formatDate(next, i18n.language)}
+                          </Anchor>{' '}
+                          <Badge color={overdue ? 'red' : 'yellow'} variant="light" size="sm">
+                            {overdue ? t('maintenance.overdue') : t('maintenance.due')}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>{m.equipment_id ? equipment[String(m.equipment_id)] ?? String(m.equipment_id) : '—'}</Table.Td>
+                        <Table.Td>{m.category_id ? categories[String(m.category_id)] ?? String(m.category_id) : '—'}</Table.Td>
+                        <Table.Td>
+                          {warranty ? (
+                            <Text size="sm" c={warranty < today ? 'dimmed' : undefined}>
+                              {formatDate(warranty, i18n.language)} {warranty < today ? `(${t('maintenance.warranty_over')})` : ''}
+                            </Text>
+                          ) : (
+                            '—'
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          <Button component={Link} to={newTicketFromMaintenance(accountId, m)} size="compact-xs" variant="light">
+                            {t('maintenance.new_ticket')}
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryList>
       </Paper>
     </Stack>
   );

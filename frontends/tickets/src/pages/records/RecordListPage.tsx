@@ -1,9 +1,9 @@
-import { Anchor, Button, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Paper, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
+import { QueryList } from '../../components/QueryList';
 import { FieldValue, useLabelsFor } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
@@ -34,44 +34,39 @@ export function RecordListPage({ def }: { def: EntityDef }) {
           </Button>
         }
       />
-      <ErrorBanner error={list.error} />
       <Paper withBorder radius="md" p="xs">
-        {list.isPending ? (
-          <Text c="dimmed">{t('common.loading')}</Text>
-        ) : !list.data?.length ? (
-          <Text c="dimmed" data-testid="empty-list">
-            {t('common.empty')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped highlightOnHover data-testid={`list-${def.segment}`}>
-              <Table.Thead>
-                <Table.Tr>
-                  {columns.map((c) => (
-                    <Table.Th key={c.name}>{t(`fields.${c.name}`)}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.map((doc) => (
-                  <Table.Tr key={doc._id}>
-                    {columns.map((c, i) => (
-                      <Table.Td key={c.name}>
-                        {i === 0 ? (
-                          <Anchor component={Link} to={accountPath(accountId, def.segment, doc._id)}>
-                            {c.kind === 'ref' ? labels[String(doc[c.name])] ?? String(doc[c.name] ?? '—') : c.name === 'number' ? `#${doc.number}` : String(doc[c.name] ?? '—')}
-                          </Anchor>
-                        ) : (
-                          <FieldValue field={c} value={doc[c.name]} accountId={accountId} refLabels={labels} />
-                        )}
-                      </Table.Td>
+        <QueryList query={list}>
+          {(rows) => (
+            <Table.ScrollContainer minWidth={480}>
+              <Table striped highlightOnHover data-testid={`list-${def.segment}`}>
+                <Table.Thead>
+                  <Table.Tr>
+                    {columns.map((c) => (
+                      <Table.Th key={c.name}>{t(`fields.${c.name}`)}</Table.Th>
                     ))}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((doc) => (
+                    <Table.Tr key={doc._id}>
+                      {columns.map((c, i) => (
+                        <Table.Td key={c.name}>
+                          {i === 0 ? (
+                            <Anchor component={Link} to={accountPath(accountId, def.segment, doc._id)}>
+                              {c.kind === 'ref' ? labels[String(doc[c.name])] ?? String(doc[c.name] ?? '—') : c.name === 'number' ? `#${doc.number}` : String(doc[c.name] ?? '—')}
+                            </Anchor>
+                          ) : (
+                            <FieldValue field={c} value={doc[c.name]} accountId={accountId} refLabels={labels} />
+                          )}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryList>
       </Paper>
       <Pager page={page} pageSize={PAGE_SIZE} count={list.data?.length ?? 0} onPage={setPage} />
     </Stack>

@@ -1,9 +1,10 @@
 import type { Doc } from '@app/proto';
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QueryList } from '../../components/QueryList';
 import { TicketTable } from '../../components/TicketTable';
 import { useFeatures } from '../../hooks/account';
 import { docs } from '../../lib/api';
@@ -44,7 +45,9 @@ function LinkedTickets({ field, id, newQuery }: { field: 'customer_id' | 'equipm
         </Button>
       }
     >
-      <TicketTable tickets={tickets.data ?? []} accountId={accountId} />
+      <QueryList query={tickets} size="sm">
+        {(rows) => <TicketTable tickets={rows} accountId={accountId} />}
+      </QueryList>
     </Section>
   );
 }
@@ -67,19 +70,17 @@ function LinkedList({ title, klass, field, id, segment, label, newQuery }: { tit
         )
       }
     >
-      {!list.data?.length ? (
-        <Text c="dimmed" size="sm">
-          {t('common.empty')}
-        </Text>
-      ) : (
-        <Stack gap={4}>
-          {list.data.map((d) => (
-            <Anchor key={d._id} component={Link} to={accountPath(accountId, segment, d._id)}>
-              {label(d)}
-            </Anchor>
-          ))}
-        </Stack>
-      )}
+      <QueryList query={list} size="sm">
+        {(rows) => (
+          <Stack gap={4}>
+            {rows.map((d) => (
+              <Anchor key={d._id} component={Link} to={accountPath(accountId, segment, d._id)}>
+                {label(d)}
+              </Anchor>
+            ))}
+          </Stack>
+        )}
+      </QueryList>
     </Section>
   );
 }

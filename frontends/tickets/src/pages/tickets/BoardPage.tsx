@@ -100,8 +100,10 @@ export default function BoardPage() {
     <Stack>
       <PageHeader title={t('nav.ticket-board')} />
       <ErrorBanner error={move.error} />
-      <ErrorBanner error={board.error} />
-      {phone ? (
+      {/* a board that could not be read is not a board of empty columns: only the error card, with a retry */}
+      {board.error ? (
+        <ErrorBanner error={board.error} onRetry={() => void board.refetch()} retrying={board.isFetching} />
+      ) : phone ? (
         <Stack gap="sm" data-testid="board">
           <BoardSwitcher
             value={shown}

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { phoneWindow } from '@app/ui/src/testing/phone-window';
 import { renderAt, selectorOf, stubApi } from '../../test/render';
 import { EMPTY_SEARCH, searchSelector } from './SearchPage';
 
@@ -36,5 +37,25 @@ describe('advanced search', () => {
     expect(find.body).toMatchObject({ selector: { klass: 'Ticket', search: { $regex: 'fan' }, status: 'block' }, sort: [{ number: 'desc' }], limit: 25, skip: 0 });
     // fewer than a page came back: no next page
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  });
+
+  it('shows the found tickets as cards on a phone (the tickets list layout), not a six-column table', async () => {
+    phoneWindow();
+    const tickets = [{ _id: 'tkt-2', _rev: '1-a', klass: 'Ticket', number: 2, title: 'Screen flickers', status: 'doing', priority: 'high', customer_name: 'Maria Silva' }];
+    stubApi((call) => (selectorOf(call).klass === 'Ticket' ? { body: { docs: tickets } } : undefined));
+    renderAt('/account/acc-1/tickets-search');
+    const [card] = await screen.findAllByTestId('ticket-card');
+    expect(screen.queryByTestId('tickets-table')).toBeNull();
+    expect(card.textContent).toContain('#2 Screen flickers');
+    expect(card.textContent).toContain('Doing');
+    expect(card.textContent).toContain('High');
+    expect(card.textContent).toContain('Customer: Maria Silva');
+  });
+
+  it('keeps the table on a wide screen', async () => {
+    stubApi((call) => (selectorOf(call).klass === 'Ticket' ? { body: { docs: [{ _id: 'tkt-1', _rev: '1-a', klass: 'Ticket', number: 1, title: 'T', status: 'open' }] } } : undefined));
+    renderAt('/account/acc-1/tickets-search');
+    expect(await screen.findByTestId('tickets-table')).toBeTruthy();
+    expect(screen.queryByTestId('ticket-card')).toBeNull();
   });
 });

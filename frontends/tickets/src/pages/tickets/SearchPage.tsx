@@ -1,11 +1,10 @@
-import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { RefSelect } from '../../components/RefSelect';
-import { TicketTable } from '../../components/TicketTable';
+import { TicketList } from '../../components/TicketList';
 import { useFeatures, useMembers } from '../../hooks/account';
 import { KINDS, PRIORITIES, SEARCH_TEXT_MAX, searchRegex, STATUSES } from '../../lib/tickets';
 import { useRoute } from '../../routing';
@@ -52,7 +51,8 @@ function Choices({ label, options, value, onChange, testId }: { label: string; o
   );
 }
 
-/** Advanced search: a text box and filters, items per page, sort and direction, paging. */
+/** Advanced search: a text box and filters, items per page, sort and direction, paging; the found tickets as the
+ * tickets list shows them. */
 export default function SearchPage() {
   const { t } = useTranslation('tickets');
   const { accountId } = useRoute();
@@ -114,10 +114,8 @@ export default function SearchPage() {
           </Group>
         </Stack>
       </Paper>
-      <ErrorBanner error={list.error} />
-      <Paper withBorder radius="md" p="xs">
-        {list.isPending ? <Text c="dimmed">{t('common.loading')}</Text> : <TicketTable tickets={list.data ?? []} accountId={accountId} />}
-      </Paper>
+      {/* the tickets list's layout: cards on a phone, where six columns cut every word */}
+      <TicketList query={list} accountId={accountId} />
       <Pager page={page} pageSize={perPage} count={list.data?.length ?? 0} onPage={setPage} />
     </Stack>
   );

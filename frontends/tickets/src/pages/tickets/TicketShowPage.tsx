@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { DeleteDialog } from '../../components/DeleteDialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryList } from '../../components/QueryList';
 import { PriorityBadge, StatusBadge } from '../../components/TicketBadges';
 import { useFeatures, useMembers } from '../../hooks/account';
 import { useInvalidate } from '../../hooks/invalidate';
@@ -220,28 +221,25 @@ function TicketEstimates({ ticket }: { ticket: TicketDoc }) {
           {t('entities.estimates.new')}
         </Button>
       </Group>
-      <ErrorBanner error={estimates.error} />
-      {!estimates.data?.length ? (
-        <Text c="dimmed" size="sm">
-          {t('common.empty')}
-        </Text>
-      ) : (
-        <Stack gap={4}>
-          {estimates.data.map((e) => (
-            <Group key={e._id} justify="space-between">
-              <Anchor component={Link} to={accountPath(accountId, 'estimates', e._id)}>
-                #{String(e.number ?? '?')} {String(e.description ?? '')}
-              </Anchor>
-              <Group gap="xs">
-                <Text size="sm">{formatMoney(e.total, i18n.language)}</Text>
-                <Anchor component={Link} to={accountPath(accountId, 'receipts', 'estimate', e._id)} size="sm">
-                  {t('receipts.estimate')}
+      <QueryList query={estimates} size="sm">
+        {(rows) => (
+          <Stack gap={4}>
+            {rows.map((e) => (
+              <Group key={e._id} justify="space-between">
+                <Anchor component={Link} to={accountPath(accountId, 'estimates', e._id)}>
+                  #{String(e.number ?? '?')} {String(e.description ?? '')}
                 </Anchor>
+                <Group gap="xs">
+                  <Text size="sm">{formatMoney(e.total, i18n.language)}</Text>
+                  <Anchor component={Link} to={accountPath(accountId, 'receipts', 'estimate', e._id)} size="sm">
+                    {t('receipts.estimate')}
+                  </Anchor>
+                </Group>
               </Group>
-            </Group>
-          ))}
-        </Stack>
-      )}
+            ))}
+          </Stack>
+        )}
+      </QueryList>
     </Paper>
   );
 }
@@ -276,7 +274,8 @@ function TicketComments({ ticket }: { ticket: TicketDoc }) {
       <Title order={3} size="h5" mb="xs">
         {t('entities.comments.many')}
       </Title>
-      <ErrorBanner error={comments.error ?? (error ? null : add.error)} />
+      <ErrorBanner error={comments.error} onRetry={() => void comments.refetch()} retrying={comments.isFetching} />
+      <ErrorBanner error={error ? null : add.error} />
       <Stack gap="sm" data-testid="comments">
         {(comments.data ?? []).map((c) => (
           <Paper key={c._id} withBorder p="xs" radius="sm" data-testid="comment">

@@ -1,6 +1,4 @@
-import type { TicketDoc } from '@app/proto';
-import { Button, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { usePhone } from '@app/ui';
+import { Button, Paper, SegmentedControl, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,26 +6,12 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { PriorityBar } from '../../components/PriorityBar';
-import { TicketCards } from '../../components/TicketCards';
-import { TicketTable } from '../../components/TicketTable';
+import { TicketList } from '../../components/TicketList';
 import { useSession } from '../../hooks/account';
 import { accountPath, useRoute } from '../../routing';
 import { OPEN_STATUSES, usePriorityCounts, useTickets } from './ticket-data';
 
 const PAGE_SIZE = 25;
-
-/** A page of tickets: a table in a frame, or on a phone a column of cards (a six-column table cuts words there). */
-function TicketList({ tickets, pending, accountId }: { tickets: TicketDoc[] | undefined; pending: boolean; accountId: string }) {
-  const { t } = useTranslation('tickets');
-  const phone = usePhone();
-  if (pending) return <Text c="dimmed">{t('common.loading')}</Text>;
-  if (phone) return <TicketCards tickets={tickets ?? []} accountId={accountId} />;
-  return (
-    <Paper withBorder radius="md" p="xs">
-      <TicketTable tickets={tickets ?? []} accountId={accountId} />
-    </Paper>
-  );
-}
 
 /** The tickets index: the open-ticket priority bar, open or all tickets newest first, 25 a page. */
 export default function TicketsListPage() {
@@ -69,8 +53,8 @@ export default function TicketsListPage() {
         ]}
         w="fit-content"
       />
-      <ErrorBanner error={list.error ?? counts.error} />
-      <TicketList tickets={list.data} pending={list.isPending} accountId={accountId} />
+      <ErrorBanner error={counts.error} />
+      <TicketList query={list} accountId={accountId} />
       <Pager page={page} pageSize={PAGE_SIZE} count={list.data?.length ?? 0} onPage={setPage} />
     </Stack>
   );
@@ -87,8 +71,7 @@ export function MyTicketsPage() {
   return (
     <Stack>
       <PageHeader title={t('nav.my-tickets')} />
-      <ErrorBanner error={list.error} />
-      <TicketList tickets={list.data} pending={list.isPending || !me} accountId={accountId} />
+      <TicketList query={list} pending={!me} accountId={accountId} />
       <Pager page={page} pageSize={PAGE_SIZE} count={list.data?.length ?? 0} onPage={setPage} />
     </Stack>
   );
