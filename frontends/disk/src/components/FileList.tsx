@@ -27,13 +27,18 @@ interface ListProps {
 export function FileList(props: ListProps) {
   const phone = usePhone();
   const { t } = useTranslation('disk');
-  if (!props.entries.length && !props.up)
-    return (
-      <Text c="dimmed" py="md" ta="center" data-testid="empty-list">
-        {t('list.empty')}
-      </Text>
-    );
-  return phone ? <FileCards {...props} /> : <FileTable {...props} />;
+  const empty = (
+    <Text c="dimmed" py="md" ta="center" data-testid="empty-list">
+      {t('list.empty')}
+    </Text>
+  );
+  if (!props.entries.length && !props.up) return empty;
+  return (
+    <>
+      {phone ? <FileCards {...props} /> : <FileTable {...props} />}
+      {!props.entries.length && empty}
+    </>
+  );
 }
 
 function FileTable({ accountId, entries, up, onAction }: ListProps) {

@@ -21,11 +21,17 @@ export function UploadPanel() {
   const { items, cancel, clear } = useUploads();
   if (!items.length) return null;
   const lang = i18n.language;
+  // The server's reason carries the figures (what the file needs, what is free) but is written in English: an English
+  // screen shows it as it is; another language shows our sentence for the case first, then the reason.
+  const english = i18n.language.toLowerCase().startsWith('en');
   const errorText = (item: UploadItem) => {
     const e = item.error;
     if (!e) return '';
-    if (e.reason) return t(`errors.reason.${reasonKey(e.reason)}`, { ns: ['disk', 'translation'], defaultValue: e.reason });
-    return t(`upload.errors.${e.key ?? 'refused'}`);
+    const ours = t(`upload.errors.${e.key ?? 'refused'}`);
+    if (!e.reason) return ours;
+    const known = t(`errors.reason.${reasonKey(e.reason)}`, { ns: ['disk', 'translation'], defaultValue: '' });
+    if (known) return known;
+    return english ? e.reason : `${ours} (${e.reason})`;
   };
   return (
     <Paper withBorder radius="md" p="sm" data-testid="upload-panel">

@@ -135,6 +135,8 @@ describe('the disk listing', () => {
     const up = screen.getByTestId('up-row');
     expect(within(up).getByRole('link').getAttribute('href')).toBe('/account/acc-1/disk/cfl-p');
     expect(within(up).getByText('Up to Projects')).toBeTruthy();
+    // the folder holds nothing: it says so under the '..' row
+    expect((await screen.findByTestId('empty-list')).textContent).toBe('Nothing here yet. Upload files or make a folder.');
     expect(calls.some((c) => c.url === `/acc-1/_design/disk/_view/path?key=${encodeURIComponent('"cfl-y"')}`)).toBe(true);
     expect(finds(calls).every((c) => selectorOf(c).dir_id === 'cfl-y')).toBe(true);
   });
@@ -420,6 +422,19 @@ describe('uploads', () => {
     expect([started[0].file.name, started[0].target]).toEqual(['dropped.txt', { dirId: 'cfl-p' }]);
     expect(screen.queryByText('Drop files to upload them here')).toBeNull();
     expect(screen.getByText(/Folders cannot be dropped here/)).toBeTruthy();
+  });
+
+  it("says a quota refusal in Portuguese first, with the server's (English) figures after it", async () => {
+    const started = fakeUploads();
+    diskApi();
+    renderAt('/account/acc-1/disk', 'pt-BR');
+    await screen.findByTestId('upload-button');
+    fireEvent.change(fileInput(), { target: { files: [new File(['x'], 'huge.iso')] } });
+    await waitFor(() => expect(started).toHaveLength(1));
+    act(() => started[0].cb.onError({ reason: 'Not enough space on this group’s disk: the file needs 2.1 GB', key: 'quota' }));
+    expect(screen.getByTestId('upload-error').textContent).toBe(
+      'Não há espaço suficiente no disco para este arquivo. (Not enough space on this group’s disk: the file needs 2.1 GB)',
+    );
   });
 });
 

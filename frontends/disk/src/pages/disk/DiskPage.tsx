@@ -125,7 +125,7 @@ function Listing({ place }: { place: Place }) {
         )}
       </Group>
       <UsageLine accountId={accountId} />
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" align="flex-end">
         <Select
           size="xs"
           w={170}
@@ -137,7 +137,7 @@ function Listing({ place }: { place: Place }) {
           comboboxProps={{ withinPortal: true }}
         />
         <ActionIcon
-          mt={22}
+          size="input-xs"
           variant="default"
           aria-label={sort.direction === 'asc' ? t('sort.asc') : t('sort.desc')}
           title={sort.direction === 'asc' ? t('sort.asc') : t('sort.desc')}

@@ -137,7 +137,7 @@ function EditForm({ doc, onClose }: { doc: CloudFileDoc; onClose: () => void }) 
             allowNegative={false}
             clampBehavior="strict"
             error={err('max_versions')}
-            w={200}
+            styles={{ wrapper: { maxWidth: 200 } }}
           />
         )}
         <Group justify="flex-end">
