@@ -2,7 +2,7 @@
 #
 # Adding a backend service: append its folder name (services/<name>) to APP_SERVICES below.
 # Each one must have services/<name>/dist/main.js (the process) and services/<name>/dist/migrate.js (its migrations).
-APP_SERVICES=(identity accounts tickets)
+APP_SERVICES=(identity accounts tickets disk)
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 RUN_DIR="$ROOT/.run"
@@ -22,7 +22,9 @@ PID_DIR="$RUN_DIR/pids"
 : "${API_URL:=http://127.0.0.1:$GATEWAY_PORT}"
 : "${PUBLIC_URL:=$API_URL}"
 : "${NODE_ENV:=development}"
-export APP_PREFIX DATABASE_URL NATS_URL REDIS_URL SMTP_HOST SMTP_PORT GATEWAY_PORT API_URL PUBLIC_URL NODE_ENV
+: "${DISK_DATA_DIR:=$ROOT/.run/disk}"
+: "${DISK_HTTP_PORT:=3010}"
+export APP_PREFIX DATABASE_URL NATS_URL REDIS_URL SMTP_HOST SMTP_PORT GATEWAY_PORT API_URL PUBLIC_URL NODE_ENV DISK_DATA_DIR DISK_HTTP_PORT
 
 say() { printf '%s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }

@@ -1,29 +1,219 @@
-import { createToken, createGroup, signUp, Stack, startStack } from './harness';
+import { request as httpRequest } from 'http';
+import { createGroup, createToken, signUp, Stack, startStack, User } from './harness';
 
-// The disk through the gateway as a user and a WebDAV client meet it: folders by the document API, bytes by /files and
-// /dav, versions, trash, quota, and who may do what.
+// The disk through the gateway as a person and a WebDAV client meet it: folders by the document API, bytes by /files
+// and /dav, versions, trash, quota, and who may do what.
 
 let stack: Stack;
+let owner: User;
+let group: { id: string };
+let token: string;
+let bearer: Record<string, string>;
+let basic: Record<string, string>;
+
 beforeAll(async () => {
   stack = await startStack('disk');
+  owner = await signUp(stack, { confirm: true });
+  group = await createGroup(owner, 'Disk shop');
+  token = await createToken(owner);
+  bearer = { authorization: `Bearer ${token}` };
+  basic = { authorization: `Basic ${Buffer.from(`${owner.email}:${token}`).toString('base64')}` };
 }, 60_000);
 afterAll(() => stack?.close());
 
-describe('disk', () => {
-  it('uploads a file with PUT /files/{account}/content and downloads the same bytes', async () => {
-    const owner = await signUp(stack, { confirm: true });
-    const group = await createGroup(owner, 'Disk shop');
-    const token = await createToken(owner);
-    const auth = { authorization: `Bearer ${token}` };
-    const put = await fetch(`${stack.url}/files/${group.id}/content?name=notes.txt`, { method: 'PUT', headers: { ...auth, 'content-type': 'text/plain' }, body: 'hello disk' });
-    expect(put.status).toBe(201);
-    const reply = (await put.json()) as { id: string; version: number; size: number };
+const files = (path: string) => `${stack.url}/files/${group.id}${path}`;
+const dav = (path: string) => `${stack.url}/dav/${group.id}${path}`;
+
+async function upload(name: string, body: string, dirId?: string): Promise<{ id: string; version: number; size: number }> {
+  const res = await fetch(files(`/content?name=${encodeURIComponent(name)}${dirId ? `&dir_id=${dirId}` : ''}`), { method: 'PUT', headers: { ...bearer, 'content-type': 'text/plain' }, body });
+  expect([200, 201]).toContain(res.status);
+  return (await res.json()) as { id: string; version: number; size: number };
+}
+
+async function json(res: Response): Promise<{ status: number; body: Record<string, unknown> }> {
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const doc = (id: string) => fetch(`${stack.url}/${group.id}/${id}`, { headers: bearer }).then((r) => r.json() as Promise<Record<string, unknown>>);
+const view = (name: string, key?: string) =>
+  fetch(`${stack.url}/${group.id}/_design/disk/_view/${name}${key ? `?key=${encodeURIComponent(JSON.stringify(key))}` : ''}`, { headers: bearer }).then(
+    (r) => r.json() as Promise<{ rows: Array<{ key: unknown; value: Record<string, unknown> }> }>,
+  );
+const update = (handler: string, id: string, body?: unknown) =>
+  fetch(`${stack.url}/${group.id}/_design/disk/_update/${handler}/${id}`, { method: 'PUT', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+
+/** A PUT announcing `length` bytes and sending none: answered before the body (a quota refusal), or never. */
+function announce(url: string, headers: Record<string, string>, length: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'PUT', headers: { ...headers, 'content-length': String(length) } }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.flushHeaders();
+  });
+}
+
+describe('bytes over /files and /dav', () => {
+  it('uploads with PUT /files/{account}/content and serves the same bytes over /files and /dav, and a Range as 206', async () => {
+    const reply = await upload('notes.txt', 'hello disk');
     expect(reply).toMatchObject({ ok: true, version: 1, size: 10 });
-    const get = await fetch(`${stack.url}/files/${group.id}/${reply.id}`, { headers: auth });
-    expect([get.status, get.status === 200 ? '' : await get.clone().text()]).toEqual([200, '']);
-    expect(await get.text()).toBe('hello disk');
-    const dav = await fetch(`${stack.url}/dav/${group.id}/notes.txt`, { headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${token}`).toString('base64')}` } });
-    expect(dav.status).toBe(200);
-    expect(await dav.text()).toBe('hello disk');
+    const get = await fetch(files(`/${reply.id}`), { headers: bearer });
+    expect([get.status, await get.text()]).toEqual([200, 'hello disk']);
+    const viaDav = await fetch(dav('/notes.txt'), { headers: basic });
+    expect([viaDav.status, await viaDav.text()]).toEqual([200, 'hello disk']);
+    const range = await fetch(files(`/${reply.id}`), { headers: { ...bearer, range: 'bytes=6-9' } });
+    expect([range.status, range.headers.get('content-range'), await range.text()]).toEqual([206, 'bytes 6-9/10', 'disk']);
+  });
+
+  it('a PUT over a WebDAV file makes a new version that the versions view lists, newest first', async () => {
+    const put = await fetch(dav('/report.txt'), { method: 'PUT', headers: basic, body: 'first' });
+    expect(put.status).toBe(201);
+    const again = await fetch(dav('/report.txt'), { method: 'PUT', headers: basic, body: 'second!' });
+    expect([200, 204]).toContain(again.status);
+    const found = await fetch(`${stack.url}/${group.id}/_find`, {
+      method: 'POST',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      body: JSON.stringify({ selector: { klass: 'CloudFile', name: 'report.txt', dir_id: null } }),
+    }).then((r) => r.json() as Promise<{ docs: Array<{ _id: string; version: number; size: number }> }>);
+    expect(found.docs).toHaveLength(1);
+    expect(found.docs[0]).toMatchObject({ version: 2, size: 7 });
+    const versions = await view('versions', found.docs[0]._id);
+    expect(versions.rows.map((r) => [r.key, r.value.size, r.value.current])).toEqual([
+      [2, 7, true],
+      [1, 5, false],
+    ]);
+  });
+
+  it('keeps the last 3 versions by default and restores an old one as the newest', async () => {
+    let id = '';
+    for (const text of ['v1', 'v2-', 'v3--', 'v4---', 'v5----']) id = (await upload('kept.txt', text)).id;
+    const versions = await view('versions', id);
+    expect(versions.rows.map((r) => r.key)).toEqual([5, 4, 3]);
+    const restored = await update('restore-version', id, { version: 3 });
+    expect(restored.status).toBe(200);
+    const get = await fetch(files(`/${id}`), { headers: bearer });
+    expect(await get.text()).toBe('v3--');
+    expect((await view('versions', id)).rows.map((r) => r.key)).toEqual([6, 5, 4]);
+    const old = await fetch(files(`/${id}?version=4`), { headers: bearer });
+    expect(await old.text()).toBe('v4---');
+  });
+});
+
+describe('folders, moves and names', () => {
+  it('makes folders, lists the path of a nested one, and moves a file into it', async () => {
+    const made = await json(await fetch(`${stack.url}/${group.id}`, { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ klass: 'CloudFile', kind: 'dir', name: 'Invoices' }) }));
+    expect(made.status).toBe(201);
+    const inner = await json(
+      await fetch(`${stack.url}/${group.id}`, { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ klass: 'CloudFile', name: '2026', dir_id: made.body.id }) }),
+    );
+    const path = await view('path', String(inner.body.id));
+    expect(path.rows.map((r) => r.value.name)).toEqual(['Invoices', '2026']);
+    const file = await upload('march.txt', 'paid');
+    const current = await doc(file.id);
+    const moved = await fetch(`${stack.url}/${group.id}/${file.id}`, { method: 'PUT', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ ...current, dir_id: inner.body.id }) });
+    expect(moved.ok).toBe(true);
+    const viaDav = await fetch(dav('/Invoices/2026/march.txt'), { headers: basic });
+    expect(await viaDav.text()).toBe('paid');
+  });
+
+  it('refuses a second entry of the same name in a folder (422 name has-already-been-taken) but keeps names case sensitive', async () => {
+    await upload('Case.txt', 'upper');
+    const lower = await upload('case.txt', 'lower');
+    expect(lower.version).toBe(1);
+    const clash = await json(await fetch(`${stack.url}/${group.id}`, { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ klass: 'CloudFile', kind: 'dir', name: 'Case.txt' }) }));
+    expect(clash).toEqual({ status: 422, body: { error: 'unprocessable_entity', reason: { name: 'has-already-been-taken' } } });
+  });
+
+  it('refuses moving a folder into itself (422 dir_id cannot-be-moved-into-itself) and bad names (422)', async () => {
+    const a = await json(await fetch(`${stack.url}/${group.id}`, { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ klass: 'CloudFile', name: 'A' }) }));
+    const b = await json(await fetch(`${stack.url}/${group.id}`, { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ klass: 'CloudFile', name: 'B', dir_id: a.body.id }) }));
+    const folder = await doc(String(a.body.id));
+    const into = await json(await fetch(`${stack.url}/${group.id}/${a.body.id}`, { method: 'PUT', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ ...folder, dir_id: b.body.id }) }));
+    expect(into).toEqual({ status: 422, body: { error: 'unprocessable_entity', reason: { dir_id: 'cannot-be-moved-into-itself' } } });
+    const slash = await json(await fetch(`${stack.url}/${group.id}`, { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ klass: 'CloudFile', name: 'a/b' }) }));
+    expect(slash).toEqual({ status: 422, body: { error: 'unprocessable_entity', reason: { name: 'is-not-a-valid-file-name' } } });
+  });
+});
+
+describe('trash', () => {
+  it('a WebDAV DELETE puts the file in the trash, restore brings it back, and a DELETE of the document purges it', async () => {
+    const file = await upload('draft.txt', 'to trash');
+    expect([200, 204]).toContain((await fetch(dav('/draft.txt'), { method: 'DELETE', headers: basic })).status);
+    expect((await fetch(dav('/draft.txt'), { headers: basic })).status).toBe(404);
+    const trashed = await doc(file.id);
+    expect(trashed).toMatchObject({ kind: 'file_deleted', trashed_from: null });
+    expect((await update('restore', file.id)).status).toBe(200);
+    expect(await (await fetch(dav('/draft.txt'), { headers: basic })).text()).toBe('to trash');
+    const again = await update('trash', file.id);
+    const rev = ((await again.json()) as { rev: string }).rev;
+    const purge = await fetch(`${stack.url}/${group.id}/${file.id}?rev=${rev}`, { method: 'DELETE', headers: bearer });
+    expect(purge.status).toBe(200);
+    expect((await fetch(files(`/${file.id}`), { headers: bearer })).status).toBe(404);
+  });
+});
+
+describe('quota and who may do what', () => {
+  it('refuses up front an upload that would pass the plan’s drive storage: 507 over /files and over WebDAV', async () => {
+    const web = await announce(files('/content?name=huge.bin'), bearer, 100_000_001);
+    expect(web.status).toBe(507);
+    expect(JSON.parse(web.body)).toMatchObject({ error: 'insufficient_storage' });
+    expect(JSON.parse(web.body).reason).toMatch(/Not enough space on this group's disk/);
+    const viaDav = await announce(dav('/huge.bin'), basic, 100_000_001);
+    expect(viaDav.status).toBe(507);
+    const usage = await view('usage');
+    expect(usage.rows[0].value).toMatchObject({ quota: 100_000_000 });
+  });
+
+  it('asks WebDAV clients for Basic credentials (401 with WWW-Authenticate) and refuses a wrong token', async () => {
+    const none = await fetch(dav('/'), { method: 'PROPFIND', headers: { depth: '0' } });
+    expect([none.status, none.headers.get('www-authenticate')]).toEqual([401, 'Basic realm="ServiceDesk disk", charset="UTF-8"']);
+    const wrong = await fetch(dav('/'), { method: 'PROPFIND', headers: { depth: '0', authorization: `Basic ${Buffer.from(`${owner.email}:sdt_wrongwrongwrong`).toString('base64')}` } });
+    expect(wrong.status).toBe(401);
+    const otherEmail = await fetch(dav('/'), { method: 'PROPFIND', headers: { depth: '0', authorization: `Basic ${Buffer.from(`someone@example.com:${token}`).toString('base64')}` } });
+    expect(otherEmail.status).toBe(401);
+  });
+
+  it('a read-only token reads but may not write (403), and a member of another group gets 403', async () => {
+    const readOnly = await createToken(owner, ['read']);
+    const auth = { authorization: `Basic ${Buffer.from(`${owner.email}:${readOnly}`).toString('base64')}` };
+    expect((await fetch(dav('/notes.txt'), { headers: auth })).status).toBe(200);
+    expect((await fetch(dav('/ro.txt'), { method: 'PUT', headers: auth, body: 'x' })).status).toBe(403);
+    const stranger = await signUp(stack, { confirm: true });
+    const theirs = await createToken(stranger);
+    const res = await fetch(dav('/notes.txt'), { headers: { authorization: `Basic ${Buffer.from(`${stranger.email}:${theirs}`).toString('base64')}` } });
+    expect(res.status).toBe(403);
+    const viaFiles = await fetch(files('/content?name=x.txt'), { method: 'PUT', headers: { authorization: `Bearer ${theirs}` }, body: 'x' });
+    expect(viaFiles.status).toBe(403);
+  });
+
+  it('a session may download but must send the XSRF header to upload (403 without)', async () => {
+    const cookie = owner.browser.cookieHeader();
+    const file = await upload('session.txt', 'by session');
+    const get = await fetch(files(`/${file.id}`), { headers: { cookie } });
+    expect(await get.text()).toBe('by session');
+    const put = await fetch(files('/content?name=s2.txt'), { method: 'PUT', headers: { cookie }, body: 'x' });
+    expect(put.status).toBe(403);
+  });
+});
+
+describe('malformed WebDAV requests', () => {
+  const cases: Array<[string, RequestInit & { headers?: Record<string, string> }]> = [
+    ['PROPFIND with a broken XML body', { method: 'PROPFIND', headers: { depth: '1', 'content-type': 'application/xml' }, body: '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop>' }],
+    ['PROPFIND with Depth: banana', { method: 'PROPFIND', headers: { depth: 'banana' } }],
+    ['PROPPATCH with two set and two remove blocks', { method: 'PROPPATCH', headers: { 'content-type': 'application/xml' }, body: '<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:z"><D:set><D:prop><Z:a>1</Z:a></D:prop></D:set><D:remove><D:prop><Z:b/></D:prop></D:remove><D:set><D:prop><Z:c>2</Z:c></D:prop></D:set><D:remove><D:prop><Z:a/></D:prop></D:remove></D:propertyupdate>' }],
+    ['LOCK with garbage', { method: 'LOCK', headers: { 'content-type': 'application/xml' }, body: 'garbage<<' }],
+    ['PUT with an untagged If header', { method: 'PUT', headers: { if: '(<opaquelocktoken:nothing>)' }, body: 'x' }],
+    ['MKCOL with an If header', { method: 'MKCOL', headers: { if: '(<urn:uuid:123>)' } }],
+    ['MOVE without a Destination', { method: 'MOVE' }],
+    ['COPY to a Destination of another server', { method: 'COPY', headers: { destination: 'http://elsewhere.example/x' } }],
+    ['UNLOCK with a bogus token', { method: 'UNLOCK', headers: { 'lock-token': '<urn:uuid:bogus>' } }],
+  ];
+  it.each(cases)('%s answers without a 5xx, and the disk goes on answering', async (_name, init) => {
+    const res = await fetch(dav('/notes.txt'), { ...init, headers: { ...basic, ...(init.headers ?? {}) } });
+    expect(res.status).toBeLessThan(500);
+    const after = await fetch(dav('/notes.txt'), { headers: basic });
+    expect(after.status).toBe(200);
   });
 });

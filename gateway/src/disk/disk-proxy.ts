@@ -24,8 +24,8 @@ import { loginBuckets } from '../rate-limit/buckets';
 
 const DISK_PATH = /^\/(files|dav)\/([^/?#]+)(?:[/?#]|$)/;
 const BASIC = /^Basic\s+([A-Za-z0-9+/=]{1,1024})\s*$/i;
-/** hop-by-hop and credential headers never passed on */
-const DROPPED = new Set(['authorization', 'cookie', 'connection', 'keep-alive', 'proxy-authorization', 'te', 'trailer', 'upgrade', 'host', 'x-app-caller', 'x-app-caller-signature']);
+/** hop-by-hop and credential headers never passed on (Host is: tagged If headers name the client's host) */
+const DROPPED = new Set(['authorization', 'cookie', 'connection', 'keep-alive', 'proxy-authorization', 'te', 'trailer', 'upgrade', 'x-app-caller', 'x-app-caller-signature']);
 const REALM = 'Basic realm="ServiceDesk disk", charset="UTF-8"';
 
 @Injectable()
@@ -148,11 +148,13 @@ export class DiskProxy {
     const path = (req.url ?? '/').split('?')[0];
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) if (!DROPPED.has(name) && value !== undefined) headers[name] = value;
-    Object.assign(headers, signCaller(ctx, this.config.internalSecret, req.method ?? 'GET', path), { 'x-request-id': requestId, host: this.target.host });
+    Object.assign(headers, signCaller(ctx, this.config.internalSecret, req.method ?? 'GET', path), { 'x-request-id': requestId }); // Host stays the client's: WebDAV's If headers name resources by their full URL
     return new Promise((resolve, reject) => {
+      let answered = false; // an early answer (a refusal before the body) may be followed by a reset of the upload
       const upstream = httpRequest(
         { protocol: this.target.protocol, hostname: this.target.hostname, port: this.target.port, method: req.method, path: req.url, headers },
         (answer) => {
+          answered = true;
           const out: OutgoingHttpHeaders = { ...answer.headers, [APP_VERSION_HEADER]: this.config.version, 'x-request-id': requestId, 'referrer-policy': 'no-referrer' };
           delete out.connection;
           delete out['keep-alive'];
@@ -166,7 +168,7 @@ export class DiskProxy {
       // an idle transfer is dropped after a while; a long one that keeps moving is not
       upstream.setTimeout(this.config.diskIdleTimeoutMs, () => upstream.destroy(new AppError('service_unavailable', 'The disk did not answer in time')));
       upstream.on('error', (err) => {
-        if (res.headersSent) {
+        if (res.headersSent || answered) {
           res.destroy();
           resolve();
         } else reject(err instanceof AppError ? err : new AppError('service_unavailable', 'The disk is not available right now, please try again'));
@@ -174,6 +176,7 @@ export class DiskProxy {
       res.on('close', () => {
         if (!res.writableFinished) upstream.destroy();
       });
+      upstream.flushHeaders(); // the disk may answer before any byte of the body (a quota refusal)
       req.pipe(upstream);
     });
   }

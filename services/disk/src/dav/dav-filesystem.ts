@@ -184,8 +184,9 @@ export class DiskFileSystem extends webdav.FileSystem {
   protected _etag(path: webdav.Path, info: webdav.ETagInfo, callback: Cb<string>): void {
     done(callback, async () => {
       const doc = await this.body(info, path);
-      // the content's hash for files; the revision for folders (and the root's fixed tag)
-      return doc ? String(doc.external_key && !isDirKind(doc.kind) ? `${doc.external_key.toString().slice(0, 32)}-${doc._rev}` : doc._rev) : 'root';
+      // the content's hash for files; the revision for folders (and the root's fixed tag); quoted, as HTTP wants it
+      const tag = doc ? String(doc.external_key && !isDirKind(doc.kind) ? `${String(doc.external_key).slice(0, 32)}-${doc._rev}` : doc._rev) : 'root';
+      return `"${tag}"`;
     });
   }
 

@@ -68,7 +68,6 @@ export function inlineSafe(type: string): boolean {
  * replaced) and the exact name in `filename*` (RFC 8187), so every browser saves it under its real name.
  */
 export function contentDisposition(name: string, type: 'inline' | 'attachment'): string {
-  // eslint-disable-next-line no-control-regex
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;

@@ -123,8 +123,8 @@ export class DiskFiles {
     const db = accountDb(ctx);
     requireWrite(ctx);
     const { target } = input;
-    let existing: Doc | null = null;
-    let dirId: FolderId = null;
+    let existing: Doc | null;
+    let dirId: FolderId;
     let name: string;
     if ('fileId' in target) {
       existing = await this.get(ctx, target.fileId);

@@ -25,10 +25,8 @@ export function sendError(req: IncomingMessage, res: ServerResponse, err: unknow
     logger.error(`${req.method} ${req.url}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     app = new AppError('internal_server_error', REASONS.internal);
   }
-  // a refused upload's body may be unread: let it drain so the connection stays usable, or close it when too large
-  if (!req.complete) {
-    if (app.status === 507 || app.status === 413) headers = { ...headers, connection: 'close' };
-    else req.resume();
-  }
+  // a refused upload's body may be unread: a small one is drained so the connection stays usable; a refusal for size
+  // leaves it unread (the client stops sending once it reads the answer, or the connection times out)
+  if (!req.complete && app.status !== 507 && app.status !== 413) req.resume();
   sendJson(res, app.status, app.toBody(), headers);
 }
