@@ -28,6 +28,9 @@ describe('MemberPage', () => {
     );
     renderPage(<MemberPage />, '/account/acc-1/users/sub-2', '/account/:account_id/users/:record_id');
     expect(await screen.findByText('ben@example.com')).toBeTruthy();
+    // the whole address, wrapped rather than cut
+    expect(screen.getByTestId('member-name').hasAttribute('data-truncate')).toBe(false);
+    expect(screen.getByTestId('member-name').style.overflowWrap).toBe('anywhere');
     expect(screen.getByText('pending')).toBeTruthy();
     expect(screen.getByTestId('flag-admin').textContent).toBe('no');
     expect(screen.getByTestId('flag-report_view').textContent).toBe('yes');

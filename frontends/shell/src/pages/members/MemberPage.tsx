@@ -105,16 +105,19 @@ function MemberPageContent({ edit }: { edit: boolean }) {
         </Text>
       )}
       <Paper withBorder radius="md" p="md">
-        <Group gap="sm" mb="md" wrap="nowrap">
+        {/* the whole address or name, wrapped: a phone cut a long address */}
+        <Group gap="sm" mb="md" wrap="nowrap" align="flex-start">
           {pending ? (
             <>
               <Badge color="yellow" variant="light" style={{ flexShrink: 0 }}>
                 {t('members.pending')}
               </Badge>
-              <Text truncate="end">{doc.email ?? doc.user?.email ?? t('members.pending_invitation')}</Text>
+              <Text style={{ minWidth: 0, overflowWrap: 'anywhere' }} data-testid="member-name">
+                {doc.email ?? doc.user?.email ?? t('members.pending_invitation')}
+              </Text>
             </>
           ) : (
-            <Text fw={600} truncate="end">
+            <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }} data-testid="member-name">
               {memberName(doc, isAdmin, t)}
             </Text>
           )}
