@@ -14,9 +14,10 @@ down: ## stop what `make up` started (the local servers stay up)
 	@bash infra/down.sh
 
 # One file or pattern: make test T=services/identity/src/foo.spec.ts (skips the type-check and the lint)
-test: ## start the local servers if needed, install deps and Chromium if missing, type-check, lint, run every test (T=<path>: one jest file)
+test: ## start the local servers if needed, install deps, Chromium and the WebDAV tools if missing, type-check, lint, run every test (T=<path>: one jest file)
 	@bash infra/services.sh
 	@bash infra/browser.sh
+	@bash infra/dav-tools.sh
 	@bash -c 'source infra/lib.sh && require_node && ensure_deps'
 	$(if $(T),npx jest $(T),npm test)
 

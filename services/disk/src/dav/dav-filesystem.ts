@@ -184,9 +184,7 @@ export class DiskFileSystem extends webdav.FileSystem {
   protected _etag(path: webdav.Path, info: webdav.ETagInfo, callback: Cb<string>): void {
     done(callback, async () => {
       const doc = await this.body(info, path);
-      // the content's hash for files; the revision for folders (and the root's fixed tag); quoted, as HTTP wants it
-      const tag = doc ? String(doc.external_key && !isDirKind(doc.kind) ? `${String(doc.external_key).slice(0, 32)}-${doc._rev}` : doc._rev) : 'root';
-      return `"${tag}"`;
+      return `"${davETag(doc)}"`;
     });
   }
 
@@ -339,6 +337,17 @@ export class DiskFileSystem extends webdav.FileSystem {
     if (path.isRoot()) return callback(undefined, new webdav.LocalPropertyManager());
     done(callback, async () => new PgPropertyManager(this.dav, this.state(info.context), (await this.mustEntry(info.context, path)).id));
   }
+}
+
+/**
+ * A short entity tag: the content's hash (its first 24 hex digits) and the version for files, the revision for folders.
+ * Short, because clients quote it in If headers and some cut those off (litmus/neon at about 200 characters).
+ */
+export function davETag(doc: Doc | null): string {
+  if (!doc) return 'root';
+  if (!isDirKind(doc.kind) && doc.external_key) return `${String(doc.external_key).slice(0, 24)}-${Number(doc.version) || 0}`;
+  const [n, hash = ''] = String(doc._rev).split('-');
+  return `${n}-${hash.slice(0, 12)}`;
 }
 
 /** rclone's X-OC-Mtime (seconds since 1970). */
