@@ -16,6 +16,12 @@ if [ ! -f "$tickets" ] || [ -n "$(find frontends/tickets/src frontends/ui/src pr
   echo "building the tickets remote (npm run build -w @app/tickets-web)…" >&2
   npm run build -w @app/tickets-web --silent >/dev/null
 fi
+# the disk module remote (/modules/disk/), rebuilt like the shell
+disk=frontends/disk/dist/mf-manifest.json
+if [ ! -f "$disk" ] || [ -n "$(find frontends/disk/src frontends/ui/src proto/src/disk.ts frontends/disk/rsbuild.config.ts -newer "$disk" -type f -not -name '*.test.ts' -not -name '*.test.tsx' -print -quit)" ]; then
+  echo "building the disk remote (npm run build -w @app/disk-web)…" >&2
+  npm run build -w @app/disk-web --silent >/dev/null
+fi
 # the Module Federation remote the federation spec and bench/shell load (served by the gateway as /modules/hello/)
 remote=test/browser/remote-fixture
 if [ ! -f "$remote/dist/hello/mf-manifest.json" ] || [ -n "$(find "$remote/src" "$remote/rsbuild.config.ts" -newer "$remote/dist/hello/mf-manifest.json" -type f -print -quit)" ]; then

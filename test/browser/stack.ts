@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'child_process';
-import { createWriteStream, existsSync, mkdirSync } from 'fs';
+import { createWriteStream, existsSync, mkdirSync, rmSync } from 'fs';
 import * as http from 'http';
 import * as net from 'net';
 import * as path from 'path';
@@ -8,13 +8,13 @@ import { Client } from 'pg';
 import { SmtpSink } from '../../services/platform/src/mail/testing/smtp-sink';
 
 // The real product for the browser tests, started from its builds as separate processes (like `make up`):
-// identity, accounts and tickets (services/*/dist/main.js) and the gateway (gateway/dist/main.js) serving the built shell
+// identity, accounts, tickets and disk (services/*/dist/main.js) and the gateway (gateway/dist/main.js) serving the built shell
 // (frontends/shell/dist), on the local Postgres, Redis and NATS, with names of their own: a database
 // sd_browser_<run>, APP_PREFIX <run> (NATS subjects, JetStream stream, Redis keys, BullMQ queue), a free port, and an
 // SMTP sink in this process whose mails the tests read over HTTP (GET $MAIL_SINK_URL/mails).
 
 export const ROOT = path.resolve(__dirname, '../..');
-const SERVICES = ['identity', 'accounts', 'tickets'];
+const SERVICES = ['identity', 'accounts', 'tickets', 'disk'];
 const LOG_DIR = path.join(ROOT, '.run/browser-logs');
 
 export interface RunningStack {
@@ -76,8 +76,8 @@ async function waitUp(url: string, children: ChildProcess[], timeoutMs = 60_000)
 
 export async function startStack(): Promise<RunningStack> {
   required('frontends/shell/dist/index.html', 'build the shell first (npm run build -w @app/shell)');
-  for (const s of SERVICES) required(`services/${s}/dist/main.js`, 'build first (npx tsc -b proto services/platform services/identity services/accounts services/tickets gateway)');
-  required('gateway/dist/main.js', 'build first (npx tsc -b proto services/platform services/identity services/accounts services/tickets gateway)');
+  for (const s of SERVICES) required(`services/${s}/dist/main.js`, 'build first (npx tsc -b proto services/platform services/identity services/accounts services/tickets services/disk gateway)');
+  required('gateway/dist/main.js', 'build first (npx tsc -b proto services/platform services/identity services/accounts services/tickets services/disk gateway)');
   required('test/browser/remote-fixture/dist/hello/mf-manifest.json', 'build the test remote first (bash test/browser/prepare.sh)');
   mkdirSync(LOG_DIR, { recursive: true });
 
@@ -103,6 +103,9 @@ export async function startStack(): Promise<RunningStack> {
   try {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
+    const diskPort = await freePort();
+    const diskData = path.join(ROOT, '.run/browser-disk', run);
+    mkdirSync(diskData, { recursive: true });
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       APP_PREFIX: run,
@@ -124,6 +127,10 @@ export async function startStack(): Promise<RunningStack> {
       RL_LOGIN_IP_MAX: '100000',
       RL_MAIL_IP_MAX: '100000',
       RL_REGISTER_IP_MAX: '100000',
+      // the disk's bytes, in a folder of this run's, served to the gateway on a free port
+      DISK_DATA_DIR: diskData,
+      DISK_HTTP_PORT: String(diskPort),
+      DISK_HTTP_URL: `http://127.0.0.1:${diskPort}`,
     };
     for (const s of SERVICES) {
       const dir = path.join(ROOT, 'services', s);
@@ -153,7 +160,7 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Stops the processes and the sink, drops the database, the prefix's JetStream streams and Redis keys. */
+/** Stops the processes and the sink, deletes the disk's folder, drops the database, the prefix's JetStream streams and Redis keys. */
 export async function stopStack(): Promise<void> {
   const stack = handle.__browserStack;
   if (!stack) return;
@@ -162,6 +169,7 @@ export async function stopStack(): Promise<void> {
   await Promise.all(stack.children.map(stopChild));
   await stack.sink.stop().catch(warn('smtp sink'));
   await new Promise<void>((r) => stack.sinkHttp.close(() => r()));
+  rmSync(path.join(ROOT, '.run/browser-disk', stack.run), { recursive: true, force: true });
 
   const pg = new Client({ connectionString: stack.adminUrl });
   await pg
