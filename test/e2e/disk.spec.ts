@@ -217,3 +217,58 @@ describe('malformed WebDAV requests', () => {
     expect(after.status).toBe(200);
   });
 });
+
+describe('what WebDAV clients do', () => {
+  const lockBody = '<?xml version="1.0" encoding="utf-8"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>win</D:owner></D:lockinfo>';
+
+  it("Windows' empty PUT, LOCK, PUT with the token, PROPPATCH, UNLOCK stores the file with one version (the empty one is not history)", async () => {
+    expect((await fetch(dav('/win.docx'), { method: 'PUT', headers: basic, body: '' })).status).toBe(201);
+    const lock = await fetch(dav('/win.docx'), { method: 'LOCK', headers: { ...basic, 'content-type': 'application/xml', timeout: 'Second-3600' }, body: lockBody });
+    expect(lock.status).toBe(200);
+    const token = lock.headers.get('lock-token')!;
+    expect(token).toMatch(/^<urn:uuid:[0-9a-f-]{36}>$/);
+    // without the token the file is locked for everyone, its owner included
+    expect((await fetch(dav('/win.docx'), { method: 'PUT', headers: basic, body: 'sneaky' })).status).toBe(423);
+    expect((await fetch(dav('/win.docx'), { method: 'PUT', headers: { ...basic, if: `(${token})` }, body: 'the document' })).status).toBeLessThan(300);
+    const patch = await fetch(dav('/win.docx'), {
+      method: 'PROPPATCH',
+      headers: { ...basic, if: `(${token})`, 'content-type': 'application/xml' },
+      body: '<?xml version="1.0" encoding="utf-8"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:schemas-microsoft-com:"><D:set><D:prop><Z:Win32LastModifiedTime>Wed, 25 Nov 2026 10:00:00 GMT</Z:Win32LastModifiedTime><Z:Win32FileAttributes>00000020</Z:Win32FileAttributes></D:prop></D:set></D:propertyupdate>',
+    });
+    expect(patch.status).toBe(207);
+    expect((await fetch(dav('/win.docx'), { method: 'UNLOCK', headers: { ...basic, 'lock-token': token } })).status).toBe(204);
+    expect(await (await fetch(dav('/win.docx'), { headers: basic })).text()).toBe('the document');
+    const found = await fetch(`${stack.url}/${group.id}/_find`, {
+      method: 'POST',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      body: JSON.stringify({ selector: { klass: 'CloudFile', name: 'win.docx' } }),
+    }).then((r) => r.json() as Promise<{ docs: Array<{ _id: string }> }>);
+    expect((await view('versions', found.docs[0]._id)).rows.map((r) => [r.key, r.value.size])).toEqual([[1, 12]]);
+    // the dead property is kept (in PostgreSQL) and answered back
+    const props = await fetch(dav('/win.docx'), { method: 'PROPFIND', headers: { ...basic, depth: '0', 'content-type': 'application/xml' }, body: '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><Z:Win32FileAttributes xmlns:Z="urn:schemas-microsoft-com:"/></D:prop></D:propfind>' });
+    expect(await props.text()).toContain('00000020');
+  });
+
+  it("macOS' chunked PUT (no Content-Length) and its ._ AppleDouble file are stored like any file", async () => {
+    const chunked = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(dav('/mac.txt'), { method: 'PUT', headers: { ...basic, 'transfer-encoding': 'chunked' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.write('written ');
+      req.end('in chunks');
+    });
+    expect(chunked).toBe(201);
+    expect(await (await fetch(dav('/mac.txt'), { headers: basic })).text()).toBe('written in chunks');
+    expect((await fetch(dav('/._mac.txt'), { method: 'PUT', headers: basic, body: Buffer.from([0, 5, 22, 7]) })).status).toBe(201);
+    expect(Buffer.from(await (await fetch(dav('/._mac.txt'), { headers: basic })).arrayBuffer())).toEqual(Buffer.from([0, 5, 22, 7]));
+  });
+
+  it("rclone's X-OC-Mtime sets the modification time WebDAV answers (getlastmodified)", async () => {
+    const when = Date.UTC(2024, 0, 2, 3, 4, 5) / 1000;
+    expect((await fetch(dav('/dated.txt'), { method: 'PUT', headers: { ...basic, 'x-oc-mtime': String(when) }, body: 'old file' })).status).toBe(201);
+    const res = await fetch(dav('/dated.txt'), { method: 'PROPFIND', headers: { ...basic, depth: '0' } });
+    expect(await res.text()).toContain('<D:getlastmodified>Tue, 02 Jan 2024 03:04:05 GMT</D:getlastmodified>');
+  });
+});

@@ -178,7 +178,8 @@ export class DiskFiles {
       const doc = await retryOnConflict(async () => {
         const current = await this.get(ctx, u.existing!._id);
         if (!current || isTrashedKind(current.kind)) throw errors.notFound();
-        const version = (Number(current.version) || 0) + 1;
+        // an empty placeholder version is taken over (same number), not kept as history
+        const version = replacesEmptyVersion(current) ? Number(current.version) : (Number(current.version) || 0) + 1;
         return this.store.update(db, current._id, current._rev, { ...current, ...bytesFields, version }, ctx.user_id, {
           inTransaction: async (tx, _db, stored, fields) => {
             // an empty version is a placeholder (Windows writes a file empty, locks it, then writes it): not history
