@@ -272,3 +272,52 @@ describe('what WebDAV clients do', () => {
     expect(await res.text()).toContain('<D:getlastmodified>Tue, 02 Jan 2024 03:04:05 GMT</D:getlastmodified>');
   });
 });
+
+describe('uploads that break off', () => {
+  /** A PUT or PATCH that announces `length` bytes, sends `sent` of them, then drops the connection. */
+  function dropAfter(url: string, method: string, headers: Record<string, string>, length: number, sent: Buffer): Promise<void> {
+    return new Promise((resolve) => {
+      const req = httpRequest(url, { method, headers: { ...headers, 'content-length': String(length) } });
+      req.on('error', () => resolve());
+      req.write(sent, () => setTimeout(() => req.destroy(), 200));
+      req.on('close', () => resolve());
+    });
+  }
+
+  it('a PUT over a file that breaks off half way leaves the file and its versions as they were', async () => {
+    const file = await upload('steady.txt', 'the stored version');
+    await dropAfter(dav('/steady.txt'), 'PUT', basic, 100_000, Buffer.alloc(40_000, 120));
+    await dropAfter(files('/content?name=steady.txt'), 'PUT', bearer, 100_000, Buffer.alloc(40_000, 121));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await (await fetch(files(`/${file.id}`), { headers: bearer })).text()).toBe('the stored version');
+    expect((await view('versions', file.id)).rows.map((r) => r.key)).toEqual([1]);
+  });
+
+  it('a tus upload goes on after a dropped connection from the offset HEAD answers, and ends as the file', async () => {
+    const bytes = Buffer.from(Array.from({ length: 300_000 }, (_, i) => i % 251));
+    const tus = { ...bearer, 'tus-resumable': '1.0.0' };
+    const created = await fetch(files('/uploads'), {
+      method: 'POST',
+      headers: { ...tus, 'upload-length': String(bytes.length), 'upload-metadata': `name ${Buffer.from('resumed.bin').toString('base64')}` },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    expect(location).toMatch(new RegExp(`^/files/${group.id}/uploads/[0-9a-f-]{36}$`));
+    await dropAfter(`${stack.url}${location}`, 'PATCH', { ...tus, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }, bytes.length, bytes.subarray(0, 120_000));
+    await new Promise((r) => setTimeout(r, 300));
+    const head = await fetch(`${stack.url}${location}`, { method: 'HEAD', headers: tus });
+    const offset = Number(head.headers.get('upload-offset'));
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThanOrEqual(120_000);
+    const rest = await fetch(`${stack.url}${location}`, {
+      method: 'PATCH',
+      headers: { ...tus, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) },
+      body: bytes.subarray(offset),
+    });
+    expect(rest.status).toBe(204);
+    const id = rest.headers.get('x-file-id')!;
+    expect(Buffer.from(await (await fetch(files(`/${id}`), { headers: bearer })).arrayBuffer()).equals(bytes)).toBe(true);
+    // the finished upload is gone
+    expect((await fetch(`${stack.url}${location}`, { method: 'HEAD', headers: tus })).status).toBe(404);
+  });
+});
