@@ -91,6 +91,8 @@ export const DISK_VIEWS = {
   versions: 'versions',
   /** the group's disk use: one row `{key: null, value: DiskUsage}` */
   usage: 'usage',
+  /** starred files and folders not inside a trashed folder, by name: rows `{key: id, value: CloudFileDoc}` (at most 1,000) */
+  starred: 'starred',
 } as const;
 export const DISK_UPDATES = {
   /** `_update/trash/<id>`: into the trash (kind file_deleted / dir_deleted), with what it holds */

@@ -321,3 +321,23 @@ describe('uploads that break off', () => {
     expect((await fetch(`${stack.url}${location}`, { method: 'HEAD', headers: tus })).status).toBe(404);
   });
 });
+
+describe('starred', () => {
+  it('the starred view lists starred entries but not those inside a trashed folder', async () => {
+    const post = (body: unknown) =>
+      fetch(`${stack.url}/${group.id}`, { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ id: string }>);
+    const folder = await post({ klass: 'CloudFile', name: 'Old projects' });
+    const inside = await upload('inside.txt', 'x', folder.id);
+    const outside = await upload('outside.txt', 'y');
+    for (const id of [inside.id, outside.id]) {
+      const d = await doc(id);
+      await fetch(`${stack.url}/${group.id}/${id}`, { method: 'PUT', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ ...d, starred: true }) });
+    }
+    const before = (await view('starred')).rows.map((r) => r.value.name);
+    expect(before).toEqual(expect.arrayContaining(['inside.txt', 'outside.txt']));
+    await update('trash', folder.id);
+    const after = (await view('starred')).rows.map((r) => r.value.name);
+    expect(after).toContain('outside.txt');
+    expect(after).not.toContain('inside.txt');
+  });
+});

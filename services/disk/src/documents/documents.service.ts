@@ -41,6 +41,9 @@ export class DocumentsService {
           return { rows: versions.map(({ blob_key: _k, ...v }) => ({ key: v.version, value: { ...v, current: v.version === doc.version } })) };
         },
         [`${DISK_DESIGN}/${DISK_VIEWS.usage}`]: async (ctx) => ({ rows: [{ key: null, value: await files.usage(ctx) }] }),
+        [`${DISK_DESIGN}/${DISK_VIEWS.starred}`]: async (ctx) => ({
+          rows: (await files.repo.starred(accountDb(ctx))).map((doc) => ({ key: doc._id, value: policy.present(doc) })),
+        }),
       },
       {
         [`${DISK_DESIGN}/${DISK_UPDATES.trash}`]: async (ctx, id) => present(await files.trash(ctx, id)),

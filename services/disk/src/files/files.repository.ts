@@ -106,6 +106,30 @@ export class FilesRepository {
     );
   }
 
+  /**
+   * Starred live entries none of whose folders is in the trash (what a trashed folder holds keeps its own kind), by
+   * name, at most `limit`.
+   */
+  async starred(accountId: string, limit = 1000): Promise<Doc[]> {
+    const rows = await this.q<{ body: Doc }>(
+      this.pool,
+      `WITH RECURSIVE up(start, dir_id, depth, trashed) AS (
+         SELECT id, body ->> 'dir_id', 0, false FROM ${DOCUMENTS}
+          WHERE account_id = $1 AND klass = 'CloudFile' AND NOT deleted AND (body -> 'starred') = 'true'::jsonb
+            AND (body ->> 'kind') = ANY($2::text[])
+         UNION ALL
+         SELECT up.start, d.body ->> 'dir_id', up.depth + 1, (d.body ->> 'kind') IN ('file_deleted', 'dir_deleted') FROM ${DOCUMENTS} d
+           JOIN up ON d.account_id = $1 AND d.id = up.dir_id AND d.klass = 'CloudFile' AND NOT d.deleted
+          WHERE up.depth < $3 AND NOT up.trashed
+       )
+       SELECT d.body FROM ${DOCUMENTS} d
+        WHERE d.account_id = $1 AND d.id IN (SELECT start FROM up GROUP BY start HAVING NOT bool_or(trashed))
+        ORDER BY (d.body ->> 'name') COLLATE "C" LIMIT $4`,
+      [accountId, LIVE_FILE_KINDS, MAX_DEPTH, limit],
+    );
+    return rows.map((r) => r.body);
+  }
+
   // ---- versions ---------------------------------------------------------------------------------------------------
 
   async insertVersion(tx: PoolClient, v: NewVersion): Promise<void> {
