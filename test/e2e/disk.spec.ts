@@ -1,4 +1,7 @@
 import { request as httpRequest } from 'http';
+import type { INestMicroservice } from '@nestjs/common';
+import { createMicroservice, internalSecret, signCaller } from '@app/platform';
+import type { CallerContext } from '@app/proto';
 import { createGroup, createToken, signUp, Stack, startStack, User } from './harness';
 
 // The disk through the gateway as a person and a WebDAV client meet it: folders by the document API, bytes by /files
@@ -339,5 +342,50 @@ describe('starred', () => {
     const after = (await view('starred')).rows.map((r) => r.value.name);
     expect(after).toContain('outside.txt');
     expect(after).not.toContain('inside.txt');
+  });
+});
+
+describe('a second copy of the disk service', () => {
+  let copy: INestMicroservice;
+  let copyUrl: string;
+  beforeAll(async () => {
+    const { DiskModule, DiskHttpServer } = await import('../../services/disk/src');
+    copy = await createMicroservice(DiskModule, 'disk');
+    copyUrl = `http://127.0.0.1:${copy.get(DiskHttpServer).port}`;
+  });
+  afterAll(() => copy?.close());
+
+  /** A request straight to the second copy, signed as the gateway signs it. */
+  function direct(method: string, name: string, headers: Record<string, string> = {}, body?: string): Promise<Response> {
+    const ctx: CallerContext = { user_id: owner.id, db: group.id, roles: [owner.id, 'user', group.id], admin: true, token: null, request_id: 'copy-test' };
+    const pathname = `/dav/${group.id}/${name}`;
+    return fetch(`${copyUrl}${pathname}`, { method, headers: { ...headers, ...signCaller(ctx, internalSecret(), method, pathname) }, body });
+  }
+
+  it('sees the locks and dead properties another copy stored (they live in PostgreSQL, so they also outlive a restart)', async () => {
+    await upload('shared.txt', 'one');
+    const lock = await fetch(dav('/shared.txt'), {
+      method: 'LOCK',
+      headers: { ...basic, 'content-type': 'application/xml' },
+      body: '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>',
+    });
+    const token = lock.headers.get('lock-token')!;
+    await fetch(dav('/shared.txt'), {
+      method: 'PROPPATCH',
+      headers: { ...basic, if: `(${token})`, 'content-type': 'application/xml' },
+      body: '<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:x"><D:set><D:prop><Z:color>blue</Z:color></D:prop></D:set></D:propertyupdate>',
+    });
+    expect((await direct('PUT', 'shared.txt', {}, 'two')).status).toBe(423);
+    expect((await direct('PUT', 'shared.txt', { if: `(${token})` }, 'two')).status).toBeLessThan(300);
+    const props = await direct('PROPFIND', 'shared.txt', { depth: '0', 'content-type': 'application/xml' }, '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><Z:color xmlns:Z="urn:x"/></D:prop></D:propfind>');
+    expect(await props.text()).toMatch(/blue/);
+    expect((await direct('UNLOCK', 'shared.txt', { 'lock-token': token })).status).toBe(204);
+  });
+
+  it('refuses a request the gateway did not sign, or signed for another path (401)', async () => {
+    expect((await fetch(`${copyUrl}/dav/${group.id}/shared.txt`)).status).toBe(401);
+    const ctx: CallerContext = { user_id: owner.id, db: group.id, roles: [], admin: false, token: null, request_id: 'x' };
+    const signed = signCaller(ctx, internalSecret(), 'GET', `/dav/${group.id}/other.txt`);
+    expect((await fetch(`${copyUrl}/dav/${group.id}/shared.txt`, { headers: signed })).status).toBe(401);
   });
 });
