@@ -382,6 +382,32 @@ describe('a second copy of the disk service', () => {
     expect((await direct('UNLOCK', 'shared.txt', { 'lock-token': token })).status).toBe(204);
   });
 
+  it('its sweeper purges what stayed in the trash past 30 days, then deletes the blobs no version names an hour later', async () => {
+    const { DiskSweeper } = await import('../../services/disk/src');
+    const kept = await upload('kept-in-trash.txt', 'recent trash');
+    const old = await upload('old-trash.txt', 'bytes only this file has');
+    await update('trash', kept.id);
+    await update('trash', old.id);
+    // the old one went to the trash 31 days ago
+    await stack.pool.query(`UPDATE disk.documents SET body = jsonb_set(body, '{trashed_at}', to_jsonb($2::text)) WHERE account_id = $1 AND id = $3`, [
+      group.id,
+      new Date(Date.now() - 31 * 86400_000).toISOString(),
+      old.id,
+    ]);
+    const blob = (await stack.pool.query(`SELECT blob_key FROM disk.file_versions WHERE account_id = $1 AND file_id = $2`, [group.id, old.id])).rows[0].blob_key as string;
+    const sweeper = copy.get(DiskSweeper);
+    await sweeper.sweep(new Date());
+    expect((await fetch(`${stack.url}/${group.id}/${old.id}`, { headers: bearer })).status).toBe(404);
+    expect((await fetch(`${stack.url}/${group.id}/${kept.id}`, { headers: bearer })).status).toBe(200);
+    const orphaned = await stack.pool.query(`SELECT 1 FROM disk.blob_orphans WHERE blob_key = $1`, [blob]);
+    expect(orphaned.rowCount).toBe(1);
+    // an hour later nothing names the bytes: they are deleted
+    await sweeper.sweep(new Date(Date.now() + 2 * 3600_000), 3600_000);
+    expect((await stack.pool.query(`SELECT 1 FROM disk.blob_orphans WHERE blob_key = $1`, [blob])).rowCount).toBe(0);
+    const { existsSync } = await import('fs');
+    expect(existsSync(`${process.env.DISK_DATA_DIR}/blobs/${blob.slice(0, 2)}/${blob.slice(2, 4)}/${blob}`)).toBe(false);
+  });
+
   it('refuses a request the gateway did not sign, or signed for another path (401)', async () => {
     expect((await fetch(`${copyUrl}/dav/${group.id}/shared.txt`)).status).toBe(401);
     const ctx: CallerContext = { user_id: owner.id, db: group.id, roles: [], admin: false, token: null, request_id: 'x' };

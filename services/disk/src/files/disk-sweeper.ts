@@ -13,6 +13,8 @@ const logger = new Logger('disk-sweeper');
 const EVERY_MS = Number(process.env.DISK_SWEEP_EVERY_MS || 5 * 60_000);
 const ORPHAN_GRACE_MS = 3600_000;
 const BATCH = 500;
+/** the actor of the sweeper's purges in the change events */
+export const SWEEPER_ACTOR = 'system:disk-sweeper';
 
 @Injectable()
 export class DiskSweeper implements OnModuleInit, OnApplicationShutdown {
@@ -65,7 +67,8 @@ export class DiskSweeper implements OnModuleInit, OnApplicationShutdown {
 
   private async purgeTrash(before: Date): Promise<void> {
     for (const { account_id, id } of await this.files.repo.expiredTrash(before, BATCH)) {
-      const ctx: CallerContext = { user_id: null, db: account_id, roles: [], admin: true, token: null, request_id: 'disk-sweeper' };
+      // the purge is the disk's own doing: its changes name this actor, no person
+      const ctx: CallerContext = { user_id: SWEEPER_ACTOR, db: account_id, roles: [], admin: true, token: null, request_id: 'disk-sweeper' };
       try {
         await this.files.purgeExpired(ctx, id);
       } catch (err) {
