@@ -16,3 +16,4 @@ export * from './people';
 export * from './klass-docs';
 export * from './http-api';
 export * from './disk';
+export * from './finance';

@@ -18,6 +18,7 @@ import type {
   TicketFields,
 } from './tickets';
 import type { CloudFileFields } from './disk';
+import type { ExchangeFields, IncomeFields, OutgoFields, TransferFields, WalletBalanceFields, WalletFields } from './finance';
 
 // What a document of each klass looks like when the API answers it (GET /{db}/{id}, POST /{db}/_find), so a client
 // that names the klass it reads gets that klass's fields. Types only: nothing here reaches a bundle.
@@ -82,6 +83,22 @@ export type CloudFileDoc = Stored<'CloudFile', z.output<typeof CloudFileFields>>
   trashed_from?: string | null;
 };
 
+/** A wallet; balance is kept by the service (start_balance plus every confirmed, not imported record). */
+export type WalletDoc = Stored<'Wallet', z.output<typeof WalletFields>> & { balance?: number; label?: string | null };
+export type WalletBalanceDoc = Stored<'WalletBalance', WalletBalanceFields>;
+/** What every money record carries besides its fields: set by the confirm/import handlers and the service. */
+interface MoneyState {
+  confirmed?: boolean;
+  imported?: boolean;
+  /** the wallet's currency (Income, Outgo, Transfer) */
+  currency?: string;
+  label?: string | null;
+}
+export type IncomeDoc = Stored<'Income', z.output<typeof IncomeFields>> & MoneyState;
+export type OutgoDoc = Stored<'Outgo', z.output<typeof OutgoFields>> & MoneyState;
+export type TransferDoc = Stored<'Transfer', z.output<typeof TransferFields>> & MoneyState;
+export type ExchangeDoc = Stored<'Exchange', z.output<typeof ExchangeFields>> & MoneyState & { currency_out?: string; currency_in?: string };
+
 /** Klass → the document the API answers for it; klasses without a declared shape answer a plain Doc. */
 export interface KlassDocs {
   User: PublicUser;
@@ -101,6 +118,12 @@ export interface KlassDocs {
   Estimate: EstimateDoc;
   Maintenance: MaintenanceDoc;
   CloudFile: CloudFileDoc;
+  Wallet: WalletDoc;
+  WalletBalance: WalletBalanceDoc;
+  Income: IncomeDoc;
+  Outgo: OutgoDoc;
+  Transfer: TransferDoc;
+  Exchange: ExchangeDoc;
 }
 
 /** The document of klass K (a plain Doc for a klass without a declared shape). */

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { FIELD_MESSAGES as M } from './errors';
+
+// The finance module's documents (spec §3 Wallet, Wallet balance, Income and outgo, Transfer, Exchange; §4 money
+// records; §5 transfer/exchange currencies, tags; §8 messages): the fields a client may send, the update handlers and
+// views, and the pure money rules both the finance service and the web use. Money is exact: every amount is an integer
+// number of the currency's minor units (cents), never a binary float. Pure (zod only).
+
+// ---- currencies ------------------------------------------------------------------------------------------------
+
+/** ISO 4217 codes the runtime knows (Intl), e.g. USD, BRL, EUR, JPY. */
+export function isCurrency(code: unknown): code is string {
+  if (typeof code !== 'string' || !/^[A-Z]{3}$/.test(code)) return false;
+  try {
+    return (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf('currency').includes(code);
+  } catch {
+    return true; // a runtime without supportedValuesOf: three capital letters
+  }
+}
+
+/** A currency's minor-unit digits (USD 2, JPY 0, BHD 3), as Intl knows them. */
+export function currencyPrecision(code: string): number {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+export const MAX_PRECISION = 4;
+/** the largest amount in minor units (about 90 trillion at 2 decimals): sums of many stay exact in a double */
+export const MAX_MINOR = 9_000_000_000_000_000 / 1000;
+
+/** Message keys of finance field errors (web i18n: `validation.<key>`). */
+export const FINANCE_MESSAGES = {
+  notACurrency: 'is-not-a-currency',
+  mustBePositive: 'must-be-greater-than-0',
+  mustBeWhole: 'must-be-a-whole-number-of-cents',
+  sameWallet: 'must-be-another-wallet',
+  sameCurrency: 'must-have-the-same-currency',
+  otherCurrency: 'must-have-another-currency',
+  badDate: 'is-not-a-date',
+  cannotChange: 'cannot-be-changed',
+  inactiveWallet: 'is-inactive',
+} as const;
+
+const minor = (min: number) =>
+  z
+    .number({ error: M.invalid })
+    .int({ error: FINANCE_MESSAGES.mustBeWhole })
+    .min(min, { error: min > 0 ? FINANCE_MESSAGES.mustBePositive : M.invalid })
+    .max(MAX_MINOR, { error: M.invalid });
+
+const WalletId = z.string({ error: M.blank }).regex(/^wal-[A-Za-z0-9_-]{1,64}$/, { error: M.invalid });
+/** a calendar date, yyyy-mm-dd */
+export const MoneyDate = z
+  .string({ error: M.blank })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: FINANCE_MESSAGES.badDate })
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, { error: FINANCE_MESSAGES.badDate });
+
+// ---- tags (spec §5) ----------------------------------------------------------------------------------------------
+
+/**
+ * Categories as tags: comma separated, each trimmed, lower-cased, spaces turned into dashes, empty ones and repeats
+ * dropped ("Food, eating out,food" → ["food", "eating-out"]).
+ */
+export function normalizeTags(input: unknown): string[] {
+  const parts = Array.isArray(input) ? input.flatMap((x) => String(x).split(',')) : typeof input === 'string' ? input.split(',') : [];
+  const out: string[] = [];
+  for (const p of parts) {
+    const tag = p.trim().toLowerCase().replace(/\s+/g, '-').slice(0, 60);
+    if (tag && !out.includes(tag)) out.push(tag);
+  }
+  return out.slice(0, 30);
+}
+const Tags = z.union([z.string(), z.array(z.string())]).transform(normalizeTags);
+
+// ---- documents ----------------------------------------------------------------------------------------------------
+
+/**
+ * A wallet (spec §3): an account, cash box or card in one currency. `balance` is kept by the service (start_balance
+ * plus every confirmed, not imported record); the currency can't change once the wallet exists.
+ */
+export const WalletFields = z.object({
+  name: z.string({ error: M.blank }).trim().min(1, { error: M.blank }).max(120, { error: M.tooLong }),
+  currency: z.string({ error: M.blank }).refine(isCurrency, { error: FINANCE_MESSAGES.notACurrency }),
+  /** decimal digits; the currency's when absent */
+  precision: z.number().int().min(0).max(MAX_PRECISION).nullable().optional(),
+  start_balance: z.number({ error: M.invalid }).int({ error: FINANCE_MESSAGES.mustBeWhole }).min(-MAX_MINOR).max(MAX_MINOR).default(0),
+  /** a card's credit limit, in minor units */
+  limit: minor(0).nullable().optional(),
+  card: z.boolean().default(false),
+  active: z.boolean().default(true),
+});
+export type WalletFields = z.infer<typeof WalletFields>;
+
+const recordBase = {
+  date: MoneyDate,
+  description: z.string().max(1000, { error: M.tooLong }).nullable().optional(),
+  categories: Tags.optional(),
+};
+
+export const IncomeFields = z.object({ ...recordBase, wallet_id: WalletId, value: minor(1), paid_by: z.string().max(200, { error: M.tooLong }).nullable().optional() });
+export const OutgoFields = z.object({ ...recordBase, wallet_id: WalletId, value: minor(1), paid_to: z.string().max(200, { error: M.tooLong }).nullable().optional() });
+/** between two wallets of the same currency (spec §5); the fee leaves the source too */
+export const TransferFields = z.object({ ...recordBase, source_wallet_id: WalletId, destination_wallet_id: WalletId, value: minor(1), fee: minor(0).default(0) });
+export const FEE_KINDS = ['source', 'destination'] as const;
+/**
+ * between two wallets of different currencies (spec §5): value_out leaves the source, value_in reaches the destination;
+ * the fee is in the source's currency (fee_kind source, leaves the source) or the destination's (taken from what arrives)
+ */
+export const ExchangeFields = z.object({
+  ...recordBase,
+  source_wallet_id: WalletId,
+  destination_wallet_id: WalletId,
+  value_out: minor(1),
+  value_in: minor(1),
+  fee: minor(0).default(0),
+  fee_kind: z.enum(FEE_KINDS, { error: M.invalid }).default('source'),
+});
+
+export type MoneyKlass = 'Income' | 'Outgo' | 'Transfer' | 'Exchange';
+export const MONEY_KLASSES: readonly MoneyKlass[] = ['Income', 'Outgo', 'Transfer', 'Exchange'];
+/** Fields only the finance service writes on money records (confirm/unconfirm and import/unimport handlers). */
+export const MONEY_SERVER_FIELDS = ['confirmed', 'imported', 'currency', 'import_id'] as const;
+
+/** The record's name in the spec's messages (§8): Revenue, Expense, Transfer, Exchange. */
+export const MONEY_KIND_NAMES: Record<MoneyKlass, string> = { Income: 'Revenue', Outgo: 'Expense', Transfer: 'Transfer', Exchange: 'Exchange' };
+export const FINANCE_REASONS = {
+  alreadyConfirmed: (k: MoneyKlass) => `${MONEY_KIND_NAMES[k]} is already confirmed`,
+  alreadyUnconfirmed: (k: MoneyKlass) => `${MONEY_KIND_NAMES[k]} is already unconfirmed`,
+  imported: 'Record is imported',
+  notImported: 'Record is not imported',
+  deleteConfirmed: (k: MoneyKlass) => `You cannot delete a confirmed ${MONEY_KIND_NAMES[k]}`,
+  walletInUse: 'This wallet has records: move or delete them first',
+} as const;
+
+// ---- update handlers and views ------------------------------------------------------------------------------------
+
+export const MONEY_DESIGN = 'money';
+export const MONEY_UPDATES = { confirm: 'confirm', unconfirm: 'unconfirm', import: 'import', unimport: 'unimport' } as const;
+export const FINANCE_DESIGN = 'finance';
+export const FINANCE_VIEWS = {
+  /** every wallet with its pending and available amounts: rows `{key: wallet id, value: WalletSummary}` */
+  wallets: 'wallets',
+  /** `?month=yyyy-mm`: confirmed incomes and outgos of the month by category and currency: rows `{key: [kind, currency, category], value: total}` */
+  month: 'month',
+} as const;
+
+export interface WalletSummary {
+  _id: string;
+  name: string;
+  currency: string;
+  precision: number;
+  balance: number;
+  start_balance: number;
+  active: boolean;
+  card: boolean;
+  limit: number | null;
+  /** unconfirmed records touching the wallet */
+  pending_transactions: number;
+  /** the balance once every pending record is confirmed */
+  balance_after_pending: number;
+  /** a card's limit plus its (negative) balance; null for other wallets */
+  available_credit: number | null;
+}
+
+/** A currency's total over the group's wallets (klass WalletBalance, id `wbl-<currency>`), what the dashboard reads. */
+export interface WalletBalanceFields {
+  currency: string;
+  balance: number;
+  precision: number;
+}
