@@ -30,7 +30,7 @@ export const accountEn = {
       text: "This page is for the group's administrators. Ask one of them if you need something changed here.",
       back: 'Back to the dashboard',
     },
-    tiles: { members: 'Members', billing: 'Billing', usage: 'Usage', records: '{{count}} records', records_one: '{{count}} record', size: '{{size}} kB' },
+    tiles: { members: 'Members', billing: 'Billing', usage: 'Usage', disk_files: 'Disk files', records: '{{count}} records', records_one: '{{count}} record' },
     profile: {
       title: 'Group profile',
       name: 'Name',

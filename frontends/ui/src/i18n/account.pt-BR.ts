@@ -34,7 +34,7 @@ export const accountPtBR: DeepPartial<typeof accountEn> = {
       text: 'Esta página é para os administradores do grupo. Peça a um deles se precisar mudar algo aqui.',
       back: 'Voltar ao painel',
     },
-    tiles: { members: 'Membros', billing: 'Cobrança', usage: 'Uso', records: '{{count}} registros', records_one: '{{count}} registro', size: '{{size}} kB' },
+    tiles: { members: 'Membros', billing: 'Cobrança', usage: 'Uso', disk_files: 'Arquivos do disco', records: '{{count}} registros', records_one: '{{count}} registro' },
     profile: {
       title: 'Perfil do grupo',
       name: 'Nome',

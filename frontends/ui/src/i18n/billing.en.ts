@@ -17,6 +17,7 @@ export const billingEn = {
     total_records: 'Total records',
     checkout: 'Checkout',
     usage: 'Usage',
+    of_which_files: 'of which files: {{size}}',
     returned: 'Thank you! Your payment is being confirmed; the plan changes as soon as the payment provider tells us.',
   },
   usage: {
@@ -26,6 +27,12 @@ export const billingEn = {
     kind: 'Kind',
     empty: 'No records yet.',
     note: 'Sizes use decimal units (1 kB = 1,000 bytes).',
+    disk_files: 'Disk files',
+    files_zero: 'No files',
+    files_one: '{{count, number}} file',
+    files_other: '{{count, number}} files',
+    of_quota: '{{used}} of {{quota}}',
+    disk_note: "Disk files are not records: the total counts records only, and its size includes the files' bytes (every kept version, the trash too).",
   },
   select: {
     title: 'Choose a plan',

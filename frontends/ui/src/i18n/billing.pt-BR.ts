@@ -20,6 +20,7 @@ export const billingPtBR: Texts<typeof billingEn> = {
     total_records: 'Total de registros',
     checkout: 'Contratar',
     usage: 'Uso',
+    of_which_files: 'dos quais arquivos: {{size}}',
     returned: 'Obrigado! Seu pagamento está sendo confirmado; o plano muda assim que o provedor de pagamento nos avisar.',
   },
   usage: {
@@ -29,6 +30,12 @@ export const billingPtBR: Texts<typeof billingEn> = {
     kind: 'Tipo',
     empty: 'Nenhum registro ainda.',
     note: 'Os tamanhos usam unidades decimais (1 kB = 1.000 bytes).',
+    disk_files: 'Arquivos do disco',
+    files_zero: 'Nenhum arquivo',
+    files_one: '{{count, number}} arquivo',
+    files_other: '{{count, number}} arquivos',
+    of_quota: '{{used}} de {{quota}}',
+    disk_note: 'Os arquivos do disco não são registros: o total conta só os registros, e o tamanho inclui os bytes dos arquivos (todas as versões guardadas, também as da lixeira).',
   },
   select: {
     title: 'Escolha um plano',

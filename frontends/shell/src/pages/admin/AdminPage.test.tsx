@@ -15,6 +15,7 @@ afterEach(() => {
 function stubApi(userId: string, subGroups: { _id: string; name: string }[] = [], deployed = ['tickets']) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/modules') return jsonResponse(200, { modules: deployed });
+    if (url === '/acc-1/_design/disk/_view/usage') return jsonResponse(200, { rows: [{ key: null, value: { bytes: 2_500_000, quota: 100_000_000, files: 3, folders: 1 } }] });
     if (url === '/accounts/acc-1/groups') return jsonResponse(200, { docs: subGroups });
     if (url.includes('count-by-open-ticket-priority')) return jsonResponse(200, { rows: [{ key: 'TicketHigh', value: 2 }, { key: 'TicketMedium', value: 1 }, { key: 'TicketLow', value: 1 }] });
     if (url.includes('count-by-ticket-priority')) return jsonResponse(200, { rows: [{ key: 'TicketHigh', value: 2 }, { key: 'TicketMedium', value: 4 }, { key: 'TicketLow', value: 4 }] });
@@ -90,6 +91,33 @@ describe('AdminPage', () => {
     expect(screen.getByText('All tickets by priority')).toBeTruthy();
     expect([...document.querySelectorAll('[data-testid="priority-high"]')].map((e) => e.getAttribute('data-percent'))).toEqual(['50', '20']);
     expect(screen.queryByTestId('tile-groups')).toBeNull();
+  });
+
+  it("shows the disk files tile with the disk's file count and bytes, linking to the disk, when the disk is deployed; the usage tile's size has the files' bytes", async () => {
+    const fetch = stubApi('usr-admin', [], ['disk', 'tickets']);
+    renderPage(<AdminPage />, '/account/acc-1/admin', '/account/:account_id/admin');
+    const tile = await screen.findByTestId('tile-disk', undefined, { timeout: 4000 });
+    await waitFor(() => expect(tile.textContent).toBe('Disk files32.5 MB'));
+    expect(tile.getAttribute('href')).toBe('/account/acc-1/disk');
+    const tiles = [...document.querySelectorAll('[data-testid^="tile-"]')].map((e) => e.getAttribute('data-testid'));
+    expect(tiles.slice(-4)).toEqual(['tile-disk', 'tile-members', 'tile-billing', 'tile-usage']);
+    // records 11.3 kB and files 2.5 MB
+    await waitFor(() => expect(screen.getByTestId('tile-usage').textContent).toBe('Usage132.5 MB'));
+    expect(fetch.mock.calls.filter(([url]) => url === '/acc-1/_design/disk/_view/usage')).toHaveLength(1);
+  });
+
+  it('shows no disk files tile and asks nothing of the disk when the disk is not deployed, nor in the finance module', async () => {
+    const fetch = stubApi('usr-admin');
+    const first = renderPage(<AdminPage />, '/account/acc-1/admin', '/account/:account_id/admin');
+    await waitFor(() => expect(screen.getByTestId('tile-usage').textContent).toBe('Usage1311 kB'));
+    expect(screen.queryByTestId('tile-disk')).toBeNull();
+    expect(fetch.mock.calls.some(([url]) => url.includes('_design/disk'))).toBe(false);
+    first.unmount();
+    sessionStorage.setItem('module', 'finance');
+    stubApi('usr-admin', [], ['disk', 'finance', 'tickets']);
+    renderPage(<AdminPage />, '/account/acc-1/admin', '/account/:account_id/admin');
+    await screen.findByTestId('tile-outgos', undefined, { timeout: 4000 });
+    expect(screen.queryByTestId('tile-disk')).toBeNull();
   });
 
   it('shows the sub-groups tile only when the account has sub groups; another module its own tiles', async () => {

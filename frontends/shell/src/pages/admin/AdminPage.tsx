@@ -7,7 +7,8 @@ import { PriorityBar } from '../../components/tickets/PriorityBar';
 import { usePriorityCounts } from '../../components/tickets/ticket-views';
 import { useDeployedModules } from '../../modules/deployed-modules';
 import { useActiveModule } from '../../modules/module-store';
-import { useCounts, useIsAdmin, useSubGroups } from './admin-data';
+import { formatSize, totalStorage } from '../billing/billing-rules';
+import { useCounts, useDiskUsage, useIsAdmin, useSubGroups } from './admin-data';
 import { AdminOnly } from './AdminOnly';
 import { adminTiles } from './admin-tiles';
 import { ContactsCard } from './ContactsCard';
@@ -16,7 +17,7 @@ import { GroupProfileCard } from './GroupProfileCard';
 
 /** The group's admin page: counters, group profile, features, phones and addresses. */
 function AdminPageContent() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { account_id = '' } = useParams();
   const queryClient = useQueryClient();
   const { isAdmin } = useIsAdmin(account_id);
@@ -28,16 +29,31 @@ function AdminPageContent() {
   const openBar = usePriorityCounts(account_id, 'count-by-open-ticket-priority', ticket);
   const allBar = usePriorityCounts(account_id, 'count-by-ticket-priority', ticket);
   const refresh = () => {
-    for (const key of ['account', 'security', 'settings', 'count-by-klass', 'sub-groups', 'count-by-open-ticket-priority', 'count-by-ticket-priority'])
+    for (const key of ['account', 'security', 'settings', 'count-by-klass', 'count-disk-usage', 'sub-groups', 'count-by-open-ticket-priority', 'count-by-ticket-priority'])
       void queryClient.invalidateQueries({ queryKey: [key, account_id] });
   };
   const totalCount = Object.values(counts.data ?? {}).reduce((n, c) => n + (c.count ?? 0), 0);
-  const totalSize = Object.values(counts.data ?? {}).reduce((n, c) => n + (c.size ?? 0), 0);
+  // the disk's bytes are stored too: the usage tile's size is the billing page's total storage size
+  const disk = useDiskUsage(account_id);
+  const totalSize = totalStorage(
+    Object.values(counts.data ?? {}).reduce((n, c) => n + (c.size ?? 0), 0),
+    disk.data,
+  );
   const deployed = useDeployedModules();
+  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   const tiles = adminTiles(module, account_id, (subGroups.data?.length ?? 0) > 0, deployed).map((tile) => ({
     ...tile,
-    count: tile.key === 'groups' ? subGroups.data?.length ?? 0 : tile.totals ? totalCount : tile.klass ? counts.data?.[tile.klass]?.count ?? 0 : 0,
-    size: tile.key === 'usage' ? totalSize : undefined,
+    count:
+      tile.key === 'groups'
+        ? subGroups.data?.length ?? 0
+        : tile.disk
+          ? disk.data?.files ?? 0
+          : tile.totals
+            ? totalCount
+            : tile.klass
+              ? counts.data?.[tile.klass]?.count ?? 0
+              : 0,
+    size: tile.key === 'usage' ? totalSize : tile.disk ? disk.data?.bytes : undefined,
   }));
   return (
     <Stack maw={960} mx="auto">
@@ -55,19 +71,19 @@ function AdminPageContent() {
           {t('common.refresh')}
         </Button>
       </Group>
-      <ErrorBanner error={counts.error} />
+      <ErrorBanner error={counts.error ?? disk.error} />
       <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }}>
         {tiles.map((tile) => (
           <Paper key={tile.key} component={Link} to={tile.to} withBorder radius="md" p="md" data-testid={`tile-${tile.key}`} style={{ textDecoration: 'none', color: 'inherit' }}>
             <Text size="sm" c="dimmed">
-              {t(`nav.items.${tile.key}`)}
+              {t(tile.label ?? `nav.items.${tile.key}`)}
             </Text>
             <Text fz="xl" fw={700}>
-              {tile.count}
+              {number(tile.count)}
             </Text>
             {tile.size !== undefined && (
               <Text size="xs" c="dimmed">
-                {t('admin.tiles.size', { size: Math.round(tile.size / 1000) })}
+                {formatSize(tile.size, i18n.language)}
               </Text>
             )}
           </Paper>

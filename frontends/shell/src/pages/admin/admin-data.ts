@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountSettingDoc, SecurityReply } from '@app/proto';
+import type { AccountSettingDoc, DISK_DESIGN, DISK_VIEWS, DiskUsage, SecurityReply } from '@app/proto';
 import { settingsKey, settingsQuery } from '@app/ui';
 import { api, sessionQuery } from '../../app/api';
+import { isDeployed, useDeployedModules } from '../../modules/deployed-modules';
 
 // The admin page's data: who administers the group (its security document), its settings (AccountConfiguration
 // documents, one per key) and its record counters.
@@ -48,6 +49,30 @@ export function useCounts(accountId: string) {
       const counts: Record<string, { count: number; size: number }> = {};
       for (const r of rows) if (r.key !== null) counts[r.key] = r.value;
       return counts;
+    },
+  });
+}
+
+// proto's disk design and usage view, written out: a value imported from proto's disk module would bundle zod
+const DISK = 'disk' satisfies typeof DISK_DESIGN;
+const DISK_USAGE = 'usage' satisfies (typeof DISK_VIEWS)['usage'];
+
+/** Named like a counter ('count-…', @app/ui isCountersQuery) so that the disk remote's uploads refresh it. */
+export const diskUsageKey = (accountId: string) => ['count-disk-usage', accountId] as const;
+
+/**
+ * The group's disk use (GET /{id}/_design/disk/_view/usage: bytes of every kept version, the trash included, the
+ * plan's drive storage, files and folders). Asked only when the disk module is deployed (the gateway answers 503
+ * otherwise), so its data is absent — and the disk's figures hidden — while that is unknown or when it is not.
+ */
+export function useDiskUsage(accountId: string) {
+  const deployed = isDeployed('disk', useDeployedModules());
+  return useQuery({
+    queryKey: diskUsageKey(accountId),
+    enabled: deployed && !!accountId,
+    queryFn: async (): Promise<DiskUsage | null> => {
+      const { rows } = await api.call('GET /{db}/_design/{design}/_view/{view}', { params: { db: accountId, design: DISK, view: DISK_USAGE } });
+      return (rows[0]?.value as DiskUsage | undefined) ?? null;
     },
   });
 }

@@ -29,6 +29,11 @@ describe('admin tiles per module (spec §2)', () => {
     expect(keys('finance', true)).toEqual(['outgos', 'incomes', 'transfers', 'exchanges', 'wallets', ...ALWAYS, 'groups']);
     expect(adminTiles('disk', 'acc-1', true).at(-1)).toEqual({ key: 'groups', to: '/account/acc-1/groups' });
   });
+  it("links the disk files tile to the disk and counts the disk's files, not a klass", () => {
+    expect(adminTiles('notes', 'acc-1', false, ALL).find((t) => t.key === 'disk')).toEqual({ key: 'disk', to: '/account/acc-1/disk', disk: true, label: 'admin.tiles.disk_files' });
+    expect(adminTiles('finance', 'acc-1', false, ALL).some((t) => t.disk)).toBe(false);
+    expect(adminTiles('disk', 'acc-1', false, ['tickets']).some((t) => t.disk)).toBe(false);
+  });
   it('links to the list routes and counts the klass', () => {
     const tiles = adminTiles('ticket', 'acc-1', false);
     expect(tiles.find((t) => t.key === 'customers')).toEqual({ key: 'customers', to: '/account/acc-1/customers', klass: 'Customer' });

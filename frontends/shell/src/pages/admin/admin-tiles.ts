@@ -1,6 +1,7 @@
 // The admin page's tiles per module (spec §2 "Admin page"): each links to its list and counts its klass
-// (count-by-klass); members, billing and usage always; the sub-groups tile only when the account has sub groups. A tile
-// whose list belongs to a module remote not deployed is left out (it would open "module could not be loaded").
+// (count-by-klass); the disk files tile counts the disk's files (its usage view: files are not counted records); members,
+// billing and usage always; the sub-groups tile only when the account has sub groups. A tile whose list belongs to a
+// module remote not deployed is left out (it would open "module could not be loaded").
 import type { ModuleName } from '../../modules/active-module';
 import { MODULE_REMOTES, remoteForSegment } from '../../modules/module-routes';
 
@@ -12,6 +13,10 @@ export interface AdminTile {
   klass?: string;
   /** billing and usage show the account's totals */
   totals?: boolean;
+  /** counts the disk's files (the disk usage view) */
+  disk?: boolean;
+  /** the label's i18n key when it is not nav.items.<key> */
+  label?: string;
 }
 
 type TileSpec = [key: string, segment: string, klass: string];
@@ -40,7 +45,7 @@ const TICKET: TileSpec[] = [
   ['contracts', 'contracts', 'Contract'],
 ];
 const HANDBOOKS: TileSpec = ['handbooks', 'handbooks', 'Handbook'];
-const DISK: TileSpec = ['disk', 'disk', 'CloudFile'];
+const DISK_SEGMENT = 'disk';
 
 /**
  * `deployed`: the deployed module remotes (GET /modules); absent while unknown, when only the tiles of the active
@@ -53,14 +58,15 @@ export function adminTiles(module: ModuleName, accountId: string, hasSubGroups: 
     ...(module === 'finance' ? FINANCE : []),
     ...(module === 'ticket' ? TICKET : []),
     ...(module === 'ticket' || module === 'notes' ? [HANDBOOKS] : []),
-    ...(module === 'ticket' || module === 'disk' || module === 'notes' ? [DISK] : []),
   ];
-  const loads = ([, segment]: TileSpec) => {
+  const loads = (segment: string) => {
     const remote = remoteForSegment(segment);
     return !remote || (deployed ? deployed.includes(remote) : remote === MODULE_REMOTES[module]);
   };
+  const disk = (module === 'ticket' || module === 'disk' || module === 'notes') && loads(DISK_SEGMENT);
   return [
-    ...specs.filter(loads).map(([key, segment, klass]) => ({ key, to: `${base}/${segment}`, klass })),
+    ...specs.filter(([, segment]) => loads(segment)).map(([key, segment, klass]) => ({ key, to: `${base}/${segment}`, klass })),
+    ...(disk ? [{ key: 'disk', to: `${base}/${DISK_SEGMENT}`, disk: true, label: 'admin.tiles.disk_files' }] : []),
     { key: 'members', to: `${base}/subscriptions`, klass: 'Subscription' },
     { key: 'billing', to: `${base}/billing`, totals: true },
     { key: 'usage', to: `${base}/usage`, totals: true },

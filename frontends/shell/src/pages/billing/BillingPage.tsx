@@ -3,12 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { AdminOnly } from '../admin/AdminOnly';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { useCounts, useIsAdmin } from '../admin/admin-data';
+import { useCounts, useDiskUsage, useIsAdmin } from '../admin/admin-data';
 import { GroupProfileCard } from '../admin/GroupProfileCard';
 import { BillingHeader } from './BillingHeader';
-import { formatSize, usageRows } from './billing-rules';
+import { formatSize, totalStorage, usageRows } from './billing-rules';
 
-/** The group's billing page (spec §2): profile card, total storage size and total record count tiles, Checkout button. */
+/**
+ * The group's billing page (spec §2): profile card, total storage size and total record count tiles, Checkout button.
+ * The storage size counts the disk's files too (when the disk is deployed), with a line saying how much of it they are.
+ */
 /** Administrators only: a plain member gets the notice (the menus don't offer the page to them either). */
 export default function BillingPage() {
   const { account_id = '' } = useParams();
@@ -25,10 +28,15 @@ function BillingPageContent() {
   const [search] = useSearchParams();
   const { isAdmin } = useIsAdmin(account_id);
   const counts = useCounts(account_id);
+  const disk = useDiskUsage(account_id);
   const usage = usageRows(counts.data);
   const tiles = [
-    { key: 'total_size', value: formatSize(usage.size, i18n.language) },
-    { key: 'total_records', value: new Intl.NumberFormat(i18n.language).format(usage.count) },
+    {
+      key: 'total_size',
+      value: formatSize(totalStorage(usage.size, disk.data), i18n.language),
+      detail: disk.data ? t('billing.billing.of_which_files', { size: formatSize(disk.data.bytes, i18n.language) }) : undefined,
+    },
+    { key: 'total_records', value: new Intl.NumberFormat(i18n.language).format(usage.count), detail: undefined },
   ];
   return (
     <Stack maw={960} mx="auto">
@@ -52,7 +60,7 @@ function BillingPageContent() {
           {t('billing.billing.returned')}
         </Alert>
       )}
-      <ErrorBanner error={counts.error} />
+      <ErrorBanner error={counts.error ?? disk.error} />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         {tiles.map((tile) => (
           <Paper key={tile.key} withBorder radius="md" p="md" data-testid={`tile-${tile.key}`}>
@@ -62,6 +70,11 @@ function BillingPageContent() {
             <Text fz="xl" fw={700}>
               {tile.value}
             </Text>
+            {tile.detail && (
+              <Text size="sm" c="dimmed" data-testid={`${tile.key}-detail`}>
+                {tile.detail}
+              </Text>
+            )}
           </Paper>
         ))}
       </SimpleGrid>

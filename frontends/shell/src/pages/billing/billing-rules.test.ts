@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingReasonKey, checkoutKind, formatDollars, formatSize, needsBillingEmail, planTable, showCancelButton, usageRows, } from './billing-rules';
+import { billingReasonKey, checkoutKind, formatDollars, formatSize, needsBillingEmail, planTable, quotaPercent, showCancelButton, totalStorage, usageRows } from './billing-rules';
 import type { PlanPriceDoc as PlanPrice } from '@app/proto';
 
 const price = (group_plan: PlanPrice['group_plan'], unit_amount: number, extra: Partial<PlanPrice> = {}): PlanPrice => ({
@@ -76,6 +76,19 @@ describe('billing rules', () => {
       count: 11,
       size: 9500,
     });
+  });
+
+  it("adds the disk's bytes to the records' size for the total storage (nothing while the disk is absent)", () => {
+    expect(totalStorage(1500, { bytes: 120_000_000 })).toBe(120_001_500);
+    expect(totalStorage(1500, null)).toBe(1500);
+    expect(totalStorage(1500, undefined)).toBe(1500);
+  });
+
+  it("gives the disk's use as a share of the quota, 0 to 100, and 0 without a quota", () => {
+    expect(quotaPercent(120_000_000, 1_000_000_000)).toBeCloseTo(12);
+    expect(quotaPercent(0, 100_000_000)).toBe(0);
+    expect(quotaPercent(150_000_000, 100_000_000)).toBe(100);
+    expect(quotaPercent(5, 0)).toBe(0);
   });
 
   it('keys API reasons like the error banner', () => {

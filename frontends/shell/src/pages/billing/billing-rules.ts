@@ -1,4 +1,4 @@
-import type { PlanPriceDoc, PricePlan } from '@app/proto';
+import type { DiskUsage, PlanPriceDoc, PricePlan } from '@app/proto';
 
 // The billing screens' rules, without I/O (spec §2 billing, usage, plan selection, checkout per price; §4 group plan;
 // §5 plan checkout; §9 prices in cents shown in dollars, at least 3 plans, decimal size units).
@@ -68,6 +68,20 @@ export function usageRows(counts: Record<string, { count: number; size: number }
     .filter((r) => r.count > 0)
     .sort((a, b) => b.size - a.size || b.count - a.count || a.kind.localeCompare(b.kind));
   return { rows, count: rows.reduce((n, r) => n + r.count, 0), size: rows.reduce((n, r) => n + r.size, 0) };
+}
+
+/**
+ * The total storage size: the records' size plus the disk's bytes (every kept version, the trash included). Files are
+ * not records (they count against the plan's drive storage, not the record limit), but they are stored all the same.
+ */
+export function totalStorage(recordsSize: number, disk: Pick<DiskUsage, 'bytes'> | null | undefined): number {
+  return recordsSize + Math.max(0, disk?.bytes ?? 0);
+}
+
+/** The disk's use as a share of the plan's drive storage, 0–100 (0 when there is no quota). */
+export function quotaPercent(bytes: number, quota: number): number {
+  if (!(quota > 0)) return 0;
+  return Math.min(100, Math.max(0, (bytes / quota) * 100));
 }
 
 /** An API reason as the key of billing.errors (spec §8: spaces become hyphens; apostrophes, dots and commas removed). */
