@@ -17,11 +17,11 @@ function PlainInput({ label, value, onChange, onBlur, error, leftSection }: Mone
   );
 }
 
-function Form({ initial, minorUnits, currency }: { initial?: number; minorUnits?: boolean; currency?: string }) {
+function Form({ initial, minorUnits, currency, digits }: { initial?: number; minorUnits?: boolean; currency?: string; digits?: number }) {
   const [value, setValue] = useState<number | undefined>(initial);
   return (
     <>
-      <MoneyInput component={PlainInput} label="Value" value={value} onChange={setValue} minorUnits={minorUnits} currency={currency} />
+      <MoneyInput component={PlainInput} label="Value" value={value} onChange={setValue} minorUnits={minorUnits} currency={currency} digits={digits} />
       <output data-testid="stored">{value === undefined ? 'none' : isUnreadableAmount(value) ? 'unreadable' : String(value)}</output>
       <button onClick={() => setValue(12.3)}>reset</button>
     </>
@@ -81,5 +81,25 @@ describe('MoneyInput', () => {
     expect(screen.getByText('R$')).toBeTruthy();
     fireEvent.change(input, { target: { value: '604' } });
     expect(stored()).toBe('604');
+  });
+
+  it('takes the decimals it is given over the currency’s (a wallet kept at 3 decimals), in minor units', () => {
+    const { input, stored } = renderIn('pt-BR', { currency: 'BRL', digits: 3, minorUnits: true, initial: 1234567 });
+    expect(screen.getByText('R$')).toBeTruthy();
+    expect(input.value).toBe('1.234,567');
+    fireEvent.change(input, { target: { value: '0,125' } });
+    expect(stored()).toBe('125');
+    fireEvent.change(input, { target: { value: '0,1255' } });
+    expect(stored()).toBe('unreadable');
+    expect(screen.getByRole('alert').textContent).toBe('Use no máximo 3 casas decimais (como em 1.234,560)');
+  });
+
+  it('reads whole amounts only for a currency without decimals (JPY: ¥) and shows EUR with €', () => {
+    const { input, stored } = renderIn('en', { currency: 'JPY', minorUnits: true });
+    expect(screen.getByText('¥')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '1,500' } });
+    expect(stored()).toBe('1500');
+    fireEvent.change(input, { target: { value: '15.5' } });
+    expect(stored()).toBe('unreadable');
   });
 });

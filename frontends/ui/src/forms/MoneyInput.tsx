@@ -36,6 +36,8 @@ export interface MoneyInputProps extends Pick<MoneyInputRenderProps, 'label' | '
   onChange: (value: number | undefined) => void;
   /** ISO code; the group's currency (DEFAULT_CURRENCY while groups name none) */
   currency?: string;
+  /** decimals, when not the currency's own (a finance wallet's precision) */
+  digits?: number;
   /** `value` in integer minor units (cents) rather than currency units */
   minorUnits?: boolean;
   allowNegative?: boolean;
@@ -46,10 +48,10 @@ export interface MoneyInputProps extends Pick<MoneyInputRenderProps, 'label' | '
 /** The value a MoneyInput gives while its text cannot be read: the form must not save. */
 export const isUnreadableAmount = (value: unknown): boolean => typeof value === 'number' && Number.isNaN(value);
 
-export function MoneyInput({ component: Input, value, onChange, currency = DEFAULT_CURRENCY, minorUnits, allowNegative, error, ...rest }: MoneyInputProps) {
+export function MoneyInput({ component: Input, value, onChange, currency = DEFAULT_CURRENCY, digits: ownDigits, minorUnits, allowNegative, error, ...rest }: MoneyInputProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const digits = currencyDigits(currency);
+  const digits = ownDigits ?? currencyDigits(currency);
   const asMinor = (v: number) => (minorUnits ? v : toMinor(v, digits));
   const show = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) ? formatAmount(toMajor(asMinor(v), digits), language, digits) : '');
   const [text, setText] = useState(() => show(value));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, currencySymbol, formatAmount, formatMoney, parseMoney, toMajor, toMinor } from './money';
+import { currencyDigits, currencySymbol, formatAmount, formatMinorMoney, formatMoney, parseMoney, toMajor, toMinor } from './money';
 
 const cents = (text: string, language: string) => {
   const r = parseMoney(text, language);
@@ -98,5 +98,25 @@ describe('formatMoney', () => {
   it('reads back what it formats, in both languages', () => {
     for (const language of ['en', 'pt-BR'])
       for (const value of [0, 0.05, 75.5, 1234.56, 1234567.89]) expect(parseMoney(formatMoney(value, language), language)).toEqual({ ok: true, minor: toMinor(value) });
+  });
+
+  it('shows an amount in minor units with the currency’s sign and the decimals it is given (R$, US$, €, ¥)', () => {
+    expect(formatMinorMoney(123456, 'pt-BR', 'BRL')).toBe('R$\u00a01.234,56');
+    expect(formatMinorMoney(123456, 'en', 'BRL')).toBe('R$\u00a01,234.56');
+    expect(formatMinorMoney(-7550, 'en', 'USD')).toBe('-US$\u00a075.50');
+    expect(formatMinorMoney(7550, 'pt-BR', 'USD')).toBe('US$\u00a075,50');
+    expect(formatMinorMoney(1500, 'en', 'JPY')).toBe('¥\u00a01,500');
+    expect(formatMinorMoney(1234567, 'pt-BR', 'BRL', 3)).toBe('R$\u00a01.234,567');
+    expect(formatMinorMoney(100, 'en', 'EUR')).toBe('€\u00a01.00');
+    expect(formatMoney(12.5, 'en', 'USD', 0)).toBe('US$\u00a013');
+    // the largest amount finance stores (proto MAX_MINOR) still shows every cent
+    expect(formatMinorMoney(9_000_000_000_001, 'en', 'USD')).toBe('US$\u00a090,000,000,000.01');
+    expect(formatMinorMoney(undefined, 'en', 'BRL')).toBe('R$\u00a00.00');
+  });
+
+  it('names a code Intl refuses as it is, with 2 decimals, instead of throwing', () => {
+    expect(currencyDigits('XX1')).toBe(2);
+    expect(currencySymbol('XX1', 'en')).toBe('XX1');
+    expect(formatMinorMoney(100, 'en', 'XX1')).toBe('XX1\u00a01.00');
   });
 });

@@ -20,17 +20,26 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return f;
 }
 
-/** How many decimals a currency has (USD, BRL 2; JPY 0), as Intl knows it. */
+/** How many decimals a currency has (USD, BRL 2; JPY 0), as Intl knows it; 2 for a code Intl refuses. */
 export function currencyDigits(currency: string = DEFAULT_CURRENCY): number {
-  return numberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  try {
+    return numberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
 }
 
 /** The currency's sign as shown before amounts: US$ for USD in every language (spec §9), else the language's symbol
  * (R$ for BRL). */
 export function currencySymbol(currency: string = DEFAULT_CURRENCY, language?: string): string {
   if (currency === 'USD') return 'US$';
-  const part = numberFormat(moneyLocale(language), { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency');
-  return part?.value ?? currency;
+  try {
+    const part = numberFormat(moneyLocale(language), { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency');
+    return part?.value ?? currency;
+  } catch {
+    // a code Intl refuses (a stored record's odd currency) is shown as it is
+    return currency;
+  }
 }
 
 /** A number with the language's separators and exactly `digits` decimals, no currency: 1234.5 → "1,234.50" / "1.234,50". */
@@ -41,13 +50,20 @@ export function formatAmount(value: number, language: string, digits = 2): strin
 /**
  * Every amount the web app shows: the currency's sign, a no-break space, the amount in the language's format —
  * "US$ 1,234.50" (en), "US$ 1.234,50" (pt-BR). `value` is in currency units (what the tickets service stores); not
- * a finite number shows as 0.
+ * a finite number shows as 0. `digits` overrides the currency's decimals (a finance wallet may keep another precision).
  */
-export function formatMoney(value: unknown, language: string, currency: string = DEFAULT_CURRENCY): string {
+export function formatMoney(value: unknown, language: string, currency: string = DEFAULT_CURRENCY, digits: number = currencyDigits(currency)): string {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : 0;
   const amount = Number.isFinite(n) ? n : 0;
-  const text = `${currencySymbol(currency, language)}\u00a0${formatAmount(Math.abs(amount), language, currencyDigits(currency))}`;
+  const text = `${currencySymbol(currency, language)}\u00a0${formatAmount(Math.abs(amount), language, digits)}`;
   return amount < 0 ? `-${text}` : text;
+}
+
+/** An amount kept in integer minor units (finance: cents of the wallet's currency, `digits` decimals) as formatMoney
+ * shows it: 123456 BRL → "R$ 1.234,56" (pt-BR). */
+export function formatMinorMoney(minor: unknown, language: string, currency: string = DEFAULT_CURRENCY, digits: number = currencyDigits(currency)): string {
+  const n = typeof minor === 'number' && Number.isFinite(minor) ? minor : 0;
+  return formatMoney(toMajor(n, digits), language, currency, digits);
 }
 
 export const toMajor = (minor: number, digits = 2): number => minor / 10 ** digits;
