@@ -11,6 +11,7 @@ module.exports = {
     '^@app/accounts$': '<rootDir>/services/accounts/src/index.ts',
     '^@app/tickets$': '<rootDir>/services/tickets/src/index.ts',
     '^@app/disk$': '<rootDir>/services/disk/src/index.ts',
+    '^@app/finance$': '<rootDir>/services/finance/src/index.ts',
   },
   testMatch: ['**/src/**/*.spec.ts', '**/test/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/frontends/', '<rootDir>/test/browser/'],

@@ -4,7 +4,7 @@
 # sources of frontends/shell or frontends/ui.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-npx tsc -b proto services/platform services/identity services/accounts services/tickets services/disk gateway
+npx tsc -b proto services/platform services/identity services/accounts services/tickets services/disk services/finance gateway
 index=frontends/shell/dist/index.html
 if [ ! -f "$index" ] || [ -n "$(find frontends/shell/src frontends/ui/src frontends/shell/rsbuild.config.ts -newer "$index" -type f -not -name '*.test.ts' -not -name '*.test.tsx' -print -quit)" ]; then
   echo "building the web shell (npm run build -w @app/shell)…" >&2

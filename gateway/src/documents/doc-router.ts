@@ -7,7 +7,7 @@ import { AppError, DocOp, errors, isKlass, Klass, klassOfId, serviceOfKlass, Ser
  * The services that are deployed and answer `<service>.doc.*`. A klass owned by a service missing here is answered
  * 503 instead of waiting for a NATS reply that cannot come. Add a service here when it ships.
  */
-export const SERVED_SERVICES: ReadonlySet<ServiceName> = new Set<ServiceName>(['identity', 'accounts', 'tickets', 'disk']);
+export const SERVED_SERVICES: ReadonlySet<ServiceName> = new Set<ServiceName>(['identity', 'accounts', 'tickets', 'disk', 'finance']);
 
 /**
  * Design documents (`_design/<design>/_view/<view>`, `_design/<design>/_update/<handler>/<id>`) → owning service.
@@ -35,6 +35,9 @@ export const DESIGN_SERVICES: Readonly<Record<string, ServiceName>> = {
   'ticket-checklist': 'tickets',
   // the disk: a folder's path, a file's versions, the disk use; trash, restore, restore-version
   disk: 'disk',
+  // finance: confirm, unconfirm, import, unimport a money record; the wallets and month views
+  money: 'finance',
+  finance: 'finance',
 };
 
 /** `PUT /{account_id}/_design/status/_update/accept/{id}`: accepting an invitation (the invitee has no membership yet). */

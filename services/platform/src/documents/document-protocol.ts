@@ -21,7 +21,7 @@ import {
   WriteReply,
 } from '@app/proto';
 import type { PoolClient } from 'pg';
-import type { CreateOptions, DocumentStore } from '../store/document-store';
+import type { CreateOptions, DocumentStore, UpdateOptions } from '../store/document-store';
 import { parseFields, projectFields } from '../mango/sort-fields';
 
 export type WriteOp = 'create' | 'update' | 'delete';
@@ -41,6 +41,11 @@ export interface KlassPolicy {
    * what must commit or roll back with the document, e.g. a gap-free per-account number; returns the fields to store
    */
   inCreate?(ctx: CallerContext, tx: PoolClient, db: string, fields: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /**
+   * runs inside the update's transaction with the stored document locked (DocumentStore UpdateHook): for what must
+   * change with it, e.g. wallet balances when a confirmed record's amount changes; returns the fields to store
+   */
+  inUpdate?(ctx: CallerContext, tx: PoolClient, db: string, stored: Doc, fields: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
 export type ViewHandler = (ctx: CallerContext, params: Record<string, unknown>) => Promise<ViewReply>;
@@ -121,7 +126,7 @@ export class DocumentProtocol {
     const klass = klassOfId(req.id)!;
     const fields = await this.prepare(req.ctx, policy, prev ? 'update' : 'create', { ...req.doc, klass }, prev);
     const doc = prev
-      ? await this.store.update(db, req.id, rev, { ...fields, klass }, req.ctx.user_id)
+      ? await this.store.update(db, req.id, rev, { ...fields, klass }, req.ctx.user_id, updateOptions(req.ctx, policy))
       : await this.store.create(db, { ...fields, _id: req.id, klass }, req.ctx.user_id, createOptions(req.ctx, policy));
     return written(this.present(policy, doc));
   }
@@ -180,6 +185,11 @@ export class DocumentProtocol {
     }
     return policy.beforeWrite ? policy.beforeWrite(ctx, op, fields, prev) : fields;
   }
+}
+
+function updateOptions(ctx: CallerContext, policy: KlassPolicy): UpdateOptions {
+  const hook = policy.inUpdate;
+  return hook ? { inTransaction: (tx, db, stored, fields) => hook.call(policy, ctx, tx, db, stored, fields) } : {};
 }
 
 function createOptions(ctx: CallerContext, policy: KlassPolicy): CreateOptions {

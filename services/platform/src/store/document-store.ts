@@ -206,6 +206,50 @@ export class DocumentStore {
     });
   }
 
+  /**
+   * Writes one document inside a transaction the caller holds (another document's create or update hook): the row is
+   * locked, `mutate` gets the live document (or null when there is none) and returns the fields to store, or null to
+   * leave it. Revisions and change events as for any write; the caller's transaction commits or rolls back them all.
+   */
+  async writeWithin(
+    tx: PoolClient,
+    db: string,
+    id: string,
+    klass: string,
+    mutate: (current: Doc | null) => Record<string, unknown> | null,
+    actor: string | null,
+  ): Promise<Doc | null> {
+    checkDb(db);
+    checkId(id);
+    const row = await this.read(tx, db, id, true);
+    const live = row && !row.deleted ? row : null;
+    const next = mutate(live ? live.body : null);
+    if (!next) return null;
+    const fields = checkFields({ ...next, klass });
+    if (live) return this.replace(tx, db, id, live.rev, live, fields, actor);
+    checkIdPrefix(id, checkKlass(klass, this.service));
+    return this.insert(tx, db, id, klass as never, fields, actor, row);
+  }
+
+  /** Deletes a document inside a transaction the caller holds (`rev` must be current), as remove() does. */
+  async removeWithin(tx: PoolClient, db: string, id: string, rev: string | undefined, actor: string | null): Promise<Doc> {
+    checkDb(db);
+    checkId(id);
+    const row = await this.read(tx, db, id, true);
+    if (!row) throw errors.notFound(REASONS.missing);
+    if (row.deleted) throw errors.notFound(REASONS.deleted);
+    if (rev === undefined || rev !== row.rev) throw errors.conflict(REASONS.conflict);
+    const body = tombstoneBody(id, row.klass, revNumber(row.rev) + 1, new Date().toISOString());
+    await this.write(tx, 'update', db, body, true, row.rev, row.body.created_at ?? null);
+    await this.enqueue(tx, db, body, true, labelOf(row.body), actor);
+    return body;
+  }
+
+  /** Runs `fn` in one transaction of this store's pool (for writes that go with each other: writeWithin, removeWithin). */
+  async inTransaction<T>(fn: (tx: PoolClient) => Promise<T>): Promise<T> {
+    return this.transaction(fn);
+  }
+
   // ---- internals ----------------------------------------------------------------------------------------------
 
   private async read(c: Pool | PoolClient, db: string, id: string, lock: boolean): Promise<Row | null> {

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import type { PoolClient } from 'pg';
+import { currencyPrecision, errors } from '@app/proto';
+import { DocumentStore } from '@app/platform';
+import { balanceOf, Deltas, walletBalanceId } from './balance.rules';
+
+/**
+ * Moves wallet balances and the group's per-currency totals (WalletBalance) inside the transaction of the write that
+ * causes it, so a record's state and the balances it touched commit together or not at all. Wallets are locked in id
+ * order (and totals in currency order), so writes touching the same wallets wait for each other and never deadlock:
+ * concurrent confirms from many clients end at the exact sum.
+ */
+@Injectable()
+export class BalanceBook {
+  constructor(private readonly store: DocumentStore) {}
+
+  async apply(tx: PoolClient, db: string, deltas: Deltas, actor: string | null): Promise<void> {
+    const byCurrency = new Map<string, { delta: number; precision: number }>();
+    for (const id of [...deltas.keys()].sort()) {
+      const delta = deltas.get(id)!;
+      await this.store.writeWithin(
+        tx,
+        db,
+        id,
+        'Wallet',
+        (wallet) => {
+          if (!wallet) throw errors.unprocessable({ wallet_id: 'must-exist' });
+          const currency = String(wallet.currency);
+          const total = byCurrency.get(currency) ?? { delta: 0, precision: Number(wallet.precision ?? currencyPrecision(currency)) };
+          total.delta += delta;
+          byCurrency.set(currency, total);
+          return { ...wallet, balance: balanceOf(wallet) + delta };
+        },
+        actor,
+      );
+    }
+    // a transfer moves money inside one currency: its total does not change
+    for (const [currency, total] of byCurrency) if (!total.delta) byCurrency.delete(currency);
+    await this.addToTotals(tx, db, byCurrency, actor);
+  }
+
+  /** Adds to the group's per-currency totals (a wallet created — its currency's total exists from then on, even at 0 —, its start balance changed, deleted). */
+  async addToTotals(tx: PoolClient, db: string, byCurrency: Map<string, { delta: number; precision: number }>, actor: string | null): Promise<void> {
+    for (const currency of [...byCurrency.keys()].sort()) {
+      const { delta, precision } = byCurrency.get(currency)!;
+      await this.store.writeWithin(
+        tx,
+        db,
+        walletBalanceId(currency),
+        'WalletBalance',
+        (total) => ({ currency, precision, balance: (typeof total?.balance === 'number' ? total.balance : 0) + delta }),
+        actor,
+      );
+    }
+  }
+}

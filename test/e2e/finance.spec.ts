@@ -1,0 +1,198 @@
+import { createGroup, createToken, signUp, Stack, startStack } from './harness';
+
+// The finance module through the gateway: wallets, incomes, outgos, transfers and exchanges, confirm/unconfirm and the
+// imported flag moving balances exactly once, the spec's refusals (§5, §8), the per-currency totals the dashboard
+// reads, and many clients confirming at once.
+
+let stack: Stack;
+let db: string;
+let auth: Record<string, string>;
+
+beforeAll(async () => {
+  stack = await startStack('finance');
+  const owner = await signUp(stack, { confirm: true });
+  db = (await createGroup(owner, 'Finance shop')).id;
+  auth = { authorization: `Bearer ${await createToken(owner)}`, 'content-type': 'application/json' };
+}, 60_000);
+afterAll(() => stack?.close());
+
+type Json = Record<string, unknown>;
+async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
+  const res = await fetch(`${stack.url}${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as Json };
+}
+const post = (doc: Json) => call('POST', `/${db}`, doc);
+const get = (id: string) => call('GET', `/${db}/${id}`).then((r) => r.body);
+const money = (handler: string, id: string) => call('PUT', `/${db}/_design/money/_update/${handler}/${id}`);
+const balance = async (id: string) => (await get(id)).balance as number;
+
+async function wallet(name: string, currency: string, start = 0, extra: Json = {}): Promise<string> {
+  const r = await post({ klass: 'Wallet', name, currency, start_balance: start, ...extra });
+  expect(r.status).toBe(201);
+  return String(r.body.id);
+}
+
+async function record(doc: Json): Promise<string> {
+  const r = await post(doc);
+  expect([r.status, r.body.reason]).toEqual([201, undefined]);
+  return String(r.body.id);
+}
+
+describe('wallets', () => {
+  it('takes the currency’s precision (BRL 2, JPY 0) and starts the balance at start_balance', async () => {
+    const brl = await wallet('Caixa', 'BRL', 10000);
+    const jpy = await wallet('Tokyo', 'JPY', 500);
+    expect(await get(brl)).toMatchObject({ currency: 'BRL', precision: 2, balance: 10000, active: true, card: false });
+    expect(await get(jpy)).toMatchObject({ precision: 0, balance: 500 });
+  });
+
+  it('refuses an unknown currency, a fractional amount, and changing the currency later (422)', async () => {
+    expect((await post({ klass: 'Wallet', name: 'X', currency: 'XYZ' })).body).toEqual({ error: 'unprocessable_entity', reason: { currency: 'is-not-a-currency' } });
+    expect((await post({ klass: 'Wallet', name: 'X', currency: 'BRL', start_balance: 10.5 })).body.reason).toEqual({ start_balance: 'must-be-a-whole-number-of-cents' });
+    const id = await wallet('Fixed', 'EUR');
+    const doc = await get(id);
+    expect((await call('PUT', `/${db}/${id}`, { ...doc, currency: 'USD' })).body).toEqual({ error: 'unprocessable_entity', reason: { currency: 'cannot-be-changed' } });
+  });
+});
+
+describe('deleting wallets', () => {
+  it('refuses a wallet that has records (409) and takes a deleted one’s balance out of its currency’s total', async () => {
+    const used = await wallet('Used', 'CHF', 700);
+    await record({ klass: 'Income', wallet_id: used, value: 100, date: '2026-11-01' });
+    const usedDoc = await get(used);
+    expect((await call('DELETE', `/${db}/${used}?rev=${usedDoc._rev}`)).body).toEqual({ error: 'conflict', reason: 'This wallet has records: move or delete them first' });
+    const spare = await wallet('Spare', 'CHF', 300);
+    const total = async () => ((await call('GET', `/${db}/wbl-chf`)).body.balance as number);
+    expect(await total()).toBe(1000);
+    const spareDoc = await get(spare);
+    expect((await call('DELETE', `/${db}/${spare}?rev=${spareDoc._rev}`)).status).toBe(200);
+    expect(await total()).toBe(700);
+  });
+});
+
+describe('money records', () => {
+  it('an income and an outgo move the balance only when confirmed, once; repeating is refused with the spec’s message', async () => {
+    const w = await wallet('Conta', 'BRL', 100000);
+    const inc = await record({ klass: 'Income', wallet_id: w, value: 25050, date: '2026-11-02', paid_by: 'Cliente', categories: 'Serviços, Reparo de TV' });
+    const out = await record({ klass: 'Outgo', wallet_id: w, value: 7525, date: '2026-11-03', paid_to: 'Loja' });
+    expect(await get(inc)).toMatchObject({ confirmed: false, imported: false, currency: 'BRL', categories: ['serviços', 'reparo-de-tv'] });
+    expect(await balance(w)).toBe(100000);
+    expect((await money('confirm', inc)).status).toBe(200);
+    expect((await money('confirm', out)).status).toBe(200);
+    expect(await balance(w)).toBe(100000 + 25050 - 7525);
+    expect((await money('confirm', inc)).body).toEqual({ error: 'conflict', reason: 'Revenue is already confirmed' });
+    expect((await money('unconfirm', out)).status).toBe(200);
+    expect((await money('unconfirm', out)).body).toEqual({ error: 'conflict', reason: 'Expense is already unconfirmed' });
+    expect(await balance(w)).toBe(125050);
+  });
+
+  it('a confirmed record can’t be deleted (409 "You cannot delete a confirmed Expense"); unconfirmed it can', async () => {
+    const w = await wallet('Del', 'BRL');
+    const out = await record({ klass: 'Outgo', wallet_id: w, value: 100, date: '2026-11-01' });
+    await money('confirm', out);
+    const doc = await get(out);
+    expect((await call('DELETE', `/${db}/${out}?rev=${doc._rev}`)).body).toEqual({ error: 'conflict', reason: 'You cannot delete a confirmed Expense' });
+    const unconfirmed = await money('unconfirm', out);
+    expect((await call('DELETE', `/${db}/${out}?rev=${unconfirmed.body.rev}`)).status).toBe(200);
+    expect(await balance(w)).toBe(0);
+  });
+
+  it('editing a confirmed record moves the balance by the difference, also to another wallet', async () => {
+    const a = await wallet('A', 'USD');
+    const b = await wallet('B', 'USD');
+    const inc = await record({ klass: 'Income', wallet_id: a, value: 1000, date: '2026-11-01' });
+    await money('confirm', inc);
+    let doc = await get(inc);
+    expect((await call('PUT', `/${db}/${inc}`, { ...doc, value: 1250 })).status).toBeLessThan(300);
+    expect(await balance(a)).toBe(1250);
+    doc = await get(inc);
+    await call('PUT', `/${db}/${inc}`, { ...doc, wallet_id: b });
+    expect([await balance(a), await balance(b)]).toEqual([0, 1250]);
+  });
+
+  it('an imported record leaves balances alone until the flag is removed; repeating either is refused', async () => {
+    const w = await wallet('Imp', 'BRL', 0);
+    const out = await record({ klass: 'Outgo', wallet_id: w, value: 5000, date: '2026-11-01' });
+    await money('confirm', out);
+    expect(await balance(w)).toBe(-5000);
+    expect((await money('import', out)).status).toBe(200);
+    expect(await balance(w)).toBe(0);
+    expect((await money('import', out)).body).toEqual({ error: 'conflict', reason: 'Record is imported' });
+    expect((await money('unimport', out)).status).toBe(200);
+    expect((await money('unimport', out)).body).toEqual({ error: 'conflict', reason: 'Record is not imported' });
+    expect(await balance(w)).toBe(-5000);
+  });
+
+  it('a transfer needs two wallets of one currency and takes its fee from the source; an exchange needs two currencies', async () => {
+    const brl1 = await wallet('Banco 1', 'BRL', 100000);
+    const brl2 = await wallet('Banco 2', 'BRL', 0);
+    const usd = await wallet('Dólar', 'USD', 0);
+    const wrong = await post({ klass: 'Transfer', source_wallet_id: brl1, destination_wallet_id: usd, value: 100, date: '2026-11-01' });
+    expect(wrong.body).toEqual({ error: 'unprocessable_entity', reason: { destination_wallet_id: 'must-have-the-same-currency' } });
+    const same = await post({ klass: 'Exchange', source_wallet_id: brl1, destination_wallet_id: brl2, value_out: 100, value_in: 100, date: '2026-11-01' });
+    expect(same.body).toEqual({ error: 'unprocessable_entity', reason: { destination_wallet_id: 'must-have-another-currency' } });
+    const trf = await record({ klass: 'Transfer', source_wallet_id: brl1, destination_wallet_id: brl2, value: 30000, fee: 150, date: '2026-11-01' });
+    const exc = await record({ klass: 'Exchange', source_wallet_id: brl1, destination_wallet_id: usd, value_out: 55000, value_in: 10000, fee: 300, fee_kind: 'destination', date: '2026-11-02' });
+    await money('confirm', trf);
+    await money('confirm', exc);
+    expect([await balance(brl1), await balance(brl2), await balance(usd)]).toEqual([100000 - 30150 - 55000, 30000, 9700]);
+  });
+});
+
+describe('what the screens read', () => {
+  it('WalletBalance holds each currency’s total over the wallets, sorted by currency, to the cent', async () => {
+    const found = await call('POST', `/${db}/_find`, { selector: { klass: 'WalletBalance' }, sort: [{ currency: 'asc' }] });
+    const wallets = await call('POST', `/${db}/_find`, { selector: { klass: 'Wallet' }, limit: 1000 });
+    const sums = new Map<string, number>();
+    for (const w of wallets.body.docs as Json[]) sums.set(String(w.currency), (sums.get(String(w.currency)) ?? 0) + Number(w.balance));
+    const totals = (found.body.docs as Json[]).map((d) => [d.currency, d.balance]);
+    expect(totals).toEqual([...sums].sort(([a], [b]) => String(a).localeCompare(String(b))));
+    expect((await post({ klass: 'WalletBalance', currency: 'BRL', balance: 1 })).status).toBe(403);
+  });
+
+  it('the wallets view shows what is pending and a card’s available credit', async () => {
+    const card = await wallet('Cartão', 'BRL', 0, { card: true, limit: 500000 });
+    const paid = await record({ klass: 'Outgo', wallet_id: card, value: 12000, date: '2026-11-05' });
+    await record({ klass: 'Outgo', wallet_id: card, value: 3000, date: '2026-11-06' });
+    await money('confirm', paid);
+    const view = await call('GET', `/${db}/_design/finance/_view/wallets`);
+    const row = (view.body.rows as Array<{ key: string; value: Json }>).find((r) => r.key === card)!;
+    expect(row.value).toMatchObject({ balance: -12000, pending_transactions: 1, balance_after_pending: -15000, available_credit: 488000 });
+  });
+
+  it('the month view sums confirmed incomes and outgos by category', async () => {
+    const w = await wallet('Mês', 'EUR');
+    for (const [klass, value, categories] of [
+      ['Outgo', 1000, 'food'],
+      ['Outgo', 2500, 'food'],
+      ['Outgo', 700, 'transport'],
+      ['Income', 9000, 'salary'],
+    ] as const) {
+      await money('confirm', await record({ klass, wallet_id: w, value, categories, date: '2031-03-10' }));
+    }
+    await record({ klass: 'Outgo', wallet_id: w, value: 99999, categories: 'food', date: '2031-03-11' }); // not confirmed
+    const view = await call('GET', `/${db}/_design/finance/_view/month?month=${encodeURIComponent('"2031-03"')}`);
+    expect(view.body.rows).toEqual([
+      { key: ['Income', 'EUR', 'salary'], value: 9000 },
+      { key: ['Outgo', 'EUR', 'food'], value: 3500 },
+      { key: ['Outgo', 'EUR', 'transport'], value: 700 },
+    ]);
+  });
+});
+
+describe('many clients at once', () => {
+  it('50 concurrent confirms, then 50 concurrent unconfirm/confirm calls on one wallet end at the exact balance', async () => {
+    const w = await wallet('Concorrência', 'BRL', 1000);
+    const values = Array.from({ length: 50 }, (_, i) => 101 + i * 7);
+    const ids: string[] = [];
+    for (const value of values) ids.push(await record({ klass: 'Income', wallet_id: w, value, date: '2026-11-10' }));
+    const first = await Promise.all(ids.map((id) => money('confirm', id)));
+    expect(first.every((r) => r.status === 200)).toBe(true);
+    expect(await balance(w)).toBe(1000 + values.reduce((a, b) => a + b, 0));
+    // odd ones unconfirmed, even ones confirmed again (refused): each click counts at most once
+    const second = await Promise.all(ids.map((id, i) => money(i % 2 ? 'unconfirm' : 'confirm', id)));
+    expect(second.filter((r) => r.status === 200)).toHaveLength(25);
+    expect(second.filter((r) => r.body.reason === 'Revenue is already confirmed')).toHaveLength(25);
+    expect(await balance(w)).toBe(1000 + values.filter((_, i) => i % 2 === 0).reduce((a, b) => a + b, 0));
+  }, 60_000);
+});
