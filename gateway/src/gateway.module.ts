@@ -21,6 +21,8 @@ import { FastLane } from './http/fast-lane';
 import { configProvider, Connections, REDIS, redisProvider, rpcProvider } from './infra/infra.providers';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { DiskProxy } from './disk/disk-proxy';
+import { RawCallers } from './auth/raw-callers';
+import { ImportUpload } from './imports/import-upload';
 import { ReceiptsController } from './receipts/receipts.controller';
 import { ReceiptsService } from './receipts/receipts.service';
 import { RootController } from './root/root.controller';
@@ -55,7 +57,9 @@ import { WebController } from './web/web.controller';
     BillingService,
     ReceiptsService,
     FastLane,
+    RawCallers,
     DiskProxy,
+    ImportUpload,
     { provide: APP_GUARD, useClass: CallerGuard },
     { provide: APP_FILTER, useClass: HttpErrorFilter },
   ],

@@ -11,6 +11,7 @@ import { registerBodyParsers } from './http/body-parser';
 import { handleClientError, handleFrameworkError } from './http/edge-errors';
 import { FastLane, HttpHandler } from './http/fast-lane';
 import { DiskProxy } from './disk/disk-proxy';
+import { ImportUpload } from './imports/import-upload';
 import { setupOpenApi } from './http/openapi';
 import { installRequestHooks } from './http/request-log';
 import { installSecurityHeaders } from './http/security-headers';
@@ -27,8 +28,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<NestF
   // Node's server is ours so the fast lane sees each request first; it is built once Nest has made its services
   let lane: FastLane | undefined;
   let disk: DiskProxy | undefined;
+  let imports: ImportUpload | undefined;
   const adapter = new FastifyAdapter({
-    serverFactory: (handler: HttpHandler) => createServer((req, res) => disk?.take(req, res) || lane?.take(req, res, handler) || handler(req, res)),
+    serverFactory: (handler: HttpHandler) => createServer((req, res) => disk?.take(req, res) || imports?.take(req, res) || lane?.take(req, res, handler) || handler(req, res)),
     bodyLimit: config.bodyLimit,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -47,6 +49,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<NestF
     const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance; // Nest ships its own copy of fastify's types
     lane = app.get(FastLane);
     disk = app.get(DiskProxy);
+    imports = app.get(ImportUpload);
     registerBodyParsers(fastify, { bodyLimit: config.bodyLimit, maxDepth: config.maxBodyDepth });
     installRequestHooks(fastify, config.version);
     installSecurityHeaders(fastify);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CallerContext } from './context';
 import { FIELD_MESSAGES as M } from './errors';
 
 // The finance module's documents (spec §3 Wallet, Wallet balance, Income and outgo, Transfer, Exchange; §4 money
@@ -174,3 +175,76 @@ export interface WalletBalanceFields {
   balance: number;
   precision: number;
 }
+
+// ---- CSV import (wallets-upload, spec §3 CSV import, §5) -------------------------------------------------------------
+
+/** The largest bank statement an upload takes (bytes). */
+export const CSV_MAX_BYTES = 20_000_000;
+/** rows a preview shows */
+export const CSV_PREVIEW_ROWS = 20;
+export const CSV_IMPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'undoing', 'undone'] as const;
+export type CsvImportStatus = (typeof CSV_IMPORT_STATUSES)[number];
+
+/** Which column (0-based) holds what; at least 3 matched, a date among them (spec §5). */
+export const CsvColumns = z.object({
+  date: z.number().int().min(0).max(200),
+  value: z.number().int().min(0).max(200).nullable().optional(),
+  debit: z.number().int().min(0).max(200).nullable().optional(),
+  credit: z.number().int().min(0).max(200).nullable().optional(),
+  description: z.number().int().min(0).max(200).nullable().optional(),
+  third_party: z.number().int().min(0).max(200).nullable().optional(),
+  categories: z.number().int().min(0).max(200).nullable().optional(),
+});
+export type CsvColumns = z.infer<typeof CsvColumns>;
+
+/** What a client sends to start an import (POST a CsvImport): the upload, the wallet, the columns and the options. */
+export const CsvImportFields = z.object({
+  upload_id: z.string().regex(/^[0-9a-f-]{36}$/, { error: M.invalid }),
+  wallet_id: WalletId,
+  columns: CsvColumns,
+  ignore_line_one: z.boolean().default(false),
+  first_line_is_header: z.boolean().default(true),
+  /** e.g. 'dd/mm/yyyy'; detected when absent */
+  date_format: z.string().max(20).nullable().optional(),
+  most_items_are: z.enum(['income', 'outgo']).default('outgo'),
+  /** apply the active mapping rules to the rows */
+  apply_mappings: z.boolean().default(true),
+  description: z.string().max(200).nullable().optional(),
+});
+export type CsvImportFields = z.infer<typeof CsvImportFields>;
+
+/** What the import writes on its CsvImport document as it goes. */
+export interface CsvImportProgress {
+  status: CsvImportStatus;
+  total_rows: number;
+  done_rows: number;
+  created: number;
+  duplicates: number;
+  /** the first error, with its line number (nothing is written when an import fails) */
+  error: { line: number | null; reason: string } | null;
+}
+
+/** finance.import.analyse: the upload the gateway stored (Redis, `<prefix>:csv:<account_id>:<upload_id>`, one hour). */
+export const CsvAnalyseRequest = z.object({ ctx: CallerContext, upload_id: z.string().regex(/^[0-9a-f-]{36}$/) });
+export type CsvAnalyseRequest = z.infer<typeof CsvAnalyseRequest>;
+
+/** The Redis key of an uploaded statement's bytes. */
+export const csvUploadKey = (prefix: string, accountId: string, uploadId: string): string => `${prefix}:csv:${accountId}:${uploadId}`;
+export const CSV_UPLOAD_TTL_SECONDS = 3600;
+
+/** `POST /{account_id}/_imports` (the file's bytes): what the column matching step needs. */
+export interface CsvUploadReply {
+  upload_id: string;
+  encoding: string;
+  delimiter: string;
+  /** the first line's cells when it looks like a header */
+  header: string[] | null;
+  columns: number;
+  lines: number;
+  /** the first rows as cells */
+  rows: string[][];
+}
+
+export const IMPORTS_DESIGN = 'imports';
+/** `_design/imports/_update/undo/<csv id>`: deletes the records the import made that are still imported */
+export const IMPORT_UPDATES = { undo: 'undo' } as const;

@@ -41,6 +41,8 @@ export const KLASSES = {
   Transfer: { prefix: 'trf', service: 'finance', counted: true },
   Exchange: { prefix: 'exc', service: 'finance', counted: true },
   Mapping: { prefix: 'map', service: 'finance', counted: false },
+  /** a bank statement's import (wallets-upload): its options, progress and outcome */
+  CsvImport: { prefix: 'csv', service: 'finance', counted: false },
   // Crystal's payload is not shown in the spec; it is registered so its prefix is reserved.
   Crystal: { prefix: 'cry', service: 'finance', counted: false },
 

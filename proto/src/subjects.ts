@@ -6,6 +6,7 @@ import * as H from './health';
 import * as A from './accounts';
 import * as B from './billing';
 import * as R from './receipts';
+import * as F from './finance';
 
 // NATS subjects. Every name is prefixed by configuration (APP_PREFIX) so a test run never answers, or is
 // answered by, a running product on the same broker (DESIGN: running it).
@@ -74,6 +75,7 @@ export type Calls = DocCalls<ServiceName> & HealthCalls & {
   'accounts.billing.checkout': Call<typeof B.CheckoutRequest, B.CheckoutReply>;
   'accounts.billing.webhook': Call<typeof B.WebhookRequest, B.WebhookReply>;
   'tickets.receipt.pdf': Call<typeof R.ReceiptPdfRequest, R.ReceiptPdfReply>;
+  'finance.import.analyse': { req: F.CsvAnalyseRequest; res: F.CsvUploadReply };
 };
 export type CallName = keyof Calls;
 
@@ -103,6 +105,7 @@ export const CALL_SCHEMAS: { [K in CallName]?: z.ZodType } = {
   'accounts.billing.checkout': B.CheckoutRequest,
   'accounts.billing.webhook': B.WebhookRequest,
   'tickets.receipt.pdf': R.ReceiptPdfRequest,
+  'finance.import.analyse': F.CsvAnalyseRequest,
 };
 
 export const DOC_REQUEST_SCHEMAS: Record<D.DocOp, z.ZodType> = {

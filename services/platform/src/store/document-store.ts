@@ -245,6 +245,31 @@ export class DocumentStore {
     return body;
   }
 
+  /**
+   * Creates many new documents of one klass in one transaction the caller holds (an import's batch): one INSERT and one
+   * outbox INSERT for all of them, ids generated. A live document with one of the ids (none: they are new) is a 409.
+   */
+  async createManyWithin(tx: PoolClient, db: string, klass: string, docs: Array<Record<string, unknown>>, actor: string | null): Promise<Doc[]> {
+    checkDb(db);
+    const k = checkKlass(klass, this.service);
+    if (!docs.length) return [];
+    const now = new Date().toISOString();
+    const bodies = docs.map((d) => stampBody({ id: newDocId(k), klass: k, n: 1, fields: checkFields({ ...d, klass: k }), created_at: now, created_by: actor, updated_at: now }));
+    const sizes = bodies.map(bodySize);
+    try {
+      await tx.query(
+        `INSERT INTO ${this.table} (account_id, id, klass, rev, deleted, body, created_at, updated_at, size)
+         SELECT $1, id, $2, rev, false, body, $3, $3, size FROM unnest($4::text[], $5::text[], $6::jsonb[], $7::int[]) AS t(id, rev, body, size)`,
+        [db, k, now, bodies.map((b) => b._id), bodies.map((b) => b._rev), bodies.map((b) => JSON.stringify(b)), sizes],
+      );
+      const events = bodies.map((b, i) => JSON.stringify(changeEvent(db, b, false, sizes[i], labelOf(b), actor)));
+      await tx.query(`INSERT INTO ${this.outbox} (event) SELECT e FROM unnest($1::jsonb[]) AS t(e)`, [events]);
+    } catch (e) {
+      throw mapPgError(e);
+    }
+    return bodies;
+  }
+
   /** Runs `fn` in one transaction of this store's pool (for writes that go with each other: writeWithin, removeWithin). */
   async inTransaction<T>(fn: (tx: PoolClient) => Promise<T>): Promise<T> {
     return this.transaction(fn);
