@@ -1,0 +1,61 @@
+import type { WalletDoc } from '@app/proto';
+import { currencyDigits } from '@app/ui';
+import type { MonthRow } from './api';
+import { FIRST_CURRENCIES } from './money';
+
+// The month view's rows (kind, currency, category → total in minor units) as the month screen shows them: one part
+// per currency with its categories (incomes and outgos side by side) and its totals. Pure.
+
+export interface CategoryTotals {
+  /** null: records without a category */
+  category: string | null;
+  income: number;
+  outgo: number;
+}
+
+export interface CurrencyMonth {
+  currency: string;
+  categories: CategoryTotals[];
+  income: number;
+  outgo: number;
+  /** incomes minus outgos */
+  net: number;
+}
+
+const currencyRank = (c: string) => {
+  const i = (FIRST_CURRENCIES as readonly string[]).indexOf(c);
+  return i < 0 ? FIRST_CURRENCIES.length : i;
+};
+
+export function monthSummary(rows: readonly MonthRow[]): CurrencyMonth[] {
+  const byCurrency = new Map<string, Map<string | null, CategoryTotals>>();
+  for (const row of rows) {
+    if (!Array.isArray(row.key) || typeof row.value !== 'number') continue;
+    const [kind, currency, rawCategory] = row.key;
+    if (kind !== 'Income' && kind !== 'Outgo') continue;
+    const category = rawCategory || null;
+    let categories = byCurrency.get(currency);
+    if (!categories) byCurrency.set(currency, (categories = new Map()));
+    let totals = categories.get(category);
+    if (!totals) categories.set(category, (totals = { category, income: 0, outgo: 0 }));
+    if (kind === 'Income') totals.income += row.value;
+    else totals.outgo += row.value;
+  }
+  return [...byCurrency.entries()]
+    .map(([currency, categories]) => {
+      // the biggest movements first; records without a category last
+      const list = [...categories.values()].sort(
+        (a, b) => Number(a.category === null) - Number(b.category === null) || b.income + b.outgo - (a.income + a.outgo) || String(a.category).localeCompare(String(b.category)),
+      );
+      const income = list.reduce((s, c) => s + c.income, 0);
+      const outgo = list.reduce((s, c) => s + c.outgo, 0);
+      return { currency, categories: list, income, outgo, net: income - outgo };
+    })
+    .sort((a, b) => currencyRank(a.currency) - currencyRank(b.currency) || a.currency.localeCompare(b.currency));
+}
+
+/** The decimals a currency's totals are in: its wallets' precision when they agree on one, else the currency's. */
+export function currencyTotalsDigits(currency: string, wallets: readonly Pick<WalletDoc, 'currency' | 'precision'>[] | undefined): number {
+  const own = new Set((wallets ?? []).filter((w) => w.currency === currency).map((w) => (typeof w.precision === 'number' ? w.precision : currencyDigits(currency))));
+  return own.size === 1 ? [...own][0] : currencyDigits(currency);
+}

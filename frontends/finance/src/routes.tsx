@@ -1,0 +1,47 @@
+import type { Klass } from '@app/proto';
+import { lazy, type ComponentType } from 'react';
+import { KINDS, type KindDef } from './lib/records';
+
+// Every finance screen under /account/:account_id/ (spec §2: index, show, new and edit of outgos, incomes, transfers,
+// exchanges and wallets; and the month view), one table (STYLE 7). "new" is listed before ":record_id" so it wins.
+
+const WalletsListPage = lazy(() => import('./pages/wallets/WalletsListPage'));
+const WalletShowPage = lazy(() => import('./pages/wallets/WalletShowPage'));
+const WalletFormPage = lazy(() => import('./pages/wallets/WalletFormPage'));
+const RecordsListPage = lazy(() => import('./pages/records/RecordsListPage'));
+const RecordShowPage = lazy(() => import('./pages/records/RecordShowPage'));
+const RecordFormPage = lazy(() => import('./pages/records/RecordFormPage'));
+const MonthPage = lazy(() => import('./pages/month/MonthPage'));
+
+export interface FinanceRoute {
+  path: string;
+  name: string;
+  Component: ComponentType;
+  /** the klass a `:record_id` must be of (its id prefix): another id is "Page not found" */
+  klass?: Klass;
+}
+
+function recordRoutes(kind: KindDef): FinanceRoute[] {
+  const s = kind.segment;
+  return [
+    { path: s, name: `${s}.index`, Component: () => <RecordsListPage kind={kind} /> },
+    { path: `${s}/new`, name: `${s}.new`, Component: () => <RecordFormPage kind={kind} /> },
+    { path: `${s}/:record_id`, name: `${s}.show`, Component: () => <RecordShowPage kind={kind} />, klass: kind.klass },
+    { path: `${s}/:record_id/edit`, name: `${s}.edit`, Component: () => <RecordFormPage kind={kind} />, klass: kind.klass },
+  ];
+}
+
+export const FINANCE_ROUTES: FinanceRoute[] = [
+  ...recordRoutes(KINDS.outgos),
+  ...recordRoutes(KINDS.incomes),
+  ...recordRoutes(KINDS.transfers),
+  ...recordRoutes(KINDS.exchanges),
+  { path: 'wallets', name: 'wallets.index', Component: WalletsListPage },
+  { path: 'wallets/new', name: 'wallets.new', Component: WalletFormPage },
+  { path: 'wallets/:record_id', name: 'wallets.show', Component: WalletShowPage, klass: 'Wallet' },
+  { path: 'wallets/:record_id/edit', name: 'wallets.edit', Component: WalletFormPage, klass: 'Wallet' },
+  { path: 'finance/month', name: 'month', Component: MonthPage },
+];
+
+/** The first path segments this remote serves (what the shell routes to it). */
+export const FINANCE_SEGMENTS = [...new Set(FINANCE_ROUTES.map((r) => r.path.split('/')[0]))];
