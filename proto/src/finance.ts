@@ -239,6 +239,9 @@ export interface CsvUploadReply {
   delimiter: string;
   /** the first line's cells when it looks like a header */
   header: string[] | null;
+  /** what the file suggests; the person can change both */
+  first_line_is_header: boolean;
+  ignore_line_one: boolean;
   columns: number;
   lines: number;
   /** the first rows as cells */

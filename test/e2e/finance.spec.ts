@@ -196,3 +196,86 @@ describe('many clients at once', () => {
     expect(await balance(w)).toBe(1000 + values.filter((_, i) => i % 2 === 0).reduce((a, b) => a + b, 0));
   }, 60_000);
 });
+
+describe('CSV import (wallets-upload)', () => {
+  /** A bank statement as Brazilian banks export it: Windows-1252, semicolons, decimal comma, dd/mm/yyyy. */
+  function statement(rows: number, duplicates: number): Buffer {
+    const lines = ['Data;Histórico;Valor;Favorecido'];
+    for (let i = 0; i < rows - duplicates; i++) {
+      const day = String((i % 28) + 1).padStart(2, '0');
+      const amount = `${i % 3 === 0 ? '' : '-'}${1 + (i % 900)}.${String(100 + i).slice(-3)},${String(i % 100).padStart(2, '0')}`;
+      lines.push(`${day}/10/2026;Pagamento ${i} ação;${amount};Fornecedor ${i % 7}`);
+    }
+    for (let i = 0; i < duplicates; i++) lines.push(lines[1 + i]);
+    return Buffer.from(lines.join('\r\n'), 'latin1');
+  }
+
+  async function upload(bytes: Buffer): Promise<{ status: number; body: Json }> {
+    const res = await fetch(`${stack.url}/${db}/_imports`, { method: 'POST', headers: { authorization: auth.authorization, 'content-type': 'text/csv' }, body: bytes });
+    return { status: res.status, body: (await res.json()) as Json };
+  }
+
+  async function finished(id: string): Promise<Json> {
+    for (let i = 0; i < 200; i++) {
+      const doc = await get(id);
+      if (['done', 'failed'].includes(String(doc.status))) return doc;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`import ${id} did not finish`);
+  }
+
+  const columns = { date: 0, description: 1, value: 2, third_party: 3 };
+
+  /** The incomes and outgos an import made. */
+  async function importedBy(importId: string): Promise<Json[]> {
+    const out: Json[] = [];
+    for (const klass of ['Income', 'Outgo']) {
+      const found = await call('POST', `/${db}/_find`, { selector: { klass, import_id: importId }, limit: 1000 });
+      out.push(...(found.body.docs as Json[]));
+    }
+    return out;
+  }
+
+  it('reads a Windows-1252 semicolon statement, imports its 200 rows without the in-file duplicates, skips them all the second time, and undoes as a whole', async () => {
+    const w = await wallet('Extrato', 'BRL', 50000);
+    const up = await upload(statement(200, 5));
+    expect(up.status).toBe(201);
+    expect(up.body).toMatchObject({ encoding: 'windows-1252', delimiter: ';', header: ['Data', 'Histórico', 'Valor', 'Favorecido'], columns: 4, lines: 201 });
+    const started = await post({ klass: 'CsvImport', upload_id: up.body.upload_id, wallet_id: w, columns, first_line_is_header: true, most_items_are: 'outgo' });
+    expect(started.status).toBe(201);
+    const done = await finished(String(started.body.id));
+    expect(done).toMatchObject({ status: 'done', total_rows: 200, created: 195, duplicates: 5, error: null });
+    const docs = await importedBy(String(started.body.id));
+    expect(docs).toHaveLength(195);
+    expect(docs.every((d) => d.imported === true && d.confirmed === true)).toBe(true);
+    expect(docs.find((d) => d.description === 'Pagamento 1 ação')).toMatchObject({ klass: 'Outgo', value: 210101, date: '2026-10-02', paid_to: 'Fornecedor 1' });
+    expect(docs.find((d) => d.description === 'Pagamento 0 ação')).toMatchObject({ klass: 'Income', value: 110000, paid_by: 'Fornecedor 0' });
+    expect(await balance(w)).toBe(50000); // imported records leave the balance alone
+
+    const again = await upload(statement(200, 5));
+    const second = await post({ klass: 'CsvImport', upload_id: again.body.upload_id, wallet_id: w, columns });
+    expect(await finished(String(second.body.id))).toMatchObject({ status: 'done', created: 0, duplicates: 200 });
+
+    const undo = await call('PUT', `/${db}/_design/imports/_update/undo/${started.body.id}`);
+    expect(undo.status).toBe(200);
+    expect(undo.body.doc).toMatchObject({ status: 'undone', undone_records: 195 });
+    expect(await importedBy(String(started.body.id))).toHaveLength(0);
+    expect((await call('PUT', `/${db}/_design/imports/_update/undo/${started.body.id}`)).body).toEqual({ error: 'conflict', reason: 'The import is already undone' });
+  }, 60_000);
+
+  it('a file that can’t be split is refused at upload with its line; a row that can’t be read fails the import with its line and writes nothing; fewer than 3 matched columns is refused with the spec’s message', async () => {
+    const w = await wallet('Quebrado', 'BRL');
+    const broken = await upload(Buffer.from('Data;Histórico;Valor\n01/10/2026;ok;10,00\n02/10/2026;"broken;5,00\n03/10/2026;ok;7,00\n', 'latin1'));
+    expect(broken).toEqual({ status: 422, body: { error: 'unprocessable_entity', reason: 'Line 3: a quoted field is not closed or is closed in the wrong place' } });
+    const badAmount = await upload(Buffer.from('Data;Histórico;Valor\n01/10/2026;ok;-10,00\n02/10/2026;ok;-5,00\n03/10/2026;ok;abc\n', 'latin1'));
+    expect(badAmount.status).toBe(201);
+    const started = await post({ klass: 'CsvImport', upload_id: badAmount.body.upload_id, wallet_id: w, columns: { date: 0, description: 1, value: 2 } });
+    const failed = await finished(String(started.body.id));
+    expect(failed).toMatchObject({ status: 'failed', created: 0 });
+    expect((failed.error as Json).line).toBe(4);
+    expect(((await call('POST', `/${db}/_find`, { selector: { klass: 'Outgo', wallet_id: w } })).body.docs as Json[]).length).toBe(0);
+    const ok = await upload(Buffer.from('Data;Valor\n01/10/2026;10,00\n'));
+    const few = await post({ klass: 'CsvImport', upload_id: ok.body.upload_id, wallet_id: w, columns: { date: 0, value: 1 } });
+    expect(few.body).toEqual({ error: 'unprocessable_entity', reason: 'Please match the header of each column (at least 3 columns required).' });
+  });
+});

@@ -38,6 +38,8 @@ export const DESIGN_SERVICES: Readonly<Record<string, ServiceName>> = {
   // finance: confirm, unconfirm, import, unimport a money record; the wallets and month views
   money: 'finance',
   finance: 'finance',
+  // undo a bank statement's import: PUT /{account_id}/_design/imports/_update/undo/{csv id}
+  imports: 'finance',
 };
 
 /** `PUT /{account_id}/_design/status/_update/accept/{id}`: accepting an invitation (the invitee has no membership yet). */

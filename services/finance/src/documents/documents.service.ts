@@ -1,6 +1,11 @@
-import { Injectable } from '@nestjs/common';
-import { AppError, Calls, currencyPrecision, Doc, errors, FINANCE_DESIGN, FINANCE_REASONS, FINANCE_VIEWS, FindReply, klassOfId, MONEY_DESIGN, ViewReply, WriteReply } from '@app/proto';
-import { DocumentProtocol, DocumentStore, UpdateHandler } from '@app/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, Calls, csvUploadKey, IMPORT_UPDATES, IMPORTS_DESIGN, currencyPrecision, Doc, errors, FINANCE_DESIGN, FINANCE_REASONS, FINANCE_VIEWS, FindReply, klassOfId, MONEY_DESIGN, ViewReply, WriteReply } from '@app/proto';
+import { AppConfig, DocumentProtocol, DocumentStore, UpdateHandler } from '@app/platform';
+import { APP_CONFIG } from '../common/tokens';
+import { CsvImportPolicy } from '../import-jobs/csv-import.policy';
+import { FinanceRedis } from '../import-jobs/finance-redis';
+import { ImportQueue } from '../import-jobs/import-queue';
+import { ImportRunner } from '../import-jobs/import-runner';
 import { accountDb } from '../common/caller';
 import { BalanceBook } from '../money/balance-book';
 import { balanceOf } from '../money/balance.rules';
@@ -25,12 +30,33 @@ export class DocumentsService {
     private readonly store: DocumentStore,
     private readonly book: BalanceBook,
     private readonly repo: FinanceRepository,
+    private readonly runner: ImportRunner,
+    private readonly queue: ImportQueue,
+    private readonly redis: FinanceRedis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     const money = (k: 'Income' | 'Outgo' | 'Transfer' | 'Exchange') => new MoneyPolicy(k, store, book);
-    const policies = { Wallet: new WalletPolicy(book), Income: money('Income'), Outgo: money('Outgo'), Transfer: money('Transfer'), Exchange: money('Exchange') };
+    const policies = {
+      Wallet: new WalletPolicy(book),
+      Income: money('Income'),
+      Outgo: money('Outgo'),
+      Transfer: money('Transfer'),
+      Exchange: money('Exchange'),
+      CsvImport: new CsvImportPolicy(),
+    };
     const present = (doc: Doc) => policies[doc.klass as keyof typeof policies]?.present(doc) ?? doc;
     const updates: Record<string, UpdateHandler> = {};
     for (const [name, change] of Object.entries(MONEY_CHANGES)) updates[`${MONEY_DESIGN}/${name}`] = moneyHandler(store, book, change, present);
+    updates[`${IMPORTS_DESIGN}/${IMPORT_UPDATES.undo}`] = async (ctx, id) => {
+      const db = accountDb(ctx);
+      if (klassOfId(id) !== 'CsvImport') throw errors.notFound();
+      const doc = await store.get(db, id);
+      if (!doc) throw errors.notFound();
+      if (doc.status !== 'done') throw new AppError('conflict', doc.status === 'undone' ? 'The import is already undone' : 'Only a finished import can be undone');
+      const { deleted } = await this.runner.undo(db, id, ctx.user_id);
+      const undone = await store.update(db, id, doc._rev, { ...doc, status: 'undone', undone_records: deleted }, ctx.user_id);
+      return { ok: true, id: undone._id, rev: undone._rev, doc: undone };
+    };
     this.protocol = new DocumentProtocol(
       store,
       'finance',
@@ -57,9 +83,19 @@ export class DocumentsService {
     return this.protocol.find(req);
   }
 
-  post(req: Req<'finance.doc.post'>): Promise<WriteReply> {
-    accountDb(req.ctx);
-    return this.protocol.post(req);
+  /** A CsvImport starts its job once stored (its upload must still be there). */
+  async post(req: Req<'finance.doc.post'>): Promise<WriteReply> {
+    const db = accountDb(req.ctx);
+    if (req.doc.klass !== 'CsvImport') return this.protocol.post(req);
+    const uploadId = typeof req.doc.upload_id === 'string' ? req.doc.upload_id : '';
+    if (!/^[0-9a-f-]{36}$/.test(uploadId) || !(await this.redis.client.exists(csvUploadKey(this.config.prefix, db, uploadId)))) {
+      throw errors.unprocessable({ upload_id: 'must-exist' });
+    }
+    const wallet = typeof req.doc.wallet_id === 'string' ? await this.store.get(db, req.doc.wallet_id) : null;
+    if (!wallet || wallet.klass !== 'Wallet') throw errors.unprocessable({ wallet_id: 'must-exist' });
+    const reply = await this.protocol.post(req);
+    await this.queue.enqueue(db, reply.id);
+    return reply;
   }
 
   put(req: Req<'finance.doc.put'>): Promise<WriteReply> {

@@ -270,6 +270,35 @@ export class DocumentStore {
     return bodies;
   }
 
+  /**
+   * Deletes many documents inside a transaction the caller holds (an import undone), whatever their revisions: each
+   * gets its tombstone and its change event. Ids that are gone already are skipped; the deleted ones are returned.
+   */
+  async removeManyWithin(tx: PoolClient, db: string, ids: string[], actor: string | null): Promise<string[]> {
+    checkDb(db);
+    if (!ids.length) return [];
+    try {
+      const { rows } = await tx.query<Row & { id: string }>(
+        `SELECT id, klass, rev, deleted, body FROM ${this.table} WHERE account_id = $1 AND id = ANY($2::text[]) AND NOT deleted FOR UPDATE`,
+        [db, ids],
+      );
+      if (!rows.length) return [];
+      const now = new Date().toISOString();
+      const tombs = rows.map((r) => tombstoneBody(r.id, r.klass, revNumber(r.rev) + 1, now));
+      await tx.query(
+        `UPDATE ${this.table} d SET rev = t.rev, deleted = true, body = t.body, updated_at = $2, size = t.size
+           FROM unnest($3::text[], $4::text[], $5::jsonb[], $6::int[]) AS t(id, rev, body, size)
+          WHERE d.account_id = $1 AND d.id = t.id`,
+        [db, now, tombs.map((b) => b._id), tombs.map((b) => b._rev), tombs.map((b) => JSON.stringify(b)), tombs.map(bodySize)],
+      );
+      const events = tombs.map((b, i) => JSON.stringify(changeEvent(db, b, true, bodySize(b), labelOf(rows[i].body), actor)));
+      await tx.query(`INSERT INTO ${this.outbox} (event) SELECT e FROM unnest($1::jsonb[]) AS t(e)`, [events]);
+      return tombs.map((b) => b._id);
+    } catch (e) {
+      throw mapPgError(e);
+    }
+  }
+
   /** Runs `fn` in one transaction of this store's pool (for writes that go with each other: writeWithin, removeWithin). */
   async inTransaction<T>(fn: (tx: PoolClient) => Promise<T>): Promise<T> {
     return this.transaction(fn);

@@ -1,0 +1,18 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import type { AppConfig } from '@app/platform';
+import { APP_CONFIG } from '../common/tokens';
+
+/** The finance service's Redis connection: uploaded statements wait there for their import. Closed on shutdown. */
+@Injectable()
+export class FinanceRedis implements OnApplicationShutdown {
+  readonly client: Redis;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.client = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.client.quit().catch(() => this.client.disconnect());
+  }
+}

@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppConfig } from '@app/platform';
+import { AppError, CSV_PREVIEW_ROWS, CsvAnalyseRequest, csvUploadKey, CsvUploadReply, errors } from '@app/proto';
+import { accountDb } from '../common/caller';
+import { APP_CONFIG } from '../common/tokens';
+import { readCsv } from '../imports/csv-dialect.rules';
+import { FinanceRedis } from './finance-redis';
+
+/** What a just uploaded statement looks like: its dialect and first rows, for the column matching step. */
+@Injectable()
+export class ImportAnalysis {
+  constructor(
+    private readonly redis: FinanceRedis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async analyse(req: CsvAnalyseRequest): Promise<CsvUploadReply> {
+    const db = accountDb(req.ctx);
+    const bytes = await this.redis.client.getBuffer(csvUploadKey(this.config.prefix, db, req.upload_id));
+    if (!bytes) throw errors.notFound('The uploaded file is no longer there: upload it again');
+    const parsed = readCsv(bytes);
+    if (!parsed.rows.length) throw new AppError('unprocessable_entity', 'The file has no rows');
+    const start = parsed.ignore_line_one ? 1 : 0;
+    return {
+      upload_id: req.upload_id,
+      encoding: parsed.encoding,
+      delimiter: parsed.delimiter,
+      header: parsed.first_line_is_header ? (parsed.rows[start]?.cells ?? null) : null,
+      first_line_is_header: parsed.first_line_is_header,
+      ignore_line_one: parsed.ignore_line_one,
+      columns: Math.max(...parsed.rows.slice(0, 200).map((r) => r.cells.length)),
+      lines: parsed.rows.length,
+      rows: parsed.rows.slice(0, CSV_PREVIEW_ROWS + start + 1).map((r) => r.cells),
+    };
+  }
+}

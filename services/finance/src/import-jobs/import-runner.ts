@@ -1,0 +1,107 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AppConfig, DocumentStore, retryOnConflict } from '@app/platform';
+import { AppError, csvUploadKey, CsvImportProgress, Doc, errors } from '@app/proto';
+import { APP_CONFIG } from '../common/tokens';
+import { FinanceRedis } from './finance-redis';
+import { ImportsRepository } from './imports.repository';
+import { duplicateKeyOf, lineOf, statementRecords, StatementRecord } from './statement';
+
+// One import, run by the queue's worker (import-queue.ts): the statement is read whole from Redis and parsed before
+// anything is written (a malformed file fails with its line number and writes nothing); rows already in the wallet
+// (same date, amount and description; a file imported twice) are skipped; the records are written in batches inside
+// one transaction, so an import is all or nothing, while its progress is written beside it for the progress bar.
+
+const logger = new Logger('csv-import');
+const BATCH = 2000;
+
+export type ImportDoc = Doc & Partial<CsvImportProgress>;
+
+@Injectable()
+export class ImportRunner {
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly repo: ImportsRepository,
+    private readonly redis: FinanceRedis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private async progress(db: string, id: string, change: Partial<CsvImportProgress>): Promise<Doc> {
+    return retryOnConflict(async () => {
+      const doc = await this.store.get(db, id);
+      if (!doc) throw errors.notFound();
+      return this.store.update(db, id, doc._rev, { ...doc, ...change }, null);
+    }, 10);
+  }
+
+  async run(db: string, importId: string): Promise<void> {
+    const doc = (await this.store.get(db, importId)) as ImportDoc | null;
+    if (!doc || doc.status !== 'queued') return;
+    const actor = typeof doc.created_by === 'string' ? doc.created_by : null;
+    try {
+      await this.progress(db, importId, { status: 'running' });
+      const bytes = await this.redis.client.getBuffer(csvUploadKey(this.config.prefix, db, String(doc.upload_id)));
+      if (!bytes) throw new AppError('unprocessable_entity', 'The uploaded file is no longer there (uploads are kept for an hour): upload it again');
+      const wallet = await this.store.get(db, String(doc.wallet_id));
+      if (!wallet || wallet.klass !== 'Wallet') throw errors.unprocessable({ wallet_id: 'must-exist' });
+      const records = statementRecords(bytes, doc, Number(wallet.precision ?? 2));
+      await this.progress(db, importId, { total_rows: records.length });
+      const fresh = await this.withoutDuplicates(db, String(wallet._id), records);
+      const docs = fresh.map((r) => ({
+        klass: r.klass,
+        wallet_id: wallet._id,
+        currency: wallet.currency,
+        date: r.date,
+        value: r.value,
+        description: r.description,
+        categories: r.categories,
+        ...(r.klass === 'Income' ? { paid_by: r.third_party } : { paid_to: r.third_party }),
+        confirmed: true,
+        imported: true,
+        import_id: importId,
+      }));
+      let done = records.length - fresh.length;
+      await this.store.inTransaction(async (tx) => {
+        for (let i = 0; i < docs.length; i += BATCH) {
+          const batch = docs.slice(i, i + BATCH);
+          for (const klass of ['Income', 'Outgo'] as const) {
+            const ofKlass = batch.filter((d) => d.klass === klass).map(({ klass: _k, ...fields }) => fields);
+            await this.store.createManyWithin(tx, db, klass, ofKlass, actor);
+          }
+          done += batch.length;
+          await this.progress(db, importId, { done_rows: done });
+        }
+      });
+      await this.progress(db, importId, { status: 'done', done_rows: records.length, created: docs.length, duplicates: records.length - fresh.length, error: null });
+    } catch (err) {
+      const reason = err instanceof AppError ? (typeof err.reason === 'string' ? err.reason : JSON.stringify(err.reason)) : 'The import failed, please try again';
+      const line = lineOf(err);
+      if (!(err instanceof AppError)) logger.error(`import ${importId}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      await this.progress(db, importId, { status: 'failed', created: 0, error: { line, reason } }).catch(() => undefined);
+    }
+  }
+
+  /** Rows the wallet holds already, and repeats inside the file, are left out. */
+  private async withoutDuplicates(db: string, walletId: string, records: StatementRecord[]): Promise<StatementRecord[]> {
+    if (!records.length) return records;
+    const dates = records.map((r) => r.date).sort();
+    const seen = new Set((await this.repo.existing(db, walletId, dates[0], dates[dates.length - 1])).map((e) => duplicateKeyOf(walletId, e)));
+    const out: StatementRecord[] = [];
+    for (const r of records) {
+      const key = duplicateKeyOf(walletId, r);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(r);
+    }
+    return out;
+  }
+
+  /** Deletes the records the import made that are still imported (the others were taken over by someone). */
+  async undo(db: string, importId: string, actor: string | null): Promise<{ deleted: number }> {
+    const ids = await this.repo.stillImported(db, importId);
+    let deleted = 0;
+    await this.store.inTransaction(async (tx) => {
+      for (let i = 0; i < ids.length; i += BATCH) deleted += (await this.store.removeManyWithin(tx, db, ids.slice(i, i + BATCH), actor)).length;
+    });
+    return { deleted };
+  }
+}

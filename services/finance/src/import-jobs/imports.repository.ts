@@ -1,0 +1,50 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { mapPgError } from '@app/platform';
+import { PG_POOL } from '../common/tokens';
+import { FINANCE_SCHEMA } from '../finance.schema';
+
+// The SQL of imports: what a wallet already holds (for duplicates) and the records an import made (for its undo).
+
+const DOCUMENTS = `"${FINANCE_SCHEMA}"."documents"`;
+
+export interface ExistingRecord {
+  klass: string;
+  date: string;
+  value: number;
+  description: string | null;
+}
+
+@Injectable()
+export class ImportsRepository {
+  constructor(@Inject(PG_POOL) readonly pool: Pool) {}
+
+  /** The wallet's incomes and outgos dated between `from` and `to` (inclusive): what an import's rows may repeat. */
+  async existing(db: string, walletId: string, from: string, to: string): Promise<ExistingRecord[]> {
+    try {
+      const { rows } = await this.pool.query<{ klass: string; date: string; value: string; description: string | null }>(
+        `SELECT klass, body ->> 'date' AS date, body ->> 'value' AS value, body ->> 'description' AS description FROM ${DOCUMENTS}
+          WHERE account_id = $1 AND klass IN ('Income', 'Outgo') AND NOT deleted AND body ->> 'wallet_id' = $2
+            AND (body ->> 'date') BETWEEN $3 AND $4`,
+        [db, walletId, from, to],
+      );
+      return rows.map((r) => ({ ...r, value: Number(r.value) }));
+    } catch (e) {
+      throw mapPgError(e);
+    }
+  }
+
+  /** The ids of the records an import made that are still imported (the ones its undo deletes). */
+  async stillImported(db: string, importId: string): Promise<string[]> {
+    try {
+      const { rows } = await this.pool.query<{ id: string }>(
+        `SELECT id FROM ${DOCUMENTS} WHERE account_id = $1 AND klass IN ('Income', 'Outgo') AND NOT deleted
+            AND body ->> 'import_id' = $2 AND (body ->> 'imported')::boolean`,
+        [db, importId],
+      );
+      return rows.map((r) => r.id);
+    } catch (e) {
+      throw mapPgError(e);
+    }
+  }
+}
