@@ -8,6 +8,7 @@ const wallets = walletLookup([
   { _id: 'wal-jpy', name: 'Yen', currency: 'JPY', precision: null, active: true },
   { _id: 'wal-bhd', name: 'Dinar', currency: 'BHD', precision: null, active: true },
   { _id: 'wal-brl3', name: 'Precise', currency: 'BRL', precision: 3, active: true },
+  { _id: 'wal-old', name: 'Old', currency: 'BRL', precision: null, active: false },
 ]);
 const today = '2026-05-10';
 const start = (segment: keyof typeof KINDS, patch: Partial<RecordValues> = {}): RecordValues => ({ ...initialValues(KINDS[segment], undefined, { today }), ...patch });
@@ -55,6 +56,11 @@ describe('the checks before sending (spec §5)', () => {
     expect(validateRecord(KINDS.outgos, start('outgos', { wallet_id: 'wal-itau', value: NaN }), wallets)).toEqual({ value: 'validation.is-not-a-number' });
     expect(validateRecord(KINDS.outgos, start('outgos', { wallet_id: 'wal-itau', value: 9_000_000_000_001 }), wallets)).toEqual({ value: 'validation.is-too-large' });
     expect(validateRecord(KINDS.incomes, start('incomes', { wallet_id: 'wal-itau', value: 1 }), wallets)).toEqual({});
+  });
+
+  it('refuses an inactive wallet, as the service does (an older record’s wallet made inactive since)', () => {
+    expect(validateRecord(KINDS.incomes, start('incomes', { wallet_id: 'wal-old', value: 1 }), wallets)).toEqual({ wallet_id: 'validation.is-inactive' });
+    expect(validateRecord(KINDS.transfers, start('transfers', { source_wallet_id: 'wal-itau', destination_wallet_id: 'wal-old', value: 1 }), wallets)).toEqual({ destination_wallet_id: 'validation.is-inactive' });
   });
 
   it('refuses a transfer between wallets of different currencies, and to the same wallet', () => {

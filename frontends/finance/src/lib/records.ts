@@ -131,7 +131,12 @@ export function validateRecord(kind: KindDef, values: RecordValues, wallets: Wal
   if (!values.date) errors.date = v('cant-be-blank');
   else if (!isDate(values.date)) errors.date = v(MESSAGES.badDate);
   const walletFields = kind.between ? (['source_wallet_id', 'destination_wallet_id'] as const) : (['wallet_id'] as const);
-  for (const f of walletFields) if (!values[f]) errors[f] = v('cant-be-blank');
+  for (const f of walletFields) {
+    const id = values[f];
+    if (!id) errors[f] = v('cant-be-blank');
+    // the service takes no record on an inactive wallet, an edit of an older record included
+    else if (wallets[id]?.active === false) errors[f] = v(MESSAGES.inactiveWallet);
+  }
   for (const field of kind.amounts) {
     const amount = values[field];
     if (typeof amount === 'number' && Number.isNaN(amount)) errors[field] = v('is-not-a-number');

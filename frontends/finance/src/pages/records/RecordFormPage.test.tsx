@@ -138,7 +138,7 @@ describe('a new transfer or exchange (spec §5)', { timeout: 20_000 }, () => {
 describe('editing an income', { timeout: 20_000 }, () => {
   const INCOME = { _id: 'inc-1', _rev: '3-c', klass: 'Income', date: '2026-04-30', wallet_id: 'wal-old', value: 500000, paid_by: 'ACME', categories: ['salary'], confirmed: true, currency: 'BRL' };
 
-  it('shows the stored values (its wallet even when inactive since) and sends a PUT with the revision, without the service’s fields', async () => {
+  it('shows the stored values (its wallet even when inactive since), asks for an active wallet, then sends a PUT with the revision, without the service’s fields', async () => {
     const { calls } = stubWallets((call) => {
       if (call.method === 'GET' && call.url === '/acc-1/inc-1') return { body: INCOME };
       if (call.method === 'PUT') return { body: { ok: true, id: 'inc-1', rev: '4-d' } };
@@ -151,17 +151,21 @@ describe('editing an income', { timeout: 20_000 }, () => {
     expect((screen.getByRole('textbox', { name: /^Categories/ }) as HTMLInputElement).value).toBe('salary');
     fireEvent.change(amount, { target: { value: '5,100' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await underField(screen.getByRole('textbox', { name: /^Wallet/ })).findByText('is inactive')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await choose(/^Wallet/, 'Itaú (BRL)');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url).toBe('/acc-1/inc-1?rev=3-c');
-    expect(put.body).toMatchObject({ klass: 'Income', value: 510000, paid_by: 'ACME', wallet_id: 'wal-old' });
+    expect(put.body).toMatchObject({ klass: 'Income', value: 510000, paid_by: 'ACME', wallet_id: 'wal-itau' });
     expect(put.body).not.toHaveProperty('confirmed');
     expect(put.body).not.toHaveProperty('currency');
   });
 
   it('says "Record updated by someone else, please refresh" on a 409', async () => {
     stubWallets((call) => {
-      if (call.method === 'GET' && call.url === '/acc-1/inc-1') return { body: INCOME };
+      if (call.method === 'GET' && call.url === '/acc-1/inc-1') return { body: { ...INCOME, wallet_id: 'wal-itau' } };
       if (call.method === 'PUT') return { status: 409, body: { error: 'conflict', reason: 'Record updated by someone else, please refresh' } };
       return undefined;
     });
