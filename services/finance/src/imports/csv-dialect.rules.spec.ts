@@ -1,0 +1,126 @@
+import { CsvError } from './csv-error';
+import { decodeCsv, detectDelimiter, detectHeader, looksLikeHeader, parseCsvRows, readCsv, type CsvRow } from './csv-dialect.rules';
+
+const cp1252 = (text: string) => Buffer.from(text.replace(/€/g, '\x80').replace(/“/g, '\x93').replace(/”/g, '\x94'), 'latin1');
+const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+
+function refusal(fn: () => unknown): CsvError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof CsvError) return e;
+    throw e;
+  }
+  throw new Error('expected a CsvError');
+}
+
+describe('the encoding of an uploaded statement', () => {
+  it.each([
+    ['UTF-8 without a BOM', Buffer.from('Descrição;€'), 'utf-8', false],
+    ['UTF-8 with a BOM (dropped from the text)', Buffer.from('\ufeffDescrição;€'), 'utf-8', true],
+    ['Windows-1252 (not valid UTF-8; 0x80 is €, 0x93 “)', cp1252('Descrição;€ “x”'), 'windows-1252', false],
+    ['UTF-16 LE with its BOM (Excel "Unicode text")', utf16le('Descrição;€'), 'utf-16le', true],
+  ])('reads %s', (_, bytes, encoding, bom) => {
+    const decoded = decodeCsv(bytes);
+    expect(decoded.encoding).toBe(encoding);
+    expect(decoded.bom).toBe(bom);
+    expect(decoded.text.startsWith('Descrição;€')).toBe(true);
+  });
+
+  it('decodes every Windows-1252 byte of 0x80–0x9F as the WHATWG table says (Node decodes them as Latin-1)', () => {
+    const text = decodeCsv(Buffer.from([0x80, 0x8a, 0x91, 0x92, 0x96, 0x99, 0x9f, 0x81, 0xe9])).text;
+    expect(text).toBe('€Š‘’–™Ÿ\u0081é');
+  });
+});
+
+describe('the delimiter of a statement', () => {
+  it.each([
+    ['semicolons with decimal commas', 'Data;Descrição;Valor\n05/01/2024;Salário;1.234,56\n13/01/2024;Padaria, pão;-45,90\n', ';'],
+    ['commas with quoted decimal commas', 'Date,Description,Amount\n2024-01-05,Salary,"1.234,56"\n2024-01-13,"Bakery; bread","-45,90"\n', ','],
+    ['commas with decimal points', 'Date,Description,Amount\n2024-01-05,Salary,1234.56\n2024-01-13,Bakery,-45.90\n', ','],
+    ['tabs', 'Date\tDescription\tDebit\tCredit\n05.01.2024\tSalary\t\t1.234,56\n13.01.2024\tBakery, bread\t45,90\t\n', '\t'],
+    ['pipes', '05-01-2024|Salário|1234,56\n13-01-2024|Padaria; pão|-45,90\n', '|'],
+    ['semicolons with a title line above the header', 'Extrato de conta\nData;Descrição;Valor\n05/01/2024;Salário;1.234,56\n13/01/2024;Padaria;-45,90\n', ';'],
+    ['semicolons with a quoted field across two lines', 'Data;Descrição;Valor\n05/01/2024;"Salário,\nJaneiro";1.234,56\n13/01/2024;Padaria;-45,90\n', ';'],
+  ])('finds %s', (_, text, delimiter) => {
+    expect(detectDelimiter(text)).toBe(delimiter);
+  });
+});
+
+describe('whether line one names the columns', () => {
+  const rows = (...lines: string[][]): CsvRow[] => lines.map((cells, i) => ({ line: i + 1, cells }));
+  it.each([
+    ['labels', ['Data', 'Descrição', 'Valor (R$)'], true],
+    ['a date and an amount', ['05/01/2024', 'Salário', '1.234,56'], false],
+    ['an amount with a currency sign and a D mark', ['Padaria', 'R$ 45,90 D'], false],
+    ['an empty line', ['', ''], false],
+  ])('%s: header %s', (_, cells, header) => {
+    expect(looksLikeHeader(cells)).toBe(header);
+  });
+
+  it.each([
+    ['a header, then records', rows(['Data', 'Descrição', 'Valor'], ['05/01/2024', 'Salário', '1,00']), { first_line_is_header: true, ignore_line_one: false }],
+    ['records only', rows(['05/01/2024', 'Salário', '1,00'], ['06/01/2024', 'Pão', '2,00']), { first_line_is_header: false, ignore_line_one: false }],
+    ['a title, a header, then records', rows(['Extrato'], ['Data', 'Descrição', 'Valor'], ['05/01/2024', 'Salário', '1,00']), { first_line_is_header: true, ignore_line_one: true }],
+    ['a title, then records', rows(['Extrato'], ['05/01/2024', 'Salário', '1,00']), { first_line_is_header: false, ignore_line_one: true }],
+  ])('suggests for %s', (_, input, expected) => {
+    expect(detectHeader(input)).toEqual(expected);
+  });
+});
+
+describe('the rows of a statement, each with the line it starts on', () => {
+  it('counts empty lines, CRLF, a lone CR and quoted line breaks, and leaves out rows with no text', () => {
+    const text = 'a;b\r\n\r\n1;2\r\n"x\r\ny";3\r\n;\r\n5;6\n7;8\r9;10';
+    expect(parseCsvRows(text, ';')).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 3, cells: ['1', '2'] },
+      { line: 4, cells: ['x\r\ny', '3'] },
+      { line: 7, cells: ['5', '6'] },
+      { line: 8, cells: ['7', '8'] },
+      { line: 9, cells: ['9', '10'] },
+    ]);
+  });
+
+  it('trims cells, keeps quotes inside an unquoted field and reads doubled quotes in a quoted one', () => {
+    expect(parseCsvRows(' 05/01/2024 ; Loja "Central" ; "Disse ""oi""" ', ';')).toEqual([{ line: 1, cells: ['05/01/2024', 'Loja "Central"', 'Disse "oi"'] }]);
+  });
+
+  it.each([
+    ['a quote left open', 'a;b\r\n"p\r\nq";2\r\n5;"bad\r\n6;7\r\n8;9\r\n', {}, 'broken-quote', 4],
+    ['a closing quote followed by text', 'a;b\n1;2\n5;"bad"x\n6;7\n', {}, 'broken-quote', 3],
+    ['a quote left open that reaches the record size limit', `a;b\n1;"open\n${'x;y\n'.repeat(100)}`, { maxRecordSize: 64 }, 'record-too-large', 2],
+    ['more rows than allowed', 'a;b\n1;2\n3;4\n', { maxRows: 2 }, 'too-many-rows', 3],
+  ])('refuses %s with the line', (_, text, limits, code, line) => {
+    const e = refusal(() => parseCsvRows(text, ';', limits));
+    expect(e.problems).toEqual([expect.objectContaining({ code, line })]);
+    expect(e.status).toBe(422);
+    expect(e.reason).toMatch(new RegExp(`^Line ${line}: `));
+  });
+
+  it('refuses a file without rows', () => {
+    expect(refusal(() => parseCsvRows('\n ; \n', ';')).problems).toEqual([expect.objectContaining({ code: 'empty-file', line: null })]);
+  });
+
+  it('takes the delimiter from an Excel "sep=" line and leaves that line out, the others keeping their numbers', () => {
+    const csv = readCsv(Buffer.from('sep=,\r\nData,Valor;Saldo\r\n05/01/2024,1;2\r\n'));
+    expect(csv.delimiter).toBe(',');
+    expect(csv.rows).toEqual([
+      { line: 2, cells: ['Data', 'Valor;Saldo'] },
+      { line: 3, cells: ['05/01/2024', '1;2'] },
+    ]);
+  });
+
+  it('reads an uploaded Windows-1252 file: encoding, delimiter, header and rows', () => {
+    expect(readCsv(cp1252('Data;Histórico;Valor\r\n05/01/2024;Salário;1.234,56\r\n'))).toEqual({
+      encoding: 'windows-1252',
+      bom: false,
+      delimiter: ';',
+      first_line_is_header: true,
+      ignore_line_one: false,
+      rows: [
+        { line: 1, cells: ['Data', 'Histórico', 'Valor'] },
+        { line: 2, cells: ['05/01/2024', 'Salário', '1.234,56'] },
+      ],
+    });
+  });
+});

@@ -1,0 +1,245 @@
+import { parse } from 'csv-parse/sync';
+import { CsvError, problem, type CsvProblemCode } from './csv-error';
+
+// How a bank statement is written (spec §3 CSV import, issue 14 item 4): its encoding, its delimiter, whether line one
+// holds the column names, and its rows, each with the line of the file where it starts (so every later refusal can
+// name it). Banks export in UTF-8 (with or without a BOM), in Windows-1252 (Excel and most Brazilian banks) and,
+// from Excel's "Unicode text", in UTF-16 with a BOM; the delimiter is `;` where the decimal separator is a comma, `,`
+// elsewhere, sometimes a tab or `|`.
+
+export type CsvEncoding = 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
+export const CSV_DELIMITERS = [';', ',', '\t', '|'] as const;
+export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
+
+/** One record of the file: its cells (trimmed) and the 1-based line where it starts. */
+export interface CsvRow {
+  line: number;
+  cells: string[];
+}
+
+export interface DecodedCsv {
+  encoding: CsvEncoding;
+  bom: boolean;
+  text: string;
+}
+
+/** What readCsv found; first_line_is_header and ignore_line_one are suggestions the person can change. */
+export interface CsvDialect {
+  encoding: CsvEncoding;
+  bom: boolean;
+  delimiter: CsvDelimiter;
+  /** the first line (after an ignored one) names the columns */
+  first_line_is_header: boolean;
+  /** line one is a title above the header (a single label, then a line of labels) */
+  ignore_line_one: boolean;
+}
+
+export interface ParsedCsv extends CsvDialect {
+  /** every non-empty record, line one included */
+  rows: CsvRow[];
+}
+
+export interface CsvLimits {
+  /** characters in one record; a quote left open stops here instead of swallowing the file */
+  maxRecordSize?: number;
+  /** non-empty records in the file */
+  maxRows?: number;
+}
+export const DEFAULT_CSV_LIMITS: Required<CsvLimits> = { maxRecordSize: 64 * 1024, maxRows: 1_000_000 };
+
+// ---- encoding -----------------------------------------------------------------------------------------------------
+
+// Node 20.18.3+ decodes 'windows-1252' as Latin-1 (nodejs/node#56542, #60888), so 0x80–0x9F come out as C1 controls;
+// this is the WHATWG table for those bytes (the five it leaves undefined map to themselves). Harmless once Node is fixed.
+const CP1252_C1 = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c,
+  0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+const fixC1 = (text: string) => text.replace(/[\u0080-\u009f]/g, (c) => String.fromCharCode(CP1252_C1[c.charCodeAt(0) - 0x80]));
+
+/** The file's text: UTF-16 or UTF-8 when it starts with their BOM, UTF-8 when it is valid UTF-8, else Windows-1252. */
+export function decodeCsv(bytes: Uint8Array): DecodedCsv {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: 'utf-16le', bom: true, text: new TextDecoder('utf-16le').decode(bytes) };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { encoding: 'utf-16be', bom: true, text: new TextDecoder('utf-16be').decode(bytes) };
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  try {
+    // the decoder drops the BOM itself
+    return { encoding: 'utf-8', bom, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { encoding: 'windows-1252', bom: false, text: fixC1(new TextDecoder('windows-1252').decode(bytes)) };
+  }
+}
+
+// ---- delimiter ----------------------------------------------------------------------------------------------------
+
+const SAMPLE_RECORDS = 50;
+const SAMPLE_CHARS = 64 * 1024;
+
+/** Fields per record over the first records, for one delimiter: quotes (opening a field) hide delimiters and newlines. */
+export function sampleFieldCounts(text: string, delimiter: string): number[] {
+  const counts: number[] = [];
+  const end = Math.min(text.length, SAMPLE_CHARS);
+  let fields = 1;
+  let inQuotes = false;
+  let atFieldStart = true;
+  let content = false;
+  for (let i = 0; i < end && counts.length < SAMPLE_RECORDS; i++) {
+    const c = text[i];
+    if (inQuotes) {
+      if (c === '"') {
+        if (text[i + 1] === '"') i++;
+        else inQuotes = false;
+      }
+      continue;
+    }
+    if (c === '\n' || c === '\r') {
+      if (content) counts.push(fields);
+      fields = 1;
+      atFieldStart = true;
+      content = false;
+      continue;
+    }
+    if (c === delimiter) {
+      fields++;
+      atFieldStart = true;
+      content = true;
+      continue;
+    }
+    if (c === ' ' && atFieldStart) continue;
+    if (c === '"' && atFieldStart) inQuotes = true;
+    atFieldStart = false;
+    content = true;
+  }
+  // the last record counts when the sample holds all of it
+  if (content && !inQuotes && end === text.length && counts.length < SAMPLE_RECORDS) counts.push(fields);
+  return counts;
+}
+
+/**
+ * The delimiter that splits the first records into the most consistent number of columns (at least 2): the share of
+ * records with the usual count first, then the larger count (a `;` file with decimal commas splits evenly by `,` too,
+ * into fewer columns), then the order `;`, `,`, tab, `|`.
+ */
+export function detectDelimiter(text: string): CsvDelimiter {
+  let best: { delimiter: CsvDelimiter; share: number; columns: number } | null = null;
+  for (const delimiter of CSV_DELIMITERS) {
+    const counts = sampleFieldCounts(text, delimiter);
+    if (counts.length === 0) continue;
+    const freq = new Map<number, number>();
+    for (const n of counts) freq.set(n, (freq.get(n) ?? 0) + 1);
+    let columns = 0;
+    let times = 0;
+    for (const [n, t] of freq) if (t > times || (t === times && n > columns)) [columns, times] = [n, t];
+    if (columns < 2) continue;
+    const share = times / counts.length;
+    if (!best || share > best.share || (share === best.share && columns > best.columns)) best = { delimiter, share, columns };
+  }
+  return best?.delimiter ?? ',';
+}
+
+// ---- header -------------------------------------------------------------------------------------------------------
+
+/** A cell made of digits and punctuation (an amount, a date), currency signs and a D/C mark aside. */
+export function looksLikeValue(cell: string): boolean {
+  const bare = cell.replace(/R\$|US\$|[$€£]/g, '').replace(/\s(?:D|C|DR|CR)$/i, '');
+  return /\d/.test(bare) && !/\p{L}/u.test(bare);
+}
+
+/** A line of labels: something written, and no cell that looks like an amount or a date. */
+export function looksLikeHeader(cells: string[]): boolean {
+  return cells.some((c) => c !== '') && !cells.some(looksLikeValue);
+}
+
+const filled = (cells: string[]) => cells.filter((c) => c !== '').length;
+
+/** Whether line one names the columns, or is a title (one cell over several columns) to ignore. */
+export function detectHeader(rows: CsvRow[]): Pick<CsvDialect, 'first_line_is_header' | 'ignore_line_one'> {
+  const [first, second] = rows;
+  if (first && second && filled(first.cells) === 1 && filled(second.cells) > 1) {
+    return { ignore_line_one: true, first_line_is_header: looksLikeHeader(second.cells) };
+  }
+  return { ignore_line_one: false, first_line_is_header: !!first && looksLikeHeader(first.cells) };
+}
+
+// ---- rows ---------------------------------------------------------------------------------------------------------
+
+const PARSER_ERRORS: Record<string, CsvProblemCode> = {
+  CSV_QUOTE_NOT_CLOSED: 'broken-quote',
+  CSV_INVALID_CLOSING_QUOTE: 'broken-quote',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'broken-quote',
+  CSV_MAX_RECORD_SIZE: 'record-too-large',
+};
+
+/** Line breaks (CRLF, LF or a lone CR) in a cell: a quoted field across lines. */
+function lineBreaks(cell: string): number {
+  if (cell.indexOf('\n') < 0 && cell.indexOf('\r') < 0) return 0;
+  return cell.match(/\r\n|\r|\n/g)!.length;
+}
+
+const PARSE_OPTIONS = {
+  record_delimiter: ['\r\n', '\n', '\r'],
+  bom: true,
+  relax_column_count: true,
+  // a quote inside an unquoted field (Loja "X") is text; a field that opens a quote must close it
+  relax_quotes: true,
+  trim: true,
+  // an empty line is a record, so every line is in some record and lines can be counted from the records
+  skip_empty_lines: false,
+};
+
+/** The records as the parser gives them, each with the line where it starts (empty ones included). */
+function withLines(records: string[][]): CsvRow[] {
+  let line = 1;
+  return records.map((cells) => {
+    const row = { line, cells };
+    line += 1;
+    for (const c of cells) line += lineBreaks(c);
+    return row;
+  });
+}
+
+/**
+ * The records of the text, cells trimmed, rows of empty cells left out, each with the line where it starts. A quote
+ * left open or a closing quote followed by text is refused with the line where its record starts. (Lines are counted
+ * from the records here: the parser's own count, asked per record, doubles the time and counts a quoted CRLF twice.)
+ */
+export function parseCsvRows(text: string, delimiter: CsvDelimiter, limits: CsvLimits = {}): CsvRow[] {
+  const { maxRecordSize, maxRows } = { ...DEFAULT_CSV_LIMITS, ...limits };
+  const options = { ...PARSE_OPTIONS, delimiter, max_record_size: maxRecordSize };
+  let records: string[][];
+  try {
+    records = parse(text, options) as string[][];
+  } catch (e) {
+    const { code, records: before } = e as { code?: string; records?: number };
+    // the records before the broken one read fine: they say where it starts
+    let good: CsvRow[] = [];
+    try {
+      if (before) good = withLines(parse(text, { ...options, to: before }) as string[][]);
+    } catch {
+      // then the line is unknown: say line 1 rather than nothing
+    }
+    const last = good[good.length - 1];
+    const line = last ? last.line + 1 + last.cells.reduce((n, c) => n + lineBreaks(c), 0) : 1;
+    throw new CsvError([problem(PARSER_ERRORS[code ?? ''] ?? 'malformed-csv', line)]);
+  }
+  const rows = withLines(records).filter((r) => r.cells.some((c) => c !== ''));
+  if (rows.length === 0) throw new CsvError([problem('empty-file', null)]);
+  if (rows.length > maxRows) throw new CsvError([problem('too-many-rows', rows[maxRows].line)]);
+  return rows;
+}
+
+// Excel writes "sep=;" as line one to say its delimiter
+const EXCEL_SEP = /^sep=([;,\t|])(?=\r|\n|$)/;
+
+/** Reads an uploaded file: encoding, delimiter, header suggestion and rows. Throws CsvError with the line. */
+export function readCsv(bytes: Uint8Array, limits: CsvLimits = {}): ParsedCsv {
+  const decoded = decodeCsv(bytes);
+  const { encoding, bom } = decoded;
+  let text = decoded.text;
+  const sep = EXCEL_SEP.exec(text);
+  // the line is emptied, not removed, so the lines keep their numbers
+  if (sep) text = text.slice(sep[0].length);
+  const delimiter = sep ? (sep[1] as CsvDelimiter) : detectDelimiter(text);
+  const rows = parseCsvRows(text, delimiter, limits);
+  return { encoding, bom, delimiter, ...detectHeader(rows), rows };
+}
