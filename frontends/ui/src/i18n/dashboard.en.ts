@@ -25,6 +25,14 @@ export const dashboardEn = {
     // who made the change (their full name, or a masked address)
     by: 'by {{name}}',
   },
+  // the finance module's balances card: per-currency totals, hidden until Show is pressed
+  balances: {
+    title: 'Balances',
+    show: 'Show',
+    hide: 'Hide',
+    hidden: 'Amounts hidden',
+    none: 'No currency has a positive balance.',
+  },
   first_steps: {
     title: 'Your group is ready',
     detail: 'Nothing has happened here yet. What people do to customers, tickets and the other records shows up here.',

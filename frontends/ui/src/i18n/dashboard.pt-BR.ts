@@ -27,6 +27,13 @@ export const dashboardPtBR: Texts<typeof dashboardEn> & { confirmation: { days_l
     settings_changed_count_other: '{{count}} alterações',
     by: 'por {{name}}',
   },
+  balances: {
+    title: 'Saldos',
+    show: 'Mostrar',
+    hide: 'Ocultar',
+    hidden: 'Valores ocultos',
+    none: 'Nenhuma moeda tem saldo positivo.',
+  },
   first_steps: {
     title: 'Seu grupo está pronto',
     detail: 'Nada aconteceu aqui ainda. O que as pessoas fazem com clientes, chamados e os outros registros aparece aqui.',

@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
 import { jsonResponse, renderPage } from '../../test/render';
@@ -28,8 +28,29 @@ const newGroup = {
   ],
 };
 
-function stub(confirmed: boolean, sentAt: string, openTickets?: Response, feed: unknown = changes, memberships: unknown[] = []) {
-  const fetch = vi.fn(async (url: string) => {
+/** The finance module's per-currency totals (WalletBalance documents). */
+const walletBalance = (currency: string, balance: number) => ({
+  _id: `wbl-${currency.toLowerCase()}`,
+  _rev: '1-a',
+  klass: 'WalletBalance',
+  created_at: '2026-06-01T10:00:00Z',
+  updated_at: '2026-06-01T10:00:00Z',
+  created_by: 'usr-1',
+  currency,
+  balance,
+  precision: 2,
+});
+
+/** What the group has beyond the feed: deployed remotes (GET /modules) and WalletBalance documents. */
+interface Extra {
+  deployed?: string[];
+  balances?: unknown[];
+}
+
+function stub(confirmed: boolean, sentAt: string, openTickets?: Response, feed: unknown = changes, memberships: unknown[] = [], extra: Extra = {}) {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/modules') return jsonResponse(200, { modules: extra.deployed ?? ['tickets'] });
+    if (url === '/acc-1/_find' && String(init?.body).includes('"WalletBalance"')) return jsonResponse(200, { docs: extra.balances ?? [] });
     if (url === '/acc-1/_find') return jsonResponse(200, { docs: memberships });
     if (url === '/_session') return jsonResponse(200, { ok: true, userCtx: { name: 'usr-1', roles: [] }, user: { email: 'a@b.c', confirmed } });
     if (url === '/_users/usr-1') return jsonResponse(200, { _id: 'usr-1', confirmation_sent_at: sentAt });
@@ -137,5 +158,67 @@ describe('DashboardPage', () => {
     renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
     expect(await screen.findByRole('link', { name: 'Maria' })).toBeTruthy();
     expect(fetch.mock.calls.some(([url]) => url === '/acc-1/_find')).toBe(false);
+  });
+
+  /** Lets the answers already given reach the page (a card that should not show would have shown by then). */
+  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+  /** The WalletBalance finds the page made. */
+  const balanceFinds = (fetch: ReturnType<typeof stub>) => fetch.mock.calls.filter(([url, init]) => url === '/acc-1/_find' && String(init?.body).includes('WalletBalance'));
+
+  it('shows the balances card in the finance module: placeholders and no amounts until Show, then only the positive totals', async () => {
+    sessionStorage.setItem('module', 'finance');
+    const fetch = stub(true, new Date().toISOString(), undefined, changes, [], { deployed: ['finance', 'tickets'], balances: [walletBalance('BRL', 12345), walletBalance('EUR', 0), walletBalance('USD', -5000)] });
+    renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
+    const card = await screen.findByTestId('balances-card', undefined, { timeout: 4000 });
+    expect(within(card).getAllByTestId('balance-placeholder')).toHaveLength(3);
+    expect(card.textContent).not.toMatch(/\d/);
+    expect(card.textContent).not.toContain('R$');
+    // spec §7: the totals sorted by currency
+    expect(balanceFinds(fetch).map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ selector: { klass: 'WalletBalance' }, sort: [{ currency: 'asc' }], limit: 1000 }]);
+    fireEvent.click(within(card).getByRole('button', { name: 'Show' }));
+    expect(within(card).getByTestId('balance-BRL').textContent).toContain('R$\u00a0123.45');
+    expect(within(card).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(card).queryByTestId('balance-USD')).toBeNull();
+    expect(within(card).queryByTestId('balance-EUR')).toBeNull();
+    // the ticket bar is the ticket module's
+    expect(screen.queryByTestId('priority-bar')).toBeNull();
+  });
+
+  it('shows no balances card in the finance module when the group has no balances', async () => {
+    sessionStorage.setItem('module', 'finance');
+    const fetch = stub(true, new Date().toISOString(), undefined, changes, [], { deployed: ['finance', 'tickets'], balances: [] });
+    renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
+    expect(await screen.findByText('Maria')).toBeTruthy();
+    await waitFor(() => expect(balanceFinds(fetch)).toHaveLength(1));
+    await settle();
+    expect(screen.queryByTestId('balances-card')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show' })).toBeNull();
+  });
+
+  it('asks for no balances and shows no card in the ticket module, nor in the finance module while its remote is not deployed', async () => {
+    const ticket = stub(true, new Date().toISOString(), undefined, changes, [], { deployed: ['finance', 'tickets'], balances: [walletBalance('BRL', 12345)] });
+    const first = renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
+    expect(await screen.findByTestId('priority-bar')).toBeTruthy();
+    expect(screen.queryByTestId('balances-card')).toBeNull();
+    expect(balanceFinds(ticket)).toHaveLength(0);
+    first.unmount();
+    sessionStorage.setItem('module', 'finance');
+    const undeployed = stub(true, new Date().toISOString(), undefined, changes, [], { deployed: ['tickets'], balances: [walletBalance('BRL', 12345)] });
+    renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
+    expect(await screen.findByText('Maria')).toBeTruthy();
+    await waitFor(() => expect(undeployed.mock.calls.some(([url]) => url === '/modules')).toBe(true));
+    await settle();
+    expect(screen.queryByTestId('balances-card')).toBeNull();
+    expect(balanceFinds(undeployed)).toHaveLength(0);
+  });
+
+  it('refreshes the balances with the Refresh button', async () => {
+    sessionStorage.setItem('module', 'finance');
+    const fetch = stub(true, new Date().toISOString(), undefined, changes, [], { deployed: ['finance', 'tickets'], balances: [walletBalance('BRL', 12345)] });
+    renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
+    await screen.findByTestId('balances-card', undefined, { timeout: 4000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(balanceFinds(fetch)).toHaveLength(2));
   });
 });

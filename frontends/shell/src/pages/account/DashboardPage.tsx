@@ -4,10 +4,12 @@ import { isFirstDay, timelineRows } from '@app/ui';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { accountQuery, api, sessionQuery } from '../../app/api';
+import { BalancesCard } from '../../components/dashboard/BalancesCard';
 import { ConfirmationCard } from '../../components/dashboard/ConfirmationCard';
 import { FirstSteps } from '../../components/dashboard/FirstSteps';
 import { NotificationsCard } from '../../components/dashboard/NotificationsCard';
 import { Timeline } from '../../components/dashboard/Timeline';
+import { useWalletBalances } from '../../components/dashboard/wallet-balances';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageLoader } from '../../components/PageLoader';
 import { PriorityBar } from '../../components/tickets/PriorityBar';
@@ -18,7 +20,9 @@ import { membersQuery, peopleByMembership } from '../members/members-data';
 /**
  * A group's dashboard (spec §2): refresh, the account-confirmation card for an unconfirmed user, the system
  * notifications and the last 20 changes as people read them (components/dashboard/Timeline: settings collapsed, rows
- * linking to their records); a group where nothing but its creation happened shows the first steps instead.
+ * linking to their records); a group where nothing but its creation happened shows the first steps instead. The
+ * ticket module adds the open-ticket priority bar, the finance module the balances card (components/dashboard/
+ * BalancesCard: per-currency totals, hidden until Show is pressed).
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -40,12 +44,15 @@ export default function DashboardPage() {
   // ticket module: open tickets split by priority (nothing while the tickets service is not deployed)
   const ticketModule = useActiveModule() === 'ticket';
   const openTickets = usePriorityCounts(account_id, 'count-by-open-ticket-priority', ticketModule);
+  // finance module (deployed): the per-currency totals of the balances card
+  const balances = useWalletBalances(account_id);
   const rows = changes.data ? timelineRows(changes.data.results) : [];
   // a membership's row names the person: the feed labels memberships by their address
   const members = useQuery({ ...membersQuery(account_id), enabled: rows.some((r) => r.kind === 'record' && r.change.klass === 'Subscription') });
   const refresh = () => {
     void account.refetch();
     if (openTickets.isEnabled) void openTickets.refetch();
+    if (balances.isEnabled) void balances.refetch();
     void changes.refetch();
     if (unconfirmed) void session.refetch();
     if (user.isEnabled) void user.refetch();
@@ -68,6 +75,8 @@ export default function DashboardPage() {
           <PriorityBar counts={openTickets.data} title={t('priority.open_title')} />
         </Paper>
       )}
+      {/* enabled too: after a switch to another module the cached totals stay in the query */}
+      {balances.isEnabled && balances.isSuccess && <BalancesCard key={account_id} balances={balances.data} />}
       <NotificationsCard />
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <Title order={3} size="h5" mb="sm">
