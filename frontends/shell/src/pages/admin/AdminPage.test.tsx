@@ -12,7 +12,9 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-function stubApi(userId: string, subGroups: { _id: string; name: string }[] = [], deployed = ['tickets']) {
+const COUNTS = [{ key: 'Subscription', value: { count: 2, size: 900 } }, { key: 'Account', value: { count: 1, size: 500 } }, { key: 'Ticket', value: { count: 7, size: 9000 } }, { key: 'Customer', value: { count: 3, size: 900 } }];
+
+function stubApi(userId: string, subGroups: { _id: string; name: string }[] = [], deployed = ['tickets'], counts = COUNTS) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/modules') return jsonResponse(200, { modules: deployed });
     if (url === '/acc-1/_design/disk/_view/usage') return jsonResponse(200, { rows: [{ key: null, value: { bytes: 2_500_000, quota: 100_000_000, files: 3, folders: 1 } }] });
@@ -22,7 +24,7 @@ function stubApi(userId: string, subGroups: { _id: string; name: string }[] = []
     if (url === '/_session') return jsonResponse(200, { ok: true, userCtx: { name: userId, roles: [] }, confirmed: true, memberships: [] });
     if (url.endsWith('/_security')) return jsonResponse(200, { admins: { roles: ['usr-admin'] }, members: { roles: [] } });
     if (url.startsWith('/accounts/')) return jsonResponse(200, { _id: 'acc-1', _rev: '1-a', name: 'Ann Repairs', billing_email: null, 'confirmed-plan': 'free' });
-    if (url.includes('count-by-klass')) return jsonResponse(200, { rows: [{ key: 'Subscription', value: { count: 2, size: 900 } }, { key: 'Account', value: { count: 1, size: 500 } }, { key: 'Ticket', value: { count: 7, size: 9000 } }, { key: 'Customer', value: { count: 3, size: 900 } }] });
+    if (url.includes('count-by-klass')) return jsonResponse(200, { rows: counts });
     if (url.endsWith('/_find') && init?.method === 'POST')
       return jsonResponse(200, {
         docs: [
@@ -118,6 +120,38 @@ describe('AdminPage', () => {
     renderPage(<AdminPage />, '/account/acc-1/admin', '/account/:account_id/admin');
     await screen.findByTestId('tile-outgos', undefined, { timeout: 4000 });
     expect(screen.queryByTestId('tile-disk')).toBeNull();
+  });
+
+  it('shows the finance module tiles (expenses, revenues, transfers, exchanges, wallets) with their counters, linking to their lists, when the finance remote is deployed', async () => {
+    sessionStorage.setItem('module', 'finance');
+    const finance = [
+      ...COUNTS,
+      { key: 'Outgo', value: { count: 4, size: 1200 } },
+      { key: 'Income', value: { count: 1234, size: 300 } },
+      { key: 'Transfer', value: { count: 1, size: 300 } },
+      { key: 'Wallet', value: { count: 2, size: 600 } },
+    ];
+    stubApi('usr-admin', [], ['finance', 'tickets'], finance);
+    renderPage(<AdminPage />, '/account/acc-1/admin', '/account/:account_id/admin');
+    await waitFor(() => expect(screen.getByTestId('tile-wallets').textContent).toBe('Wallets2'), { timeout: 4000 });
+    const tiles = [...document.querySelectorAll('[data-testid^="tile-"]')].map((e) => e.getAttribute('data-testid'));
+    expect(tiles).toEqual(['outgos', 'incomes', 'transfers', 'exchanges', 'wallets', 'members', 'billing', 'usage'].map((k) => `tile-${k}`));
+    const text = (key: string) => screen.getByTestId(`tile-${key}`).textContent;
+    expect([text('outgos'), text('incomes'), text('transfers'), text('exchanges')]).toEqual(['Expenses4', 'Revenues1,234', 'Transfers1', 'Exchanges0']);
+    for (const key of ['outgos', 'incomes', 'transfers', 'exchanges', 'wallets']) expect(screen.getByTestId(`tile-${key}`).getAttribute('href')).toBe(`/account/acc-1/${key}`);
+    // the billing tile counts every record, the finance ones too
+    expect(text('billing')).toBe('Billing1,254');
+    expect(screen.queryByTestId('tile-tickets')).toBeNull();
+    expect(screen.queryByTestId('priority-bars')).toBeNull();
+  });
+
+  it('shows no finance tiles in the finance module while the finance remote is not deployed', async () => {
+    sessionStorage.setItem('module', 'finance');
+    const fetch = stubApi('usr-admin', [], ['tickets']);
+    renderPage(<AdminPage />, '/account/acc-1/admin', '/account/:account_id/admin');
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => url === '/modules')).toBe(true));
+    await waitFor(() => expect([...document.querySelectorAll('[data-testid^="tile-"]')].map((e) => e.getAttribute('data-testid'))).toEqual(['tile-members', 'tile-billing', 'tile-usage']));
+    expect(screen.getByTestId('tile-members').textContent).toBe('Members2');
   });
 
   it('shows the sub-groups tile only when the account has sub groups; another module its own tiles', async () => {

@@ -12,6 +12,16 @@ describe('admin tiles per module (spec §2)', () => {
   it('finance: outgos, incomes, transfers, exchanges, wallets', () => {
     expect(keys('finance')).toEqual(['outgos', 'incomes', 'transfers', 'exchanges', 'wallets', ...ALWAYS]);
   });
+  it('finance: each tile links to its list and counts its klass; none while the finance remote is not deployed', () => {
+    expect(adminTiles('finance', 'acc-1', false, ALL).slice(0, 5)).toEqual([
+      { key: 'outgos', to: '/account/acc-1/outgos', klass: 'Outgo' },
+      { key: 'incomes', to: '/account/acc-1/incomes', klass: 'Income' },
+      { key: 'transfers', to: '/account/acc-1/transfers', klass: 'Transfer' },
+      { key: 'exchanges', to: '/account/acc-1/exchanges', klass: 'Exchange' },
+      { key: 'wallets', to: '/account/acc-1/wallets', klass: 'Wallet' },
+    ]);
+    expect(adminTiles('finance', 'acc-1', false, ['disk', 'tickets']).map((t) => t.key)).toEqual(ALWAYS);
+  });
   it('reader: items, subscriptions, labels', () => {
     expect(keys('reader')).toEqual(['reader_items', 'reader_subscriptions', 'reader_labels', ...ALWAYS]);
   });
