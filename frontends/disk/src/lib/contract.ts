@@ -37,7 +37,7 @@ export const NAME_MAX_BYTES = 255 satisfies typeof MAX_FILE_NAME_BYTES;
 export const BAD_NAME = 'is-not-a-valid-file-name' satisfies (typeof DISK_MESSAGES)['badName'];
 
 export const DESIGN = 'disk' satisfies typeof DISK_DESIGN;
-export const VIEWS = { path: 'path', versions: 'versions', usage: 'usage' } as const satisfies typeof DISK_VIEWS;
+export const VIEWS = { path: 'path', versions: 'versions', usage: 'usage', starred: 'starred' } as const satisfies typeof DISK_VIEWS;
 export const UPDATES = { trash: 'trash', restore: 'restore', restoreVersion: 'restore-version' } as const satisfies typeof DISK_UPDATES;
 export const FILES_ROUTE = '/files' satisfies typeof FILES_PREFIX;
 export const DAV_ROUTE = '/dav' satisfies typeof DAV_PREFIX;

@@ -30,6 +30,7 @@ export const klassEn = {
   Transfer: 'Transfer',
   Exchange: 'Exchange',
   Mapping: 'Mapping',
+  CsvImport: 'Statement import',
   Crystal: 'Crystal',
   CloudFile: 'File',
   Handbook: 'Handbook',

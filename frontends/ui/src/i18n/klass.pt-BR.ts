@@ -29,6 +29,7 @@ export const klassPtBR = {
   Transfer: 'Transferência',
   Exchange: 'Câmbio',
   Mapping: 'Mapeamento',
+  CsvImport: 'Importação de extrato',
   Crystal: 'Crystal',
   CloudFile: 'Arquivo',
   Handbook: 'Manual',
