@@ -251,3 +251,37 @@ export interface CsvUploadReply {
 export const IMPORTS_DESIGN = 'imports';
 /** `_design/imports/_update/undo/<csv id>`: deletes the records the import made that are still imported */
 export const IMPORT_UPDATES = { undo: 'undo' } as const;
+
+// ---- mapping rules (spec §3 Mapping, §4 mapping kinds) ---------------------------------------------------------------
+
+const MappingCondition = z.object({
+  field_to_watch: z.enum(['description', 'third_party', 'categories'], { error: M.invalid }),
+  kind_of_watch: z.enum(['contains', 'ends_with', 'equals', 'starts_with', 'regex'], { error: M.invalid }),
+  text_to_match: z.string({ error: M.blank }).max(200, { error: M.tooLong }),
+});
+
+/**
+ * A mapping rule: when its condition (or all/any of its conditions, beyond the spec) holds on a record of its target
+ * kind, it changes a field. Applied in `order` on import and, on demand, to existing records.
+ */
+export const MappingFields = z.object({
+  description: z.string().max(200, { error: M.tooLong }).nullable().optional(),
+  active: z.boolean().default(true),
+  order: z.number().int().min(0).max(100_000).nullable().optional(),
+  target: z.enum(['income', 'outgo', 'transfer', 'exchange'], { error: M.invalid }),
+  conditions: z.array(MappingCondition).max(10).nullable().optional(),
+  join: z.enum(['and', 'or']).nullable().optional(),
+  field_to_watch: MappingCondition.shape.field_to_watch.optional(),
+  kind_of_watch: MappingCondition.shape.kind_of_watch.optional(),
+  text_to_match: MappingCondition.shape.text_to_match.optional(),
+  field_to_change: z.enum(['description', 'third_party', 'categories'], { error: M.invalid }),
+  kind_of_change: z.enum(['replace', 'append', 'prepend'], { error: M.invalid }),
+  text_to_change: z.string().max(500, { error: M.tooLong }),
+});
+export type MappingFields = z.infer<typeof MappingFields>;
+
+export const MAPPINGS_DESIGN = 'mappings';
+/** `_design/mappings/_view/preview[?key="map-…"]`: what one rule (all active ones without key) would change on existing records */
+export const MAPPING_VIEWS = { preview: 'preview' } as const;
+/** `_design/mappings/_update/apply/<map id>`: applies one rule to every existing record of its target kind */
+export const MAPPING_UPDATES = { apply: 'apply' } as const;

@@ -279,3 +279,32 @@ describe('CSV import (wallets-upload)', () => {
     expect(few.body).toEqual({ error: 'unprocessable_entity', reason: 'Please match the header of each column (at least 3 columns required).' });
   });
 });
+
+describe('mapping rules', () => {
+  it('refuses a rule whose regex could stall the service (422), applies active rules on import, previews and applies one to existing records', async () => {
+    const stall = await post({ klass: 'Mapping', target: 'outgo', field_to_watch: 'description', kind_of_watch: 'regex', text_to_match: '(a+)+$', field_to_change: 'categories', kind_of_change: 'replace', text_to_change: 'x' });
+    expect(stall.status).toBe(422);
+    const rule = await post({ klass: 'Mapping', target: 'outgo', order: 1, field_to_watch: 'description', kind_of_watch: 'starts_with', text_to_match: 'uber', field_to_change: 'categories', kind_of_change: 'replace', text_to_change: 'Transporte, Trabalho' });
+    expect(rule.status).toBe(201);
+    const w = await wallet('Regras', 'BRL');
+    const csv = Buffer.from('Data;Descrição;Valor\n01/10/2026;UBER *TRIP;-23,90\n02/10/2026;Padaria;-8,50\n03/10/2026;Uber Eats;-41,00\n', 'latin1');
+    const up = await fetch(`${stack.url}/${db}/_imports`, { method: 'POST', headers: { authorization: auth.authorization, 'content-type': 'text/csv' }, body: csv }).then((r) => r.json() as Promise<Json>);
+    const started = await post({ klass: 'CsvImport', upload_id: up.upload_id, wallet_id: w, columns: { date: 0, description: 1, value: 2 } });
+    for (let i = 0; i < 100 && !['done', 'failed'].includes(String((await get(String(started.body.id))).status)); i++) await new Promise((r) => setTimeout(r, 100));
+    const outgos = (await call('POST', `/${db}/_find`, { selector: { klass: 'Outgo', wallet_id: w }, sort: [{ date: 'asc' }] })).body.docs as Json[];
+    expect(outgos.map((o) => [o.description, o.categories])).toEqual([
+      ['UBER *TRIP', ['transporte', 'trabalho']],
+      ['Padaria', []],
+      ['Uber Eats', ['transporte', 'trabalho']],
+    ]);
+
+    // a new rule over what is already stored: preview, then apply
+    const bakery = await post({ klass: 'Mapping', target: 'outgo', field_to_watch: 'description', kind_of_watch: 'equals', text_to_match: 'padaria', field_to_change: 'description', kind_of_change: 'append', text_to_change: '(café)' });
+    const preview = await call('GET', `/${db}/_design/mappings/_view/preview?key=${encodeURIComponent(JSON.stringify(bakery.body.id))}`);
+    expect((preview.body.rows as Json[]).map((r) => (r.value as Json).changes)).toHaveLength(1);
+    const applied = await call('PUT', `/${db}/_design/mappings/_update/apply/${bakery.body.id}`);
+    expect((applied.body.doc as Json).changed_records).toBe(1);
+    const after = (await call('POST', `/${db}/_find`, { selector: { klass: 'Outgo', wallet_id: w, description: { $regex: '^Padaria' } } })).body.docs as Json[];
+    expect(after.map((o) => o.description)).toEqual(['Padaria (café)']);
+  });
+});

@@ -40,6 +40,8 @@ export const DESIGN_SERVICES: Readonly<Record<string, ServiceName>> = {
   finance: 'finance',
   // undo a bank statement's import: PUT /{account_id}/_design/imports/_update/undo/{csv id}
   imports: 'finance',
+  // mapping rules: a preview over existing records, and applying one
+  mappings: 'finance',
 };
 
 /** `PUT /{account_id}/_design/status/_update/accept/{id}`: accepting an invitation (the invitee has no membership yet). */

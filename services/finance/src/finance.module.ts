@@ -8,6 +8,7 @@ import { BalanceBook } from './money/balance-book';
 import { FinanceRepository } from './wallets/finance.repository';
 import { FinanceRedis } from './import-jobs/finance-redis';
 import { ImportAnalysis } from './import-jobs/import-analysis';
+import { MappingRuns } from './mappings/mapping-runs';
 import { ImportQueue } from './import-jobs/import-queue';
 import { ImportRunner } from './import-jobs/import-runner';
 import { ImportsController } from './import-jobs/imports.controller';
@@ -19,6 +20,6 @@ import { ImportsRepository } from './import-jobs/imports.repository';
  */
 @Module({
   controllers: [healthController('finance', PG_POOL), DocumentsController, ImportsController],
-  providers: [...databaseProviders, FinanceRedis, BalanceBook, FinanceRepository, ImportsRepository, ImportRunner, ImportQueue, ImportAnalysis, DocumentsService],
+  providers: [...databaseProviders, FinanceRedis, BalanceBook, FinanceRepository, ImportsRepository, ImportRunner, ImportQueue, ImportAnalysis, MappingRuns, DocumentsService],
 })
 export class FinanceModule {}

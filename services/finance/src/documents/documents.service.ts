@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, Calls, csvUploadKey, IMPORT_UPDATES, IMPORTS_DESIGN, currencyPrecision, Doc, errors, FINANCE_DESIGN, FINANCE_REASONS, FINANCE_VIEWS, FindReply, klassOfId, MONEY_DESIGN, ViewReply, WriteReply } from '@app/proto';
+import { AppError, Calls, csvUploadKey, IMPORT_UPDATES, IMPORTS_DESIGN, MAPPING_UPDATES, MAPPING_VIEWS, MAPPINGS_DESIGN, currencyPrecision, Doc, errors, FINANCE_DESIGN, FINANCE_REASONS, FINANCE_VIEWS, FindReply, klassOfId, MONEY_DESIGN, ViewReply, WriteReply } from '@app/proto';
 import { AppConfig, DocumentProtocol, DocumentStore, UpdateHandler } from '@app/platform';
 import { APP_CONFIG } from '../common/tokens';
 import { CsvImportPolicy } from '../import-jobs/csv-import.policy';
+import { MappingPolicy } from '../mappings/mapping.policy';
+import { MappingRuns } from '../mappings/mapping-runs';
 import { FinanceRedis } from '../import-jobs/finance-redis';
 import { ImportQueue } from '../import-jobs/import-queue';
 import { ImportRunner } from '../import-jobs/import-runner';
@@ -31,6 +33,7 @@ export class DocumentsService {
     private readonly book: BalanceBook,
     private readonly repo: FinanceRepository,
     private readonly runner: ImportRunner,
+    private readonly mappings: MappingRuns,
     private readonly queue: ImportQueue,
     private readonly redis: FinanceRedis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -43,10 +46,16 @@ export class DocumentsService {
       Transfer: money('Transfer'),
       Exchange: money('Exchange'),
       CsvImport: new CsvImportPolicy(),
+      Mapping: new MappingPolicy(),
     };
     const present = (doc: Doc) => policies[doc.klass as keyof typeof policies]?.present(doc) ?? doc;
     const updates: Record<string, UpdateHandler> = {};
     for (const [name, change] of Object.entries(MONEY_CHANGES)) updates[`${MONEY_DESIGN}/${name}`] = moneyHandler(store, book, change, present);
+    updates[`${MAPPINGS_DESIGN}/${MAPPING_UPDATES.apply}`] = async (ctx, id) => {
+      const { changed } = await this.mappings.applyRule(ctx, id);
+      const rule = await store.get(accountDb(ctx), id);
+      return { ok: true, id, rev: String(rule?._rev ?? ''), doc: { ...(rule ?? {}), changed_records: changed } as Doc };
+    };
     updates[`${IMPORTS_DESIGN}/${IMPORT_UPDATES.undo}`] = async (ctx, id) => {
       const db = accountDb(ctx);
       if (klassOfId(id) !== 'CsvImport') throw errors.notFound();
@@ -63,6 +72,7 @@ export class DocumentsService {
       { ...policies, WalletBalance: { canRead: () => undefined, beforeWrite: () => { throw errors.forbidden('Balances are kept by the wallets'); } } },
       {
         [`${FINANCE_DESIGN}/${FINANCE_VIEWS.wallets}`]: async (ctx) => ({ rows: (await repo.wallets(accountDb(ctx))).map((w) => ({ key: w._id, value: w })) }),
+        [`${MAPPINGS_DESIGN}/${MAPPING_VIEWS.preview}`]: async (ctx, params) => ({ rows: await this.mappings.preview(ctx, params.key) }),
         [`${FINANCE_DESIGN}/${FINANCE_VIEWS.month}`]: async (ctx, params) => {
           const month = params.month;
           if (typeof month !== 'string' || !MONTH.test(month)) throw errors.badRequest('month must be yyyy-mm');

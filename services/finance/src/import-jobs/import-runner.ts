@@ -4,6 +4,7 @@ import { AppError, csvUploadKey, CsvImportProgress, Doc, errors } from '@app/pro
 import { APP_CONFIG } from '../common/tokens';
 import { FinanceRedis } from './finance-redis';
 import { ImportsRepository } from './imports.repository';
+import { MappingRuns } from '../mappings/mapping-runs';
 import { duplicateKeyOf, lineOf, statementRecords, StatementRecord } from './statement';
 
 // One import, run by the queue's worker (import-queue.ts): the statement is read whole from Redis and parsed before
@@ -21,6 +22,7 @@ export class ImportRunner {
   constructor(
     private readonly store: DocumentStore,
     private readonly repo: ImportsRepository,
+    private readonly mappings: MappingRuns,
     private readonly redis: FinanceRedis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -43,7 +45,9 @@ export class ImportRunner {
       if (!bytes) throw new AppError('unprocessable_entity', 'The uploaded file is no longer there (uploads are kept for an hour): upload it again');
       const wallet = await this.store.get(db, String(doc.wallet_id));
       if (!wallet || wallet.klass !== 'Wallet') throw errors.unprocessable({ wallet_id: 'must-exist' });
-      const records = statementRecords(bytes, doc, Number(wallet.precision ?? 2));
+      const parsed = statementRecords(bytes, doc, Number(wallet.precision ?? 2));
+      // the rules first: duplicates are told apart by what would be stored
+      const records = doc.apply_mappings === false ? parsed : this.mapped(await this.mappings.activeRules(db), parsed);
       await this.progress(db, importId, { total_rows: records.length });
       const fresh = await this.withoutDuplicates(db, String(wallet._id), records);
       const docs = fresh.map((r) => ({
@@ -78,6 +82,21 @@ export class ImportRunner {
       if (!(err instanceof AppError)) logger.error(`import ${importId}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       await this.progress(db, importId, { status: 'failed', created: 0, error: { line, reason } }).catch(() => undefined);
     }
+  }
+
+  /** Statement records as the group's mapping rules leave them (third_party is paid_by/paid_to for the rules). */
+  private mapped(rules: Awaited<ReturnType<MappingRuns['activeRules']>>, records: StatementRecord[]): StatementRecord[] {
+    if (!rules.length) return records;
+    const asRecords = records.map((r) => ({ ...r, [r.klass === 'Income' ? 'paid_by' : 'paid_to']: r.third_party }));
+    return this.mappings.apply(rules, asRecords).map((r) => ({
+      klass: r.klass,
+      date: r.date,
+      value: r.value,
+      description: r.description ?? null,
+      third_party: (r.klass === 'Income' ? (r as { paid_by?: string | null }).paid_by : (r as { paid_to?: string | null }).paid_to) ?? null,
+      categories: Array.isArray(r.categories) ? r.categories : [],
+      line: r.line,
+    }));
   }
 
   /** Rows the wallet holds already, and repeats inside the file, are left out. */
