@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useFeatures } from '../hooks/account';
 
-/** The module's own menu row (hidden in print): tickets, board, mine, search, the records, the maintenance area. */
+/**
+ * The module's own menu (hidden in print): tickets, board, mine, search, the records, the maintenance area. The tabs
+ * wrap onto more lines rather than scroll sideways: a phone shows no scrollbar, so the scrolled row looked cut off and
+ * its last tabs went unfound.
+ */
 export function ModuleNav({ accountId }: { accountId: string }) {
   const { t } = useTranslation('tickets');
   const { maintenance } = useFeatures(accountId);
@@ -22,8 +26,8 @@ export function ModuleNav({ accountId }: { accountId: string }) {
     ...(maintenance ? ['maintenances', 'maintenance'] : []),
   ];
   return (
-    <Box component="nav" className="no-print" data-testid="tickets-nav" style={{ overflowX: 'auto' }} pb={4}>
-      <Group gap={4} wrap="nowrap">
+    <Box component="nav" className="no-print" data-testid="tickets-nav" pb={4}>
+      <Group gap={4} wrap="wrap">
         {items.map((segment) => {
           const to = `${base}/${segment}`;
           const active = pathname === to || pathname.startsWith(`${to}/`);
