@@ -1,0 +1,156 @@
+// bench/csv-import: a bank statement of ROWS rows (Windows-1252, semicolons, decimal comma, dd/mm/yyyy) imported into a
+// wallet with 5 mapping rules through the real upload path (POST /{account_id}/_imports → Redis → a CsvImport → the
+// finance service's BullMQ worker → PostgreSQL), timed from the upload to the import's `done`, with the finance
+// process's peak RSS sampled every 100 ms; then the outgos list and a description search through the gateway at
+// CONCURRENCY clients. Targets (issue 14): ≥ 20,000 rows/s and ≤ 300 MB RSS; list/search p99 ≤ 50 ms. Not a test.
+//
+// Needs the backends built (the npm script does it) and PostgreSQL, Redis and NATS on 127.0.0.1; its own database and
+// APP_PREFIX, removed at the end. Run: `npm run bench:csv-import` (env ROWS, CONCURRENCY, SECONDS).
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { load } from './load';
+import { benchStack, ROOT, waitUntil } from './stack';
+import { spawn } from 'node:child_process';
+
+const ROWS = Number(process.env.ROWS || 100_000);
+const CONCURRENCY = Number(process.env.CONCURRENCY || 20);
+const SECONDS = Number(process.env.SECONDS || 10);
+const GATEWAY_PORT = 26000 + Math.floor(Math.random() * 500);
+const SMTP_PORT = GATEWAY_PORT + 500;
+const SHOPS = ['Padaria Central', 'Posto Shell', 'Uber *Trip', 'Mercado Livre', 'Farmácia São João', 'iFood', 'Aluguel', 'Conta de luz', 'Restaurante', 'Livraria'];
+
+function runToEnd(script: string, env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script], { cwd: path.dirname(path.dirname(script)), env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
+  });
+}
+
+/** The statement: ROWS distinct rows over a year, most of them expenses. */
+function statement(rows: number): Buffer {
+  const lines = ['Data;Histórico;Valor;Favorecido'];
+  for (let i = 0; i < rows; i++) {
+    const day = String((i % 28) + 1).padStart(2, '0');
+    const month = String((Math.floor(i / 28) % 12) + 1).padStart(2, '0');
+    const cents = 100 + ((i * 7919) % 900_000);
+    const amount = `${i % 10 === 0 ? '' : '-'}${Math.floor(cents / 100).toLocaleString('pt-BR')},${String(cents % 100).padStart(2, '0')}`;
+    lines.push(`${day}/${month}/2026;${SHOPS[i % SHOPS.length]} ${i};${amount};Loja ${i % 97}`);
+  }
+  return Buffer.from(lines.join('\r\n'), 'latin1');
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function main() {
+  const base = `http://127.0.0.1:${GATEWAY_PORT}`;
+  const stack = await benchStack({
+    GATEWAY_PORT: String(GATEWAY_PORT),
+    GATEWAY_HOST: '127.0.0.1',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(SMTP_PORT),
+    API_URL: base,
+    PUBLIC_URL: base,
+    RL_LOGIN_IP_MAX: '100000',
+    RL_MAIL_IP_MAX: '100000',
+    RL_REGISTER_IP_MAX: '100000',
+  });
+  const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (s, _c, cb) => s.on('end', cb).resume() });
+  await new Promise<void>((r) => smtp.listen(SMTP_PORT, '127.0.0.1', r));
+  try {
+    const services = ['identity', 'accounts', 'finance'];
+    for (const s of services) await runToEnd(path.join(ROOT, `services/${s}/dist/migrate.js`), stack.env);
+    const pids: Record<string, number | undefined> = {};
+    for (const s of services) pids[s] = stack.start(s, path.join(ROOT, `services/${s}/dist/main.js`)).pid;
+    pids.gateway = stack.start('gateway', path.join(ROOT, 'gateway/dist/main.js')).pid;
+    // the gateway's /_up waits for every service it serves (tickets and disk too): ask finance itself instead
+    await waitUntil('gateway', async () => ((await fetch(`${base}/`).catch(() => null))?.ok ? true : undefined));
+
+    const json = { 'content-type': 'application/json' };
+    const email = `${stack.run}@example.com`;
+    const password = 'bench-password-1';
+    const reg = await waitUntil('register', async () => {
+      const r = await fetch(`${base}/_users`, { method: 'POST', headers: json, body: JSON.stringify({ email, fullname: 'Bench', password, password_confirmation: password, accept: true }) });
+      return r.status === 503 ? undefined : r;
+    });
+    if (!reg.ok) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+    const login = await fetch(`${base}/_session`, { method: 'POST', headers: json, body: JSON.stringify({ username: email, password }) });
+    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
+    const xsrf = decodeURIComponent(cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]);
+    const headers = { ...json, cookie: cookies.join('; '), 'x-xsrf-token': xsrf };
+    const post = async (pathname: string, body: unknown) => {
+      const r = await waitUntil(`POST ${pathname}`, async () => {
+        const res = await fetch(`${base}${pathname}`, { method: 'POST', headers, body: JSON.stringify(body) });
+        return res.status === 503 ? undefined : res;
+      });
+      if (!r.ok) throw new Error(`${pathname}: ${r.status} ${await r.text()}`);
+      return (await r.json()) as { id: string };
+    };
+    const account = (await post('/accounts', { name: 'Bench shop' })).id;
+    const wallet = (await post(`/${account}`, { klass: 'Wallet', name: 'Conta', currency: 'BRL', start_balance: 0 })).id;
+    const rules = [
+      { target: 'outgo', field_to_watch: 'description', kind_of_watch: 'starts_with', text_to_match: 'uber', field_to_change: 'categories', kind_of_change: 'replace', text_to_change: 'transporte' },
+      { target: 'outgo', field_to_watch: 'description', kind_of_watch: 'contains', text_to_match: 'padaria', field_to_change: 'categories', kind_of_change: 'replace', text_to_change: 'comida' },
+      { target: 'outgo', field_to_watch: 'third_party', kind_of_watch: 'equals', text_to_match: 'loja 7', field_to_change: 'description', kind_of_change: 'append', text_to_change: '(loja 7)' },
+      { target: 'outgo', field_to_watch: 'description', kind_of_watch: 'regex', text_to_match: '^posto [a-z]+', field_to_change: 'categories', kind_of_change: 'append', text_to_change: 'carro' },
+      { target: 'income', field_to_watch: 'description', kind_of_watch: 'ends_with', text_to_match: '0', field_to_change: 'categories', kind_of_change: 'replace', text_to_change: 'receita' },
+    ];
+    for (const [order, rule] of rules.entries()) await post(`/${account}`, { klass: 'Mapping', order, ...rule });
+
+    const bytes = statement(ROWS);
+    let peak = 0;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pids.finance!))), 100);
+    const rssBefore = rssMb(pids.finance!);
+    const t0 = performance.now();
+    const up = await fetch(`${base}/${account}/_imports`, { method: 'POST', headers: { cookie: headers.cookie, 'x-xsrf-token': xsrf, 'content-type': 'text/csv' }, body: bytes });
+    if (up.status !== 201) throw new Error(`upload: ${up.status} ${await up.text()}`);
+    const uploaded = (await up.json()) as { upload_id: string };
+    const tUpload = performance.now();
+    const started = await post(`/${account}`, { klass: 'CsvImport', upload_id: uploaded.upload_id, wallet_id: wallet, columns: { date: 0, description: 1, value: 2, third_party: 3 } });
+    const done = await waitUntil(
+      'import done',
+      async () => {
+        const r = await fetch(`${base}/${account}/${started.id}`, { headers });
+        const doc = (await r.json()) as { status: string; created: number; error: unknown };
+        return doc.status === 'done' || doc.status === 'failed' ? doc : undefined;
+      },
+      600_000,
+      100,
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    clearInterval(sampler);
+    if (done.status !== 'done') throw new Error(`import failed: ${JSON.stringify(done.error)}`);
+
+    const outgo = { selector: { klass: 'Outgo', wallet_id: wallet }, sort: [{ date: 'desc' }], limit: 25 };
+    const search = { selector: { klass: 'Outgo', description: { $regex: '(?i)farmácia' } }, sort: [{ date: 'desc' }], limit: 25 };
+    const results = [];
+    for (const [name, body] of [
+      ['outgos list (date desc, limit 25)', outgo],
+      ['outgos search "farmácia" (limit 25)', search],
+    ] as const) {
+      results.push([name, await load({ url: `${base}/${account}/_find`, method: 'POST', headers, bodies: [JSON.stringify(body)], concurrency: CONCURRENCY, warmupMs: 2000, durationMs: SECONDS * 1000 })] as const);
+    }
+
+    const rate = ROWS / seconds;
+    console.log(`\nbench/csv-import on ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`statement: ${ROWS} rows, ${(bytes.length / 1e6).toFixed(1)} MB, 5 mapping rules; ${done.created} records created`);
+    console.log(`upload ${(tUpload - t0).toFixed(0)} ms; upload → done ${seconds.toFixed(2)} s = ${rate.toFixed(0)} rows/s (target ≥ 20,000: ${rate >= 20_000 ? 'met' : 'NOT met'})`);
+    console.log(`finance process RSS: ${rssBefore.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (target ≤ 300: ${peak <= 300 ? 'met' : 'NOT met'})`);
+    for (const [name, r] of results) {
+      console.log(`${name.padEnd(38)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}  (target p99 ≤ 50 ms: ${r.p99 <= 50 && r.errors === 0 ? 'met' : 'NOT met'})`);
+    }
+  } finally {
+    smtp.close();
+    await stack.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
