@@ -25,7 +25,9 @@ export async function benchStack(env: Record<string, string> = {}): Promise<Benc
   await admin.connect();
   await admin.query(`CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
   const children = new Set<ChildProcess>();
-  const fullEnv = { ...process.env, APP_PREFIX: run, DATABASE_URL: dbUrl, LOG_LEVEL: 'error', NODE_ENV: 'production', ...env };
+  // the gateway signs the callers it passes to the disk service with INTERNAL_SECRET, which production requires
+  const secret = process.env.INTERNAL_SECRET || crypto.randomBytes(24).toString('base64url');
+  const fullEnv = { ...process.env, APP_PREFIX: run, DATABASE_URL: dbUrl, LOG_LEVEL: 'error', NODE_ENV: 'production', INTERNAL_SECRET: secret, ...env };
   process.env.APP_PREFIX = run; // subjects this process computes (RpcClient) carry the bench's prefix too
 
   return {
