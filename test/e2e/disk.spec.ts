@@ -415,3 +415,55 @@ describe('a second copy of the disk service', () => {
     expect((await fetch(`${copyUrl}/dav/${group.id}/shared.txt`, { headers: signed })).status).toBe(401);
   });
 });
+
+describe('PROPFIND of a listing', () => {
+  const props = ['displayname', 'getlastmodified', 'getcontentlength', 'resourcetype', 'getetag', 'getcontenttype', 'creationdate', 'supportedlock', 'lockdiscovery'];
+
+  /** href → property → value (the 200 propstat's), from a multistatus. */
+  function parse(xml: string): Map<string, Record<string, string>> {
+    const out = new Map<string, Record<string, string>>();
+    for (const [, response] of xml.matchAll(/<D:response>(.*?)<\/D:response>/g)) {
+      const href = /<D:href>(.*?)<\/D:href>/.exec(response)![1];
+      const ok = /<D:propstat><D:prop>(.*?)<\/D:prop><D:status>HTTP\/1.1 200 OK<\/D:status>/.exec(response)?.[1] ?? '';
+      const values: Record<string, string> = {};
+      for (const p of props) {
+        const m = new RegExp(`<D:${p}>(.*?)</D:${p}>|<D:${p}/>`).exec(ok);
+        if (m) values[p] = m[1] ?? '';
+      }
+      out.set(decodeURIComponent(href.replace(/&amp;/g, '&')), values);
+    }
+    return out;
+  }
+
+  it('answers a Depth 1 listing of live properties (the quick path) as webdav-server does (when lockdiscovery is asked too)', async () => {
+    await fetch(dav('/Listing'), { method: 'MKCOL', headers: basic });
+    await fetch(dav('/Listing/Sub folder'), { method: 'MKCOL', headers: basic });
+    await fetch(dav('/Listing/a b&c.txt'), { method: 'PUT', headers: basic, body: 'one' });
+    await fetch(dav('/Listing/ação.pdf'), { method: 'PUT', headers: { ...basic, 'content-type': 'application/pdf' }, body: '%PDF-1.4' });
+    const named = props.filter((p) => !p.endsWith('lock') && p !== 'lockdiscovery');
+    const ask = (names: string[]) => `<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop>${names.map((p) => `<D:${p}/>`).join('')}</D:prop></D:propfind>`;
+    const quick = await fetch(dav('/Listing/'), { method: 'PROPFIND', headers: { ...basic, depth: '1', 'content-type': 'application/xml' }, body: ask(named) });
+    // with a lock property named, webdav-server answers the same listing
+    const full = await fetch(dav('/Listing/'), { method: 'PROPFIND', headers: { ...basic, depth: '1', 'content-type': 'application/xml' }, body: ask([...named, 'lockdiscovery']) });
+    expect([quick.status, full.status]).toEqual([207, 207]);
+    const a = parse(await quick.text());
+    const b = parse(await full.text());
+    for (const v of b.values()) delete v.lockdiscovery;
+    expect([...a.keys()].sort()).toEqual([`/dav/${group.id}/Listing/`, `/dav/${group.id}/Listing/Sub folder/`, `/dav/${group.id}/Listing/a b&c.txt`, `/dav/${group.id}/Listing/ação.pdf`].sort());
+    expect(a).toEqual(b);
+    expect(a.get(`/dav/${group.id}/Listing/ação.pdf`)).toMatchObject({ getcontentlength: '8', getcontenttype: 'application/pdf', resourcetype: '' });
+
+    // allprop (an empty body) on the quick path, and the same asked of webdav-server by naming every property
+    const allprop = await fetch(dav('/Listing/'), { method: 'PROPFIND', headers: { ...basic, depth: '1' } });
+    const everything = await fetch(dav('/Listing/'), { method: 'PROPFIND', headers: { ...basic, depth: '1', 'content-type': 'application/xml' }, body: ask(props) });
+    expect(parse(await allprop.text())).toEqual(parse(await everything.text()));
+    await fetch(dav('/Listing/a b&c.txt'), {
+      method: 'PROPPATCH',
+      headers: { ...basic, 'content-type': 'application/xml' },
+      body: '<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:x"><D:set><D:prop><Z:tag>red</Z:tag></D:prop></D:set></D:propertyupdate>',
+    });
+    // a dead property in the listing: allprop is webdav-server's, and lists it
+    const withDead = await fetch(dav('/Listing/'), { method: 'PROPFIND', headers: { ...basic, depth: '1' } });
+    expect(await withDead.text()).toMatch(/>red</);
+  });
+});
