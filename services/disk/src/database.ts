@@ -7,7 +7,6 @@ import { DISK_SCHEMA } from './disk.schema';
 import { APP_CONFIG, BLOB_STORE, NATS_CONNECTION, PG_POOL, RPC_CLIENT } from './common/tokens';
 import { DISK_CONFIG, DiskConfig, loadDiskConfig } from './common/disk-config';
 import { LocalBlobStore } from './blobs/local-blob-store';
-import { S3BlobStore } from './blobs/s3-blob-store';
 
 /** drizzle-kit's output, beside src/ and dist/ alike. */
 export const MIGRATIONS_FOLDER = path.join(__dirname, '..', 'drizzle');
@@ -59,7 +58,8 @@ export const databaseProviders: Provider[] = [
   {
     provide: BLOB_STORE,
     useFactory: async (config: DiskConfig) => {
-      if (config.blobStore === 's3') return new S3BlobStore(config.s3);
+      // the AWS SDK is loaded only when the bucket is used (it adds tens of MB to the process)
+      if (config.blobStore === 's3') return new (await import('./blobs/s3-blob-store')).S3BlobStore(config.s3);
       const store = new LocalBlobStore(config.dataDir);
       await store.init();
       return store;
