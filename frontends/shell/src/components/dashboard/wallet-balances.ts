@@ -21,7 +21,9 @@ export const walletBalancesKey = (accountId: string) => ['count-wallet-balances'
  * is not shown, and the service may not be there to answer: 503). A failure shows nothing, like the ticket bar.
  */
 export function useWalletBalances(accountId: string) {
-  const finance = useActiveModule() === 'finance' && isDeployed('finance', useDeployedModules());
+  const active = useActiveModule();
+  const deployed = useDeployedModules();
+  const finance = active === 'finance' && isDeployed('finance', deployed);
   return useQuery({
     queryKey: walletBalancesKey(accountId),
     queryFn: ({ signal }) => api.find(accountId, { selector: { klass: 'WalletBalance' }, sort: [{ currency: 'asc' }], limit: LIMIT }, signal),
