@@ -11,6 +11,7 @@ const wallets = walletLookup([
   { _id: 'wal-old', name: 'Old', currency: 'BRL', precision: null, active: false },
 ]);
 const today = '2026-05-10';
+const META = { created_at: '2026-04-01T10:00:00Z', updated_at: '2026-04-01T10:00:00Z', created_by: 'usr-1' };
 const start = (segment: keyof typeof KINDS, patch: Partial<RecordValues> = {}): RecordValues => ({ ...initialValues(KINDS[segment], undefined, { today }), ...patch });
 
 describe('a new money record', () => {
@@ -20,7 +21,7 @@ describe('a new money record', () => {
   });
 
   it('reads a stored record back: categories joined by commas, the party, the amounts in minor units', () => {
-    const doc = { _id: 'out-1', _rev: '1-a', klass: 'Outgo' as const, date: '2026-04-02', wallet_id: 'wal-itau', value: 12345, paid_to: 'Padaria', categories: ['food', 'eating-out'], description: 'Bread' };
+    const doc = { ...META, _id: 'out-1', _rev: '1-a', klass: 'Outgo' as const, date: '2026-04-02', wallet_id: 'wal-itau', value: 12345, paid_to: 'Padaria', categories: ['food', 'eating-out'], description: 'Bread' };
     expect(initialValues(KINDS.outgos, doc, { today, wallet: 'wal-usd' })).toMatchObject({ date: '2026-04-02', wallet_id: 'wal-itau', value: 12345, party: 'Padaria', categories: 'food, eating-out', description: 'Bread' });
   });
 });
@@ -104,7 +105,7 @@ describe('the document sent', () => {
   });
 
   it('keeps an edited record’s other fields but never sends back what only the service writes', () => {
-    const prev = { _id: 'inc-1', _rev: '3-c', klass: 'Income' as const, date: '2026-04-01', wallet_id: 'wal-itau', value: 100, confirmed: true, imported: true, currency: 'BRL', label: 'x', created_at: '2026-04-01T10:00:00Z' };
+    const prev = { ...META, _id: 'inc-1', _rev: '3-c', klass: 'Income' as const, date: '2026-04-01', wallet_id: 'wal-itau', value: 100, confirmed: true, imported: true, currency: 'BRL', label: 'x' };
     const doc = toDocument(KINDS.incomes, { ...initialValues(KINDS.incomes, prev, { today }), value: 200 }, prev);
     expect(doc).toMatchObject({ _id: 'inc-1', _rev: '3-c', klass: 'Income', value: 200, created_at: '2026-04-01T10:00:00Z' });
     for (const field of ['confirmed', 'imported', 'currency', 'label']) expect(doc).not.toHaveProperty(field);

@@ -21,8 +21,11 @@ describe('the wallet form', () => {
   });
 
   it('sends the wallet without the balance the service keeps, and no limit unless it is a card', () => {
-    const prev = { _id: 'wal-1', _rev: '2-b', klass: 'Wallet' as const, name: 'Old', currency: 'BRL', start_balance: 0, card: true, limit: 100, active: true, balance: 999, label: 'Old' };
+    const prev = { created_at: '2026-04-01T10:00:00Z', updated_at: '2026-04-01T10:00:00Z', created_by: 'usr-1', _id: 'wal-1', _rev: '2-b', klass: 'Wallet' as const, name: 'Old', currency: 'BRL', start_balance: 0, card: true, limit: 100, active: true, balance: 999, label: 'Old' };
     expect(toWalletDocument({ ...initialWalletValues(prev), name: ' Nubank ', card: false }, prev)).toEqual({
+      created_at: '2026-04-01T10:00:00Z',
+      updated_at: '2026-04-01T10:00:00Z',
+      created_by: 'usr-1',
       _id: 'wal-1',
       _rev: '2-b',
       klass: 'Wallet',

@@ -5,7 +5,7 @@ import { renderAt, stubApi } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const summary = (s: Record<string, unknown>) => ({ precision: 2, start_balance: 0, active: true, card: false, limit: null, pending_transactions: 0, available_credit: null, ...s });
+const summary = (s: Record<string, unknown> & { _id: string }) => ({ precision: 2, start_balance: 0, active: true, card: false, limit: null, pending_transactions: 0, available_credit: null, ...s });
 const SUMMARIES = [
   summary({ _id: 'wal-old', name: 'Old cash', currency: 'BRL', balance: 0, balance_after_pending: 0, active: false }),
   summary({ _id: 'wal-nubank', name: 'Nubank', currency: 'BRL', balance: -120050, balance_after_pending: -150050, pending_transactions: 2, card: true, limit: 500000, available_credit: 379950 }),
