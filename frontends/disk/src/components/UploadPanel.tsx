@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { reasonKey } from '@app/ui';
 import { useUploads } from '../hooks/uploads';
 import { formatBytes } from '../lib/format';
-import { isFinished, percent, type UploadItem } from '../lib/uploads';
+import { isFinished, percent, type UploadItem, type UploadTarget } from '../lib/uploads';
 
 const COLOR: Record<UploadItem['status'], string> = {
   queued: 'gray',
@@ -15,10 +15,14 @@ const COLOR: Record<UploadItem['status'], string> = {
 };
 
 /** One progress bar per upload: the bytes sent, its state (waiting, resuming after a dropped connection, done), a
- * refusal's reason (a full disk), and a button to stop it. */
-export function UploadPanel() {
+ * refusal's reason (a full disk), and a button to stop it. `only`: the uploads of one place (a file's new versions in
+ * its versions dialog), whose finished rows alone are cleared there; without it, every upload. */
+export function UploadPanel({ only }: { only?: (target: UploadTarget) => boolean } = {}) {
   const { t, i18n } = useTranslation('disk');
-  const { items, cancel, clear } = useUploads();
+  const uploads = useUploads();
+  const items = only ? uploads.items.filter((i) => only(i.target)) : uploads.items;
+  const { cancel } = uploads;
+  const clear = () => uploads.clear(only ? items.map((i) => i.key) : undefined);
   if (!items.length) return null;
   const lang = i18n.language;
   // The server's reason carries the figures (what the file needs, what is free) but is written in English: an English

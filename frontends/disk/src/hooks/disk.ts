@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SubscriptionDoc } from '@app/proto';
 import { api, disk } from '../lib/api';
 import { listQueries, orderEntries, trashQuery, trashRoots, type Place, type Sort } from '../lib/files';
 
 // What the disk screens read: a listing (a folder or the starred ones), a folder's path, the usage, a file's versions,
-// the trash, the signed-in user and the group's members (who made a file). Every key starts with 'disk', so a write
+// the trash and the signed-in user. Every key starts with 'disk', so a write
 // refreshes them all (hooks/invalidate.ts).
 
 const placeKey = (place: Place) => ('starred' in place ? 'starred' : (place.dirId ?? 'root'));
@@ -61,22 +60,4 @@ export function useTrash(accountId: string) {
 /** The signed-in user (the shell's session query: same key, same call). */
 export function useSession() {
   return useQuery({ queryKey: ['session'], queryFn: () => api.call('GET /_session'), staleTime: 60_000 });
-}
-
-/** How a member is named: the full name, else the address (administrators get it), else the server's label. */
-export function memberLabel(s: Pick<SubscriptionDoc, '_id' | 'user_id'> & { email?: string; user?: Partial<NonNullable<SubscriptionDoc['user']>> }): string {
-  return s.user?.fullname || s.user?.email || s.email || s.user?.label || s.user_id || s._id;
-}
-
-/** The group's members by user id (a file's created_by is a user id). */
-export function useMemberLabels(accountId: string, enabled = true) {
-  return useQuery({
-    queryKey: ['disk', accountId, 'members'],
-    queryFn: async (): Promise<Record<string, string>> => {
-      const subs = await api.find(accountId, { selector: { klass: 'Subscription' }, limit: 1000 });
-      return Object.fromEntries(subs.flatMap((s) => (s.user_id ? [[s.user_id, memberLabel(s)]] : [])));
-    },
-    staleTime: 60_000,
-    enabled,
-  });
 }

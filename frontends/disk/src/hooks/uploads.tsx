@@ -11,8 +11,8 @@ export interface Uploads {
   items: UploadItem[];
   add: (accountId: string, files: File[], target: UploadTarget) => void;
   cancel: (key: string) => void;
-  /** drops the finished rows */
-  clear: () => void;
+  /** drops the finished rows (only those of `keys` when given) */
+  clear: (keys?: readonly string[]) => void;
 }
 
 const UploadsContext = createContext<Uploads | null>(null);
@@ -77,7 +77,7 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
     files.current.delete(key);
     dispatch({ type: 'cancelled', key });
   }, []);
-  const clear = useCallback(() => dispatch({ type: 'clear' }), []);
+  const clear = useCallback((keys?: readonly string[]) => dispatch({ type: 'clear', keys }), []);
   const value = useMemo(() => ({ items, add, cancel, clear }), [items, add, cancel, clear]);
   return <UploadsContext.Provider value={value}>{children}</UploadsContext.Provider>;
 }

@@ -123,7 +123,6 @@ export const diskEn = {
     bytes_one: '{{formatted}} byte',
     default_versions: 'The last {{count}} (default)',
     default_versions_one: 'The last one (default)',
-    former_member: 'a former member',
   },
   versions: {
     title: 'Versions of {{name}}',

@@ -124,7 +124,6 @@ export const diskPtBR: DiskResource = {
     bytes_one: '{{formatted}} byte',
     default_versions: 'As últimas {{count}} (padrão)',
     default_versions_one: 'Só a última (padrão)',
-    former_member: 'um ex-membro',
   },
   versions: {
     title: 'Versões de {{name}}',

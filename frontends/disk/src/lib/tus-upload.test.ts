@@ -37,16 +37,26 @@ afterEach(() => {
 });
 
 describe('the tus uploader', () => {
-  it('uploads to /files/{account}/uploads with the name and folder, the XSRF header as the API client sends it, and retry delays', async () => {
+  it('uploads to /files/{account}/uploads with the name and folder and retry delays', async () => {
     const file = new File(['hello'], 'hello.txt', { type: 'text/plain' });
     tusUploader('acc-1', file, { dirId: 'cfl-7' }, callbacks());
     await flush();
     const { options, instance } = made[0];
     expect(options.endpoint).toBe('/files/acc-1/uploads');
     expect(options.metadata).toEqual({ name: 'hello.txt', dir_id: 'cfl-7', filetype: 'text/plain' });
-    expect(options.headers).toEqual({ 'x-xsrf-token': 'tok+1', 'x-route-name': 'disk.folder' });
     expect(options.retryDelays.length).toBeGreaterThan(3);
     expect(instance.start).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the XSRF header and the route name once per request (tus sets its `headers` option, then onBeforeRequest, on the same XHR)', async () => {
+    tusUploader('acc-1', new File(['x'], 'x.bin'), { dirId: null }, callbacks());
+    const { options } = made[0];
+    // what tus-js-client does for each request: the options' headers, then the hook; an XHR joins a repeated header
+    const sent: Record<string, string> = {};
+    const req = { setHeader: (name: string, value: string) => void (sent[name] = sent[name] === undefined ? value : `${sent[name]}, ${value}`) };
+    for (const [name, value] of Object.entries((options.headers ?? {}) as Record<string, string>)) req.setHeader(name, value);
+    await options.onBeforeRequest(req);
+    expect(sent).toEqual({ 'x-xsrf-token': 'tok+1', 'x-route-name': 'disk.folder' });
   });
 
   it('sets the current XSRF cookie on every request (it may be renewed during a long upload)', async () => {

@@ -41,8 +41,9 @@ export const tusUploader: Uploader = (accountId, file, target, callbacks) => {
   const upload = new Upload(file, {
     endpoint: uploadEndpoint(accountId),
     metadata: uploadMetadata(file, target),
-    headers: uploadHeaders(),
-    // the cookie may have been renewed since the upload began (a long upload, a retry minutes later)
+    // the headers are set here only, read anew for each request: the cookie may have been renewed since the upload
+    // began (a long upload, a retry minutes later). Not also in `headers`: tus sets those first, and an XHR's
+    // setRequestHeader adds to a header already set ("tok, tok"), which the gateway refuses (403 XSRF).
     onBeforeRequest: (req) => {
       for (const [name, value] of Object.entries(uploadHeaders())) req.setHeader(name, value);
     },

@@ -49,6 +49,7 @@ describe('the upload queue', () => {
     expect(state.map((i) => i.status)).toEqual(['failed', 'cancelled', 'queued']);
     expect(state[0].error).toEqual({ reason: 'Disk full', key: 'quota' });
     expect(uploadsReducer(state, { type: 'clear' }).map((i) => i.key)).toEqual(['c']);
+    expect(uploadsReducer(state, { type: 'clear', keys: ['b', 'c'] }).map((i) => i.key)).toEqual(['a', 'c']);
   });
 
   it('counts an empty file as 0% until done', () => {

@@ -33,7 +33,8 @@ export type UploadAction =
   | { type: 'done'; key: string }
   | { type: 'failed'; key: string; error: UploadError }
   | { type: 'cancelled'; key: string }
-  | { type: 'clear' };
+  /** drops finished rows: all of them, or those of `keys` */
+  | { type: 'clear'; keys?: readonly string[] };
 
 const FINISHED: ReadonlySet<UploadStatus> = new Set(['done', 'failed', 'cancelled']);
 export const isFinished = (item: Pick<UploadItem, 'status'>) => FINISHED.has(item.status);
@@ -60,7 +61,7 @@ export function uploadsReducer(state: UploadItem[], action: UploadAction): Uploa
     case 'cancelled':
       return change(action.key, (i) => (isFinished(i) ? i : { ...i, status: 'cancelled' }));
     case 'clear':
-      return state.filter((i) => !isFinished(i));
+      return state.filter((i) => !isFinished(i) || (action.keys !== undefined && !action.keys.includes(i.key)));
   }
 }
 

@@ -13,7 +13,7 @@ afterEach(() => {
   setUploader(tusUploader);
 });
 
-const stamp = { _rev: '1-a', klass: 'CloudFile', created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-02T10:00:00.000Z', created_by: 'usr-bob' };
+const stamp = { _rev: '1-a', klass: 'CloudFile', created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-02T10:00:00.000Z', created_by: 'usr-bob', user: { _id: 'usr-bob', label: 'Bob Lee' } };
 const FOLDERS: Record<string, object[]> = {
   root: [
     { ...stamp, _id: 'cfl-a', kind: 'dir', name: 'Archive', dir_id: null },
@@ -55,7 +55,6 @@ function diskApi(answer: (call: Call) => { status?: number; body: unknown } | un
     if (own) return own;
     if (call.url === '/acc-1/_find') {
       const sel = selectorOf(call);
-      if (sel.klass === 'Subscription') return { body: { docs: [{ _id: 'sub-1', klass: 'Subscription', user_id: 'usr-bob', user: { fullname: 'Bob Lee' } }] } };
       const table = isFolderFind(call) ? FOLDERS : FILES;
       if (sel.starred === true) return { body: { docs: Object.values(table).flat().filter((d) => (d as { starred?: boolean }).starred) } };
       return { body: { docs: table[(sel.dir_id as string | null) ?? 'root'] ?? [] } };
@@ -254,8 +253,8 @@ describe('the row menu', () => {
     expect(writes(calls)[2]).toMatchObject({ method: 'PUT', url: '/acc-1/_design/disk/_update/trash/cfl-p' });
   });
 
-  it('shows info: decimal size with the byte count, kind, type, who made it and when', async () => {
-    diskApi();
+  it('shows info: decimal size with the byte count, kind, type, who made it (the name on the document, no member lookup) and when', async () => {
+    const { calls } = diskApi();
     renderAt('/account/acc-1/disk');
     await openAction('photo.png', 'info');
     const info = await screen.findByTestId('file-info');
@@ -265,7 +264,8 @@ describe('the row menu', () => {
     expect(value('Type')).toBe('image/png');
     expect(value('Version')).toBe('2');
     expect(value('Versions kept')).toBe('The last 3 (default)');
-    await waitFor(() => expect(value('Created')).toMatch(/^Bob Lee, 2026-03-0\d \d\d:\d\d$/));
+    expect(value('Created')).toMatch(/^Bob Lee, 2026-03-0\d \d\d:\d\d$/);
+    expect(calls.filter((c) => c.url.endsWith('/_find') && selectorOf(c).klass !== 'CloudFile')).toEqual([]);
   });
 
   it('offers download links to the bytes, and no versions or download for a folder', async () => {
@@ -309,6 +309,30 @@ describe('the row menu', () => {
     fireEvent.change(input as HTMLInputElement, { target: { files: [new File(['v4'], 'notes.txt')] } });
     await waitFor(() => expect(started).toHaveLength(1));
     expect(started[0].target).toEqual({ fileId: 'cfl-txt' });
+  });
+
+  it("shows in the versions dialog only that file's version uploads, and clears only those", async () => {
+    const started = fakeUploads();
+    diskApi();
+    renderAt('/account/acc-1/disk');
+    await screen.findByTestId('upload-button');
+    fireEvent.change(fileInput(), { target: { files: [new File(['x'], 'other.txt')] } });
+    await waitFor(() => expect(started).toHaveLength(1));
+    act(() => started[0].cb.onSuccess());
+    await openAction('notes.txt', 'versions');
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByTestId('versions');
+    expect(within(dialog).queryByTestId('upload-panel')).toBeNull();
+    const input = within(dialog).getByTestId('upload-version').parentElement!.querySelector('input[type="file"]') ?? document.querySelectorAll('input[type="file"]')[1];
+    fireEvent.change(input as HTMLInputElement, { target: { files: [new File(['v4'], 'notes.txt')] } });
+    await waitFor(() => expect(started).toHaveLength(2));
+    act(() => started[1].cb.onSuccess());
+    const panel = within(dialog).getByTestId('upload-panel');
+    expect(within(panel).getAllByTestId('upload-row').map((r) => r.textContent)).toEqual([expect.stringContaining('notes.txt')]);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Clear finished' }));
+    expect(within(dialog).queryByTestId('upload-panel')).toBeNull();
+    // the listing's panel keeps the other finished upload
+    expect(screen.getAllByTestId('upload-row').map((r) => r.textContent)).toEqual([expect.stringContaining('other.txt')]);
   });
 
   it('moves a file into a folder picked in the folder browser', async () => {

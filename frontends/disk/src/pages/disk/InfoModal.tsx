@@ -1,21 +1,19 @@
-import type { CloudFileDoc } from '@app/proto';
+import type { CloudFileDoc, PersonRef } from '@app/proto';
 import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DiskModal } from '../../components/DiskModal';
-import { useMemberLabels } from '../../hooks/disk';
 import { isFolder, VERSIONS_KEPT_BY_DEFAULT } from '../../lib/contract';
 import { formatBytes, formatCount, formatDateTime } from '../../lib/format';
-import { useRoute } from '../../routing';
 
 /** Info of a file or folder: its size (decimal units), kind, who made it and when, the last change, versions kept. */
 export function InfoModal({ opened, onClose, doc }: { opened: boolean; onClose: () => void; doc: CloudFileDoc }) {
   const { t, i18n } = useTranslation('disk');
-  const { accountId } = useRoute();
-  const members = useMemberLabels(accountId, opened && !!doc.created_by);
   const lang = i18n.language;
   const dir = isFolder(doc.kind);
-  const who = doc.created_by ? (members.data?.[doc.created_by] ?? (members.isPending ? '…' : t('info.former_member'))) : '';
+  // who made it, as the service stamped it on the document (the full name, else the masked address): a member who
+  // may not list the group's members reads it too, and it stays after the maker leaves
+  const who = (doc as CloudFileDoc & { user?: PersonRef | null }).user?.label ?? '';
   const rows: Array<[string, ReactNode]> = [
     [t('fields.name'), doc.name],
     [t('fields.kind'), t(`kinds.${doc.kind ?? 'file'}`)],

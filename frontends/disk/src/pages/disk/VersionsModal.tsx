@@ -11,6 +11,7 @@ import { useUploads } from '../../hooks/uploads';
 import { disk, fileUrl } from '../../lib/api';
 import { VERSIONS_KEPT_BY_DEFAULT } from '../../lib/contract';
 import { formatBytes, formatDateTime } from '../../lib/format';
+import type { UploadTarget } from '../../lib/uploads';
 import { useRoute } from '../../routing';
 
 /**
@@ -29,7 +30,7 @@ export function VersionsModal({ opened, onClose, doc }: { opened: boolean; onClo
   });
   const lang = i18n.language;
   const kept = doc.max_versions ?? VERSIONS_KEPT_BY_DEFAULT;
-  const uploadsHere = uploads.items.some((i) => 'fileId' in i.target && i.target.fileId === doc._id);
+  const ofThisFile = (target: UploadTarget) => 'fileId' in target && target.fileId === doc._id;
   return (
     <DiskModal opened={opened} onClose={onClose} title={t('versions.title', { name: doc.name })}>
       <Stack>
@@ -45,7 +46,7 @@ export function VersionsModal({ opened, onClose, doc }: { opened: boolean; onClo
             )}
           </FileButton>
         </Group>
-        {uploadsHere && <UploadPanel />}
+        <UploadPanel only={ofThisFile} />
         <ErrorBanner error={restore.error ?? versions.error} />
         {versions.isPending ? (
           <Text c="dimmed">{t('common.loading')}</Text>
