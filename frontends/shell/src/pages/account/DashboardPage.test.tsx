@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
 import { jsonResponse, renderPage } from '../../test/render';
+import { storeModule } from '../../modules/module-store';
 import DashboardPage from './DashboardPage';
 
 afterEach(() => {
@@ -101,6 +102,18 @@ describe('DashboardPage', () => {
     renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
     expect(await screen.findByText('Maria')).toBeTruthy();
     expect(fetch.mock.calls.some(([url]) => String(url).includes('count-by-open-ticket-priority'))).toBe(false);
+  });
+
+  it('drops the open-ticket bar and shows the balances card when the user switches from the ticket module to finance', async () => {
+    stub(true, new Date().toISOString(), undefined, changes, [], { deployed: ['finance', 'tickets'], balances: [walletBalance('BRL', 12345)] });
+    renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
+    expect(await screen.findByTestId('priority-bar')).toBeTruthy();
+    act(() => storeModule('finance'));
+    expect(await screen.findByTestId('balances-card')).toBeTruthy();
+    expect(screen.queryByTestId('priority-bar')).toBeNull();
+    act(() => storeModule('ticket'));
+    expect(await screen.findByTestId('priority-bar')).toBeTruthy();
+    expect(screen.queryByTestId('balances-card')).toBeNull();
   });
 
   it('suggests the first steps in a new group instead of listing its default settings', async () => {

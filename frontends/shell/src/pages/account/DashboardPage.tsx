@@ -70,7 +70,8 @@ export default function DashboardPage() {
       </Group>
       <ErrorBanner error={account.error ?? changes.error} />
       {user.isSuccess && <ConfirmationCard confirmed={session.data?.user?.confirmed} sentAt={user.data.confirmation_sent_at} />}
-      {openTickets.isSuccess && (
+      {/* the module too: after a switch away from the ticket module the cached counts stay in the query */}
+      {ticketModule && openTickets.isSuccess && (
         <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
           <PriorityBar counts={openTickets.data} title={t('priority.open_title')} />
         </Paper>
