@@ -1,6 +1,7 @@
 import type { DocBody, Klass, KlassDoc, WalletSummary } from '@app/proto';
 import { createApiClient, hostHookOptions, type ApiClient, type KlassFind } from '@app/ui';
-import { FINANCE, MONEY, VIEWS, type UPDATES } from './contract';
+import { FIND_LIMIT, FINANCE, MONEY, VIEWS, type UPDATES } from './contract';
+import { shiftMonth } from './format';
 
 // The remote's client of the gateway's document API (the finance contract, proto/src/finance.ts): _find, GET/PUT/DELETE
 // by id, POST create, the `finance` design's views and the `money` design's update handlers, all on /{account_id}/….
@@ -23,6 +24,13 @@ export function setApiClient(client: ApiClient): void {
 export interface MonthRow {
   key: [kind: 'Income' | 'Outgo', currency: string, category: string | null];
   value: number;
+}
+
+/** What a month's confirmed incomes or outgos add up to in one currency (minor units). */
+export interface MonthTotal {
+  kind: 'Income' | 'Outgo';
+  currency: string;
+  total: number;
 }
 
 export type MoneyHandler = (typeof UPDATES)[keyof typeof UPDATES];
@@ -48,6 +56,28 @@ export const finance = {
   month: async (accountId: string, month: string): Promise<MonthRow[]> => {
     const { rows } = await api.call('GET /{db}/_design/{design}/_view/{view}', { params: { db: accountId, design: FINANCE, view: VIEWS.month }, query: { month } });
     return rows as MonthRow[];
+  },
+  /**
+   * A month's confirmed incomes and outgos summed per currency, from the records themselves: the `month` view counts a
+   * record under each of its categories, so adding its rows would count a record with two categories twice.
+   */
+  monthTotals: async (accountId: string, month: string): Promise<MonthTotal[]> => {
+    const out = new Map<string, MonthTotal>();
+    const date = { $gte: `${month}-01`, $lt: `${shiftMonth(month, 1)}-01` };
+    for (const kind of ['Income', 'Outgo'] as const) {
+      for (let skip = 0; ; skip += FIND_LIMIT) {
+        const page = await docs.find(accountId, { selector: { klass: kind, confirmed: true, date }, fields: ['currency', 'value'], limit: FIND_LIMIT, skip });
+        for (const d of page) {
+          if (typeof d.currency !== 'string' || typeof d.value !== 'number') continue;
+          const key = `${kind}|${d.currency}`;
+          const t = out.get(key) ?? { kind, currency: d.currency, total: 0 };
+          t.total += d.value;
+          out.set(key, t);
+        }
+        if (page.length < FIND_LIMIT) break;
+      }
+    }
+    return [...out.values()];
   },
   /** confirm, unconfirm, import or unimport a money record (`money/_update/<handler>/<id>`, no body) */
   handle: (accountId: string, handler: MoneyHandler, id: string) => api.update(accountId, MONEY, handler, id),

@@ -41,4 +41,20 @@ describe('the month view’s rows as the month screen shows them', () => {
     expect(currencyTotalsDigits('BRL', [{ currency: 'BRL', precision: 3 }, { currency: 'BRL', precision: null }])).toBe(2);
     expect(currencyTotalsDigits('JPY', undefined)).toBe(0);
   });
+
+  it('takes the totals counted once a record when given: a record of two categories is in both bars, once in the total', () => {
+    const rows = [row('Outgo', 'BRL', 'food', 4590), row('Outgo', 'BRL', 'eating-out', 4590), row('Income', 'BRL', 'salary', 10000)];
+    const [brl] = monthSummary(rows, [
+      { kind: 'Outgo', currency: 'BRL', total: 4590 },
+      { kind: 'Income', currency: 'BRL', total: 10000 },
+    ]);
+    expect(brl.categories.map((c) => [c.category, c.outgo])).toEqual([
+      ['salary', 0],
+      ['eating-out', 4590],
+      ['food', 4590],
+    ]);
+    expect([brl.income, brl.outgo, brl.net]).toEqual([10000, 4590, 5410]);
+    // without totals the rows are added up
+    expect(monthSummary(rows)[0].outgo).toBe(9180);
+  });
 });

@@ -1,6 +1,6 @@
 import type { WalletDoc } from '@app/proto';
 import { currencyDigits } from '@app/ui';
-import type { MonthRow } from './api';
+import type { MonthRow, MonthTotal } from './api';
 import { FIRST_CURRENCIES } from './money';
 
 // The month view's rows (kind, currency, category → total in minor units) as the month screen shows them: one part
@@ -27,8 +27,13 @@ const currencyRank = (c: string) => {
   return i < 0 ? FIRST_CURRENCIES.length : i;
 };
 
-export function monthSummary(rows: readonly MonthRow[]): CurrencyMonth[] {
+/**
+ * `totals`, when known, are the month's sums per currency counted once a record (the view's rows count a record under
+ * each of its categories); without them the totals add the rows up.
+ */
+export function monthSummary(rows: readonly MonthRow[], totals?: readonly MonthTotal[]): CurrencyMonth[] {
   const byCurrency = new Map<string, Map<string | null, CategoryTotals>>();
+  for (const t of totals ?? []) if (!byCurrency.has(t.currency)) byCurrency.set(t.currency, new Map());
   for (const row of rows) {
     if (!Array.isArray(row.key) || typeof row.value !== 'number') continue;
     const [kind, currency, rawCategory] = row.key;
@@ -47,8 +52,9 @@ export function monthSummary(rows: readonly MonthRow[]): CurrencyMonth[] {
       const list = [...categories.values()].sort(
         (a, b) => Number(a.category === null) - Number(b.category === null) || b.income + b.outgo - (a.income + a.outgo) || String(a.category).localeCompare(String(b.category)),
       );
-      const income = list.reduce((s, c) => s + c.income, 0);
-      const outgo = list.reduce((s, c) => s + c.outgo, 0);
+      const given = (kind: MonthTotal['kind']) => totals?.find((t) => t.kind === kind && t.currency === currency)?.total ?? 0;
+      const income = totals ? given('Income') : list.reduce((s, c) => s + c.income, 0);
+      const outgo = totals ? given('Outgo') : list.reduce((s, c) => s + c.outgo, 0);
       return { currency, categories: list, income, outgo, net: income - outgo };
     })
     .sort((a, b) => currencyRank(a.currency) - currencyRank(b.currency) || a.currency.localeCompare(b.currency));

@@ -24,7 +24,15 @@ export default function MonthPage() {
   const month = monthOf(search.get('month'));
   const wallets = useWallets(accountId);
   const rows = useQuery({ queryKey: ['finance', 'month', accountId, month], queryFn: () => finance.month(accountId, month) });
-  const summary = { ...rows, data: rows.data ? monthSummary(rows.data) : undefined };
+  const totals = useQuery({ queryKey: ['finance', 'month-totals', accountId, month], queryFn: () => finance.monthTotals(accountId, month) });
+  // one list for QueryList: the chart's rows and the totals, loading and failing together
+  const summary = {
+    data: rows.data && totals.data ? monthSummary(rows.data, totals.data) : undefined,
+    error: rows.error ?? totals.error,
+    isPending: rows.isPending || totals.isPending,
+    isFetching: rows.isFetching || totals.isFetching,
+    refetch: () => Promise.all([rows.refetch(), totals.refetch()]),
+  };
   const go = (m: string) => setSearch({ month: m }, { replace: true });
   return (
     <Stack>
