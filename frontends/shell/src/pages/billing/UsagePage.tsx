@@ -84,8 +84,13 @@ function UsagePageContent() {
               {disk && (
                 <Table.Tr data-testid="usage-disk-row">
                   <Table.Td>{t('billing.usage.disk_files')}</Table.Td>
-                  <Table.Td ta="right">{diskFiles}</Table.Td>
-                  <Table.Td ta="right">{diskSize}</Table.Td>
+                  {/* whole on a phone: "12 kB of 100 MB" broke between 100 and MB */}
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {diskFiles}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {diskSize}
+                  </Table.Td>
                 </Table.Tr>
               )}
             </Table.Tbody>
