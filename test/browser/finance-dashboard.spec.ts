@@ -5,7 +5,7 @@ import { apiSignUp, expect, login, test } from './fixtures';
 // Spec §2, the finance module in the shell: the dashboard's balances card (shown only when the group has balances;
 // amounts hidden until Show, up to 3 placeholder rows meanwhile; then only the positive ones) and the admin page's
 // finance tiles with their record counters. Wallets are created over the API (a BRL one starting at 123.45 and a USD
-// one starting below zero); the module is switched on through the user menu's module switcher. In en then pt-BR, at
+// one starting below zero, with an expense); the module is switched on through the user menu's module switcher. In en then pt-BR, at
 // 1280×800 and 390×844; screenshots of each step go to /tmp/shots-finance/dashboard/<step>-<width>-<language>.png.
 //
 // The dashboard and the admin page are the shell's: this spec opens no finance screen, so it does not need the finance
@@ -43,6 +43,8 @@ const WORDS = {
 } as const;
 type Lang = keyof typeof WORDS;
 const FINANCE_TILES = ['outgos', 'incomes', 'transfers', 'exchanges', 'wallets'] as const;
+/** what the group holds: two wallets and one expense */
+const COUNTS: Record<(typeof FINANCE_TILES)[number], string> = { outgos: '1', incomes: '0', transfers: '0', exchanges: '0', wallets: '2' };
 
 /** GET /modules as the gateway answers it, with `finance` added when its remote is not built. */
 async function financeDeployed(context: BrowserContext): Promise<void> {
@@ -108,13 +110,17 @@ for (const { name: width, viewport } of WIDTHS) {
       expect(brl.status, brl.text).toBe(201);
       const usd = await owner.api.post(`/${accountId}`, { klass: 'Wallet', name: 'Card in dollars', currency: 'USD', start_balance: -5000 });
       expect(usd.status, usd.text).toBe(201);
-      // the record counters follow the change events: wait until they count both wallets
+      // an expense from the USD wallet: a record for the expenses tile to count (the USD total only goes further down)
+      const outgo = await owner.api.post(`/${accountId}`, { klass: 'Outgo', wallet_id: usd.body.id, value: 1000, date: '2026-06-01', description: 'Fee' });
+      expect(outgo.status, outgo.text).toBe(201);
+      // the record counters follow the change events: wait until they count the wallets and the expense
       await expect
         .poll(async () => {
           const counts = await owner.api.get(`/${accountId}/_design/count-by-klass/_view/all?group_level=1`);
-          return (counts.body.rows as { key: string; value: { count: number } }[]).find((r) => r.key === 'Wallet')?.value.count ?? 0;
+          const rows = counts.body.rows as { key: string; value: { count: number } }[];
+          return ['Wallet', 'Outgo'].map((k) => rows.find((r) => r.key === k)?.value.count ?? 0);
         })
-        .toBe(2);
+        .toEqual([2, 1]);
 
       for (const lang of ['en', 'pt-BR'] as const) {
         const w = WORDS[lang];
@@ -159,7 +165,7 @@ for (const { name: width, viewport } of WIDTHS) {
         for (const key of FINANCE_TILES) {
           const tile = page.getByTestId(`tile-${key}`);
           await expect(tile).toContainText(w.tiles[key]);
-          await expect(tile.locator('p').nth(1)).toHaveText(key === 'wallets' ? '2' : '0');
+          await expect(tile.locator('p').nth(1)).toHaveText(COUNTS[key]);
           await expect(tile).toHaveAttribute('href', `/account/${accountId}/${key}`);
         }
         await expect(page.getByTestId('tile-tickets')).toHaveCount(0);
