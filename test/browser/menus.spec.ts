@@ -2,8 +2,8 @@ import { mkdirSync } from 'fs';
 import type { Browser as PwBrowser, Page } from '@playwright/test';
 import { apiSignUp, expect, login, newEmail, test } from './fixtures';
 
-// Issue 12 items 5, 6 and 8: menus promise only what is deployed (the browser stack serves the tickets and disk remotes
-// and the test remote `hello`, no finance, notes or reader), a plain member sees no admin doors, an invitation is never
+// Issue 12 items 5, 6 and 8: menus promise only what is deployed (the browser stack serves the tickets, disk and finance
+// remotes and the test remote `hello`, no notes or reader), a plain member sees no admin doors, an invitation is never
 // named by its id, /favicon.ico is served and the landing page shows the plan page's prices. Both widths.
 
 const SHOTS = '/tmp/shots12';
@@ -88,10 +88,10 @@ for (const { name: width, viewport } of WIDTHS) {
   test.describe(`menus at ${width} width`, () => {
     test.use({ viewport });
 
-    test(`${width}: with tickets and disk deployed no module item of another remote shows (menus, switcher, features card); the members page names an invitation by its address`, async ({ browser, request }) => {
+    test(`${width}: with tickets, disk and finance deployed no module item of an undeployed remote shows (menus, switcher, features card); the members page names an invitation by its address`, async ({ browser, request }) => {
       const modules = await request.get('/modules');
       expect(modules.status()).toBe(200);
-      expect((await modules.json()).modules).toEqual(['disk', 'hello', 'tickets']);
+      expect((await modules.json()).modules).toEqual(['disk', 'finance', 'hello', 'tickets']);
 
       const { accountId, owner, invited } = await groupWithMember(`m5${width[0]}`);
       const page = await signIn(browser, viewport, owner.email);
@@ -103,18 +103,18 @@ for (const { name: width, viewport } of WIDTHS) {
       for (const key of MODULE_ITEMS) expect(keys, key).not.toContain(key);
       for (const key of ADMIN_ITEMS) expect(keys, key).toContain(key);
 
-      // the user menu's module switcher lists the deployed modules: ticket and disk
+      // the user menu's module switcher lists the deployed modules: ticket, disk and finance
       await page.getByRole('button', { name: 'User menu' }).click();
       await expect(page.locator('[data-module="ticket"]')).toBeVisible();
-      expect((await page.locator('[data-module]').evaluateAll((els) => els.map((e) => e.getAttribute('data-module')))).sort()).toEqual(['disk', 'ticket']);
+      expect((await page.locator('[data-module]').evaluateAll((els) => els.map((e) => e.getAttribute('data-module')))).sort()).toEqual(['disk', 'finance', 'ticket']);
       await shot(page, 'user-menu', width, 'en');
       await page.keyboard.press('Escape');
 
-      // the features card: the ticket features, and of the module switches only the deployed disk's
+      // the features card: the ticket features, and of the module switches only the deployed disk's and finance's
       await page.goto(`/account/${accountId}/admin`);
       await expect(page.getByRole('switch', { name: 'Checklist' })).toBeVisible();
-      await expect(page.locator('[data-module-flag]')).toHaveCount(1);
-      expect(await page.locator('[data-module-flag]').getAttribute('data-module-flag')).toBe('rdisk');
+      await expect(page.locator('[data-module-flag]')).toHaveCount(2);
+      expect((await page.locator('[data-module-flag]').evaluateAll((els) => els.map((e) => e.getAttribute('data-module-flag')))).sort()).toEqual(['budget', 'rdisk']);
       await shot(page, 'admin', width, 'en');
 
       // members: the pending invitation by its address, no sub- id anywhere
@@ -184,9 +184,9 @@ for (const { name: width, viewport } of WIDTHS) {
       const corpPrice = /US\$\s?[\d.,]+/.exec(await landing.locator('[data-plan="corp"] [data-testid="plan-price"]').innerText())?.[0] ?? '(no price)';
       expect.soft(proPrice).toBe(lang === 'en' ? 'US$ 6.00' : 'US$ 6,00');
       expect.soft(corpPrice).toBe(lang === 'en' ? 'US$ 18.00' : 'US$ 18,00');
-      for (const feature of ['finance', 'notes', 'reader'])
+      for (const feature of ['notes', 'reader'])
         await expect(landing.locator(`[data-feature="${feature}"] [data-testid="coming-soon"]`)).toBeVisible();
-      for (const feature of ['tickets', 'disk']) await expect(landing.locator(`[data-feature="${feature}"] [data-testid="coming-soon"]`)).toHaveCount(0);
+      for (const feature of ['tickets', 'disk', 'finance']) await expect(landing.locator(`[data-feature="${feature}"] [data-testid="coming-soon"]`)).toHaveCount(0);
       await shot(landing, 'landing', width, lang);
       await visitor.close();
 

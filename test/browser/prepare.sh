@@ -22,6 +22,12 @@ if [ ! -f "$disk" ] || [ -n "$(find frontends/disk/src frontends/ui/src proto/sr
   echo "building the disk remote (npm run build -w @app/disk-web)…" >&2
   npm run build -w @app/disk-web --silent >/dev/null
 fi
+# the finance module remote (/modules/finance/), rebuilt like the shell
+finance=frontends/finance/dist/mf-manifest.json
+if [ ! -f "$finance" ] || [ -n "$(find frontends/finance/src frontends/ui/src proto/src/finance.ts frontends/finance/rsbuild.config.ts -newer "$finance" -type f -not -name '*.test.ts' -not -name '*.test.tsx' -print -quit)" ]; then
+  echo "building the finance remote (npm run build -w @app/finance-web)…" >&2
+  npm run build -w @app/finance-web --silent >/dev/null
+fi
 # the Module Federation remote the federation spec and bench/shell load (served by the gateway as /modules/hello/)
 remote=test/browser/remote-fixture
 if [ ! -f "$remote/dist/hello/mf-manifest.json" ] || [ -n "$(find "$remote/src" "$remote/rsbuild.config.ts" -newer "$remote/dist/hello/mf-manifest.json" -type f -print -quit)" ]; then
