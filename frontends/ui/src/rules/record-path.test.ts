@@ -6,6 +6,8 @@ describe('recordPath (a timeline row links to its record)', () => {
     expect(recordPath('acc-1', 'Ticket', 'tkt-9')).toBe('/account/acc-1/tickets/tkt-9');
     expect(recordPath('acc-1', 'Customer', 'cus-2')).toBe('/account/acc-1/customers/cus-2');
     expect(recordPath('acc-1', 'Comment', 'cmt-3')).toBe('/account/acc-1/comments/cmt-3');
+    expect(recordPath('acc-1', 'Outgo', 'out-4')).toBe('/account/acc-1/outgos/out-4');
+    expect(recordPath('acc-1', 'Wallet', 'wal-5')).toBe('/account/acc-1/wallets/wal-5');
   });
 
   it('points a membership at the member page and the group and its settings at the admin page', () => {

@@ -21,6 +21,12 @@ export const RECORD_PATHS: Partial<Record<Klass, string>> = {
   Contract: 'contracts/:id',
   Estimate: 'estimates/:id',
   Maintenance: 'maintenances/:id',
+  // the finance remote
+  Wallet: 'wallets/:id',
+  Income: 'incomes/:id',
+  Outgo: 'outgos/:id',
+  Transfer: 'transfers/:id',
+  Exchange: 'exchanges/:id',
 };
 
 /** The web app's path of a record (`/account/acc-1/tickets/tkt-1`), or undefined when its kind has no page. */

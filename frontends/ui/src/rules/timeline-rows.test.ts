@@ -18,6 +18,15 @@ const newGroup = (): ChangeResult[] => [change(1, 'Account'), change(2, 'Subscri
 const shape = (rows: ReturnType<typeof timelineRows>) => rows.map((r) => (r.kind === 'settings' ? `settings×${r.count}` : `${r.change.action} ${r.change.klass}`));
 
 describe('timelineRows (the dashboard shows what people did to records they know)', () => {
+  it('leaves out the currency totals a wallet change moves (WalletBalance) and shows one row for a record changed several times in a row', () => {
+    const wallet = change(20, 'Wallet');
+    const total = change(21, 'WalletBalance');
+    const progress = [22, 23, 24].map((seq) => ({ ...change(seq, 'CsvImport', 'update'), id: 'csv-1' }));
+    const rows = timelineRows([...newGroup(), wallet, total, ...progress]);
+    expect(shape(rows)).toEqual(['update CsvImport', 'create Wallet', 'create Account']);
+    expect(rows[0].change.seq).toBe(24);
+  });
+
   it('shows a new group as its one creation row: the creator membership and the default settings are left out', () => {
     const rows = timelineRows(newGroup().reverse());
     expect(shape(rows)).toEqual(['create Account']);

@@ -19,10 +19,15 @@ export const SETTINGS_KLASSES: ReadonlySet<string> = new Set<Klass>([
   'DocumentChange',
   'TicketChecklist',
   'ContractItem',
-  'WalletBalance',
   'Mapping',
   'Crystal',
 ]);
+
+/**
+ * Kinds never shown: what the service keeps as a consequence of another record's change (a currency's total moves
+ * with every wallet's balance), so the change that caused it is the row.
+ */
+export const HIDDEN_KLASSES: ReadonlySet<string> = new Set<Klass>(['WalletBalance']);
 
 export type TimelineRow =
   | { kind: 'record'; key: string; change: ChangeResult; actor: string | null }
@@ -56,8 +61,10 @@ export function timelineRows(changes: readonly ChangeResult[]): TimelineRow[] {
   const setup = setupSeqs(newestFirst);
   const rows: TimelineRow[] = [];
   for (const c of newestFirst) {
-    if (setup.has(c.seq)) continue;
+    if (setup.has(c.seq) || HIDDEN_KLASSES.has(c.klass)) continue;
     const last = rows[rows.length - 1];
+    // one record changed again and again in a row (an import's progress, a document edited twice): its newest change
+    if (last?.kind === 'record' && last.change.id === c.id && !SETTINGS_KLASSES.has(c.klass)) continue;
     if (!SETTINGS_KLASSES.has(c.klass)) rows.push({ kind: 'record', key: String(c.seq), change: c, actor: actorOf(c) });
     else if (last?.kind === 'settings') last.count++;
     else rows.push({ kind: 'settings', key: `settings-${c.seq}`, count: 1, change: c, actor: actorOf(c) });
