@@ -83,7 +83,6 @@ export const accountEn = {
       edit_phone: 'Edit phone',
       new_address: 'New address',
       edit_address: 'Edit address',
-      confirm_delete: 'Delete this entry?',
     },
   },
   members: {
@@ -98,7 +97,6 @@ export const accountEn = {
     member: 'Member',
     status: 'Status',
     remove: 'Remove',
-    confirm_remove: 'Remove this member?',
     empty: 'No members.',
     detail_title: 'Membership',
     back: 'Members',

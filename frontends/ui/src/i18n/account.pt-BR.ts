@@ -86,7 +86,6 @@ export const accountPtBR: DeepPartial<typeof accountEn> = {
       edit_phone: 'Editar telefone',
       new_address: 'Novo endereço',
       edit_address: 'Editar endereço',
-      confirm_delete: 'Excluir este item?',
     },
   },
   members: {
@@ -101,7 +100,6 @@ export const accountPtBR: DeepPartial<typeof accountEn> = {
     member: 'Membro',
     status: 'Situação',
     remove: 'Remover',
-    confirm_remove: 'Remover este membro?',
     empty: 'Nenhum membro.',
     detail_title: 'Assinatura',
     back: 'Membros',
