@@ -114,6 +114,12 @@ describe('formatMoney', () => {
     expect(formatMinorMoney(undefined, 'en', 'BRL')).toBe('R$\u00a00.00');
   });
 
+  it('shows ¤ for XXX, the code of no currency (an amount typed before its wallet is chosen)', () => {
+    expect(currencySymbol('XXX', 'en')).toBe('¤');
+    expect(currencySymbol('XXX', 'pt-BR')).toBe('¤');
+    expect(currencyDigits('XXX')).toBe(2);
+  });
+
   it('names a code Intl refuses as it is, with 2 decimals, instead of throwing', () => {
     expect(currencyDigits('XX1')).toBe(2);
     expect(currencySymbol('XX1', 'en')).toBe('XX1');

@@ -29,10 +29,13 @@ export function currencyDigits(currency: string = DEFAULT_CURRENCY): number {
   }
 }
 
-/** The currency's sign as shown before amounts: US$ for USD in every language (spec §9), else the language's symbol
- * (R$ for BRL). */
+/** The currency's sign as shown before amounts: US$ for USD in every language (spec §9), ¤ for XXX (no currency),
+ * else the language's symbol (R$ for BRL). */
 export function currencySymbol(currency: string = DEFAULT_CURRENCY, language?: string): string {
   if (currency === 'USD') return 'US$';
+  // ISO 4217's "no currency" (an amount typed before its currency is known): the generic sign, which browsers
+  // otherwise show as the letters XXX
+  if (currency === 'XXX') return '¤';
   try {
     const part = numberFormat(moneyLocale(language), { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency');
     return part?.value ?? currency;

@@ -165,7 +165,9 @@ function RecordCards({ kind, rows, lookup, action }: RowsProps) {
               <Anchor component={Link} to={accountPath(accountId, kind.segment, doc._id)} fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                 {recordTitle(kind, doc, one)}
               </Anchor>
-              <Text fw={600} ta="right" data-testid="record-amount" style={{ overflowWrap: 'anywhere' }}>
+              {/* an amount is never cut (its sign and digits are joined by a no-break space); an exchange's two
+                  amounts may go on two lines at the arrow; the title wraps beside it */}
+              <Text fw={600} ta="right" data-testid="record-amount" style={{ flexShrink: 0, maxWidth: '60%' }}>
                 {amount}
               </Text>
             </Group>
