@@ -21,8 +21,8 @@ describe('dates and months', () => {
     expect(shiftMonth('2025-12', 1)).toBe('2026-01');
   });
 
-  it('names a month in the language', () => {
+  it('names a month in the language, its first letter capital (not "De")', () => {
     expect(monthLabel('2026-05', 'en')).toBe('May 2026');
-    expect(monthLabel('2026-05', 'pt-BR')).toBe('maio de 2026');
+    expect(monthLabel('2026-05', 'pt-BR')).toBe('Maio de 2026');
   });
 });

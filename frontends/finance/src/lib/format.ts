@@ -30,8 +30,10 @@ export function shiftMonth(month: string, delta: number): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}`;
 }
 
-/** A month named in the language: "May 2026", "maio de 2026". */
+/** A month named in the language, as a title: "May 2026", "Maio de 2026". */
 export function monthLabel(month: string, language: string): string {
   const [y, m] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(isPt(language) ? 'pt-BR' : 'en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
+  const text = new Intl.DateTimeFormat(isPt(language) ? 'pt-BR' : 'en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
+  // only the first letter: a capitalised title would read "Maio De 2026"
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

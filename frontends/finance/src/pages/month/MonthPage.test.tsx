@@ -46,7 +46,7 @@ describe('the month view', { timeout: 20_000 }, () => {
       limit: 1000,
       skip: 0,
     });
-    expect(screen.getByTestId('month-label').textContent).toBe('maio de 2026');
+    expect(screen.getByTestId('month-label').textContent).toBe('Maio de 2026');
     const b = within(brl);
     expect(b.getByTestId('total-income').textContent).toBe('R$\u00a05.010,00');
     expect(b.getByTestId('total-outgo').textContent).toBe('R$\u00a01.630,49');

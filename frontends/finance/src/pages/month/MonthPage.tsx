@@ -41,7 +41,7 @@ export default function MonthPage() {
         <ActionIcon variant="default" size="lg" aria-label={t('month.previous')} onClick={() => go(shiftMonth(month, -1))} data-testid="month-previous">
           ‹
         </ActionIcon>
-        <Title order={3} size="h4" miw={170} ta="center" data-testid="month-label" style={{ textTransform: 'capitalize' }}>
+        <Title order={3} size="h4" miw={170} ta="center" data-testid="month-label">
           {monthLabel(month, i18n.language)}
         </Title>
         <ActionIcon variant="default" size="lg" aria-label={t('month.next')} onClick={() => go(shiftMonth(month, 1))} data-testid="month-next">
