@@ -46,12 +46,23 @@ describe('wallets', () => {
     expect(await get(jpy)).toMatchObject({ precision: 0, balance: 500 });
   });
 
-  it('refuses an unknown currency, a fractional amount, and changing the currency later (422)', async () => {
+  it('refuses an unknown currency, a fractional amount, and changing the currency or the decimals later (422)', async () => {
     expect((await post({ klass: 'Wallet', name: 'X', currency: 'XYZ' })).body).toEqual({ error: 'unprocessable_entity', reason: { currency: 'is-not-a-currency' } });
     expect((await post({ klass: 'Wallet', name: 'X', currency: 'BRL', start_balance: 10.5 })).body.reason).toEqual({ start_balance: 'must-be-a-whole-number-of-cents' });
     const id = await wallet('Fixed', 'EUR');
     const doc = await get(id);
     expect((await call('PUT', `/${db}/${id}`, { ...doc, currency: 'USD' })).body).toEqual({ error: 'unprocessable_entity', reason: { currency: 'cannot-be-changed' } });
+    expect((await call('PUT', `/${db}/${id}`, { ...doc, precision: 3 })).body).toEqual({ error: 'unprocessable_entity', reason: { precision: 'cannot-be-changed' } });
+  });
+
+  it('an inactive wallet takes no new records, but a record already in it can still be edited', async () => {
+    const w = await wallet('Antiga', 'BRL');
+    const out = await record({ klass: 'Outgo', wallet_id: w, value: 100, date: '2026-11-01', description: 'before' });
+    const doc = await get(w);
+    expect((await call('PUT', `/${db}/${w}`, { ...doc, active: false })).status).toBeLessThan(300);
+    expect((await post({ klass: 'Outgo', wallet_id: w, value: 100, date: '2026-11-01' })).body).toEqual({ error: 'unprocessable_entity', reason: { wallet_id: 'is-inactive' } });
+    const old = await get(out);
+    expect((await call('PUT', `/${db}/${out}`, { ...old, description: 'after' })).status).toBeLessThan(300);
   });
 });
 

@@ -30,7 +30,7 @@ export const REMOTE_SEGMENTS: Record<RemoteName, readonly string[]> = {
     'comments',
     'receipts',
   ],
-  finance: ['outgos', 'incomes', 'transfers', 'exchanges', 'wallets', 'wallets-upload', 'mappings'],
+  finance: ['outgos', 'incomes', 'transfers', 'exchanges', 'wallets', 'wallets-upload', 'mappings', 'finance'],
   disk: ['disk'],
   notes: ['handbooks', 'wiki'],
   reader: ['reader_items', 'reader_subscriptions', 'reader_labels'],

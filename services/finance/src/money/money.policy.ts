@@ -31,7 +31,7 @@ export class MoneyPolicy implements KlassPolicy {
     }
     const out: Record<string, unknown> = { ...fields };
     for (const f of MONEY_SERVER_FIELDS) delete out[f];
-    Object.assign(out, await this.checkWallets(ctx, fields));
+    Object.assign(out, await this.checkWallets(ctx, fields, prev));
     out.confirmed = prev?.confirmed === true;
     out.imported = prev?.imported === true;
     if (prev?.import_id) out.import_id = prev.import_id;
@@ -39,7 +39,7 @@ export class MoneyPolicy implements KlassPolicy {
   }
 
   /** Wallets exist, are active, and have the currencies the kind needs; returns the currency fields to store. */
-  private async checkWallets(ctx: CallerContext, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
+  private async checkWallets(ctx: CallerContext, fields: Record<string, unknown>, prev: Doc | null): Promise<Record<string, unknown>> {
     const db = accountDb(ctx);
     const ids = walletsOf(this.klass, fields);
     const wallets = await Promise.all(ids.map((id) => this.store.get(db, id)));
@@ -47,7 +47,8 @@ export class MoneyPolicy implements KlassPolicy {
     const names = this.klass === 'Income' || this.klass === 'Outgo' ? ['wallet_id'] : ['source_wallet_id', 'destination_wallet_id'];
     wallets.forEach((w, i) => {
       if (!w || w.klass !== 'Wallet') reason[names[i]] = 'must-exist';
-      else if (w.active === false) reason[names[i]] = FINANCE_MESSAGES.inactiveWallet;
+      // an inactive wallet takes no new records; one a record already names it keeps (its description can still be edited)
+      else if (w.active === false && prev?.[names[i]] !== w._id) reason[names[i]] = FINANCE_MESSAGES.inactiveWallet;
     });
     if (Object.keys(reason).length) throw new AppError('unprocessable_entity', reason);
     if (this.klass === 'Income' || this.klass === 'Outgo') return { currency: wallets[0]!.currency };

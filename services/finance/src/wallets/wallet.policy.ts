@@ -17,7 +17,12 @@ export class WalletPolicy implements KlassPolicy {
   beforeWrite(_ctx: CallerContext, op: WriteOp, fields: Record<string, unknown>, prev: Doc | null): Record<string, unknown> {
     if (op === 'delete') return fields;
     if (prev && fields.currency !== prev.currency) throw new AppError('unprocessable_entity', { currency: FINANCE_MESSAGES.cannotChange });
-    const out: Record<string, unknown> = { ...fields, precision: fields.precision ?? currencyPrecision(String(fields.currency)) };
+    const precision = fields.precision ?? (prev ? prev.precision : null) ?? currencyPrecision(String(fields.currency));
+    // the stored amounts are in the wallet's minor units: other decimals would change what every one of them means
+    if (prev && precision !== (prev.precision ?? currencyPrecision(String(prev.currency)))) {
+      throw new AppError('unprocessable_entity', { precision: FINANCE_MESSAGES.cannotChange });
+    }
+    const out: Record<string, unknown> = { ...fields, precision };
     delete out.balance;
     if (prev) out.balance = balanceOf(prev);
     return out;
