@@ -805,9 +805,9 @@ describe('documents', () => {
   it('routes by klass or id prefix and says clearly when it cannot', async () => {
     expect(await b.post(`/${ALICE}/_find`, { selector: { active: true } })).toMatchObject({ status: 400, body: { reason: expect.stringContaining('selector.klass is required') } });
     expect(await b.post(`/${ALICE}/_find`, { selector: { klass: 'Nope' } })).toMatchObject({ status: 400, body: { reason: 'unknown klass "Nope" in selector.klass' } });
-    expect(await b.post(`/${ALICE}/_find`, { selector: { klass: 'Wallet' } })).toMatchObject({
+    expect(await b.post(`/${ALICE}/_find`, { selector: { klass: 'Handbook' } })).toMatchObject({
       status: 503,
-      body: { error: 'service_unavailable', reason: 'The finance service is not available yet' },
+      body: { error: 'service_unavailable', reason: 'The notes service is not available yet' },
     });
     expect(await b.get(`/${ALICE}/zzz-1`)).toMatchObject({ status: 404, body: { error: 'not_found' } });
     expect(await b.post(`/${ALICE}`, { key: 'x' })).toMatchObject({ status: 400, body: { reason: expect.stringContaining('klass is required') } });

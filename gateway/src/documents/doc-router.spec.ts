@@ -31,8 +31,8 @@ describe('doc-router', () => {
   });
 
   it('answers 503 for a klass whose service is not deployed', () => {
-    expect(failure(() => serviceOfSelector({ klass: 'Wallet' }))).toMatchObject({ status: 503, error: 'service_unavailable' });
-    expect(failure(() => serviceOfId('wal-1'))).toMatchObject({ status: 503 });
+    expect(failure(() => serviceOfSelector({ klass: 'Handbook' }))).toMatchObject({ status: 503, error: 'service_unavailable' });
+    expect(failure(() => serviceOfId('hbk-1'))).toMatchObject({ status: 503 });
   });
 
   it('routes groups, their configuration and memberships to accounts', () => {
@@ -49,10 +49,10 @@ describe('doc-router', () => {
   });
 
   it('routes designs by the table, the more specific key first', () => {
-    const table = { status: 'finance' as const, 'status/read': 'reader' as const, bookmark: 'identity' as const, 'status/accept': 'accounts' as const };
+    const table = { status: 'notes' as const, 'status/read': 'reader' as const, bookmark: 'identity' as const, 'status/accept': 'accounts' as const };
     expect(serviceOfDesign('bookmark', 'true', table)).toBe('identity');
     expect(serviceOfDesign('status', 'accept', table)).toBe('accounts');
-    expect(failure(() => serviceOfDesign('status', 'close', table))).toMatchObject({ status: 503 }); // finance not deployed
+    expect(failure(() => serviceOfDesign('status', 'close', table))).toMatchObject({ status: 503 }); // notes not deployed
     expect(failure(() => serviceOfDesign('status', 'read', table))).toMatchObject({ status: 503 }); // reader not deployed
     expect(failure(() => serviceOfDesign('nope', 'x', table))).toMatchObject({ status: 404 });
     expect(failure(() => serviceOfDesign('constructor', 'x', table))).toMatchObject({ status: 404 });
