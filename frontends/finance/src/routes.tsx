@@ -3,7 +3,8 @@ import { lazy, type ComponentType } from 'react';
 import { KINDS, type KindDef } from './lib/records';
 
 // Every finance screen under /account/:account_id/ (spec §2: index, show, new and edit of outgos, incomes, transfers,
-// exchanges and wallets; and the month view), one table (STYLE 7). "new" is listed before ":record_id" so it wins.
+// exchanges, wallets and mappings; wallets-upload; and the month view), one table (STYLE 7). "new" is listed before
+// ":record_id" so it wins.
 
 const WalletsListPage = lazy(() => import('./pages/wallets/WalletsListPage'));
 const WalletShowPage = lazy(() => import('./pages/wallets/WalletShowPage'));
@@ -12,6 +13,10 @@ const RecordsListPage = lazy(() => import('./pages/records/RecordsListPage'));
 const RecordShowPage = lazy(() => import('./pages/records/RecordShowPage'));
 const RecordFormPage = lazy(() => import('./pages/records/RecordFormPage'));
 const MonthPage = lazy(() => import('./pages/month/MonthPage'));
+const ImportPage = lazy(() => import('./pages/imports/ImportPage'));
+const MappingsListPage = lazy(() => import('./pages/mappings/MappingsListPage'));
+const MappingShowPage = lazy(() => import('./pages/mappings/MappingShowPage'));
+const MappingFormPage = lazy(() => import('./pages/mappings/MappingFormPage'));
 
 export interface FinanceRoute {
   path: string;
@@ -40,6 +45,11 @@ export const FINANCE_ROUTES: FinanceRoute[] = [
   { path: 'wallets/new', name: 'wallets.new', Component: WalletFormPage },
   { path: 'wallets/:record_id', name: 'wallets.show', Component: WalletShowPage, klass: 'Wallet' },
   { path: 'wallets/:record_id/edit', name: 'wallets.edit', Component: WalletFormPage, klass: 'Wallet' },
+  { path: 'wallets-upload', name: 'wallets-upload', Component: ImportPage },
+  { path: 'mappings', name: 'mappings.index', Component: MappingsListPage },
+  { path: 'mappings/new', name: 'mappings.new', Component: MappingFormPage },
+  { path: 'mappings/:record_id', name: 'mappings.show', Component: MappingShowPage, klass: 'Mapping' },
+  { path: 'mappings/:record_id/edit', name: 'mappings.edit', Component: MappingFormPage, klass: 'Mapping' },
   { path: 'finance/month', name: 'month', Component: MonthPage },
 ];
 

@@ -2,14 +2,16 @@ import { Box, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
-// spec §2's finance menu (outgos, incomes, transfers, exchanges), then wallets (under Others in the shell) and the
-// month view
+// spec §2's finance menu (outgos, incomes, transfers, exchanges), then wallets and mappings (under Others in the shell),
+// the statement import (wallets-upload) and the month view
 const ITEMS = [
   { key: 'outgos', path: 'outgos' },
   { key: 'incomes', path: 'incomes' },
   { key: 'transfers', path: 'transfers' },
   { key: 'exchanges', path: 'exchanges' },
   { key: 'wallets', path: 'wallets' },
+  { key: 'imports', path: 'wallets-upload' },
+  { key: 'mappings', path: 'mappings' },
   { key: 'month', path: 'finance/month' },
 ] as const;
 

@@ -1,7 +1,9 @@
-import type { DocBody, Klass, KlassDoc, WalletSummary } from '@app/proto';
-import { createApiClient, hostHookOptions, type ApiClient, type KlassFind } from '@app/ui';
-import { FIND_LIMIT, FINANCE, MONEY, VIEWS, type UPDATES } from './contract';
+import type { CsvImportFields, CsvImportProgress, CsvUploadReply, Doc, DocBody, Klass, KlassDoc, WalletSummary } from '@app/proto';
+import { ApiError, createApiClient, hostHookOptions, hostHooks, readCookie, type ApiClient, type KlassFind } from '@app/ui';
+import type { z } from 'zod';
+import { FIND_LIMIT, FINANCE, IMPORT_HANDLERS, IMPORTS, MAPPING_HANDLERS, MAPPING_VIEW, MAPPINGS, MONEY, STATEMENT_MAX_BYTES, VIEWS, type UPDATES } from './contract';
 import { shiftMonth } from './format';
+import type { RuleDoc } from './mapping-rules';
 
 // The remote's client of the gateway's document API (the finance contract, proto/src/finance.ts): _find, GET/PUT/DELETE
 // by id, POST create, the `finance` design's views and the `money` design's update handlers, all on /{account_id}/….
@@ -83,3 +85,77 @@ export const finance = {
   handle: (accountId: string, handler: MoneyHandler, id: string) => api.update(accountId, MONEY, handler, id),
 };
 
+
+// ---- CSV import (wallets-upload) ------------------------------------------------------------------------------------
+
+/** A statement's import as stored: what was asked (proto's CsvImportFields) and its progress, set by the service. */
+export type ImportDoc = Doc & z.output<typeof CsvImportFields> & Partial<CsvImportProgress> & { undone_records?: number; label?: string | null };
+
+/** The imports listed under the upload screen. */
+export const PAST_IMPORTS = 10;
+
+/** How `fetch` is reached (tests stub the global). */
+const send = (...args: Parameters<typeof fetch>) => fetch(...args);
+
+export const imports = {
+  /**
+   * `POST /{account_id}/_imports` with the file's bytes: its dialect and first rows. Not through the JSON client (it
+   * sends JSON only), but as it calls: same origin, cookies, the XSRF header, the screen's name; a refusal is an
+   * ApiError with the answer's {error, reason} and reaches the shell's session check.
+   */
+  upload: async (accountId: string, file: Blob, signal?: AbortSignal): Promise<CsvUploadReply> => {
+    const path = `/${encodeURIComponent(accountId)}/_imports`;
+    const fail = (err: ApiError) => {
+      hostHooks()?.onError?.(err, path, 'POST');
+      return err;
+    };
+    if (file.size > STATEMENT_MAX_BYTES) throw new ApiError(413, 'payload_too_large', `A statement can have at most ${STATEMENT_MAX_BYTES / 1_000_000} MB`);
+    const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'text/csv' };
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) headers['x-xsrf-token'] = xsrf;
+    if (routeName) headers['x-route-name'] = routeName;
+    let response: Response;
+    try {
+      response = await send(path, { method: 'POST', headers, credentials: 'include', body: file, signal });
+    } catch (err) {
+      if ((err as Error)?.name === 'AbortError') throw err;
+      throw fail(new ApiError(0, 'connection error', 'Network error'));
+    }
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!response.ok) {
+      const reason = typeof body.reason === 'string' || (body.reason && typeof body.reason === 'object') ? (body.reason as string) : undefined;
+      throw fail(new ApiError(response.status, typeof body.error === 'string' ? body.error : 'undefined error', reason));
+    }
+    return body as unknown as CsvUploadReply;
+  },
+  /** starts an import (a CsvImport document; the service queues its job) */
+  start: (accountId: string, fields: z.input<typeof CsvImportFields>) => docs.create(accountId, { klass: 'CsvImport', ...fields }),
+  get: (accountId: string, id: string) => docs.get<'CsvImport'>(accountId, id) as Promise<ImportDoc>,
+  /** the newest imports first */
+  recent: (accountId: string) =>
+    docs.find(accountId, { selector: { klass: 'CsvImport' }, sort: [{ created_at: 'desc' }], limit: PAST_IMPORTS }) as Promise<ImportDoc[]>,
+  /** deletes the records the import made that are still imported (`imports/_update/undo/<id>`) */
+  undo: async (accountId: string, id: string) => (await api.update(accountId, IMPORTS, IMPORT_HANDLERS.undo, id)).doc as ImportDoc | undefined,
+};
+
+// ---- mapping rules ------------------------------------------------------------------------------------------------
+
+/** A row of a rule's preview: a stored record and what the rule would change on it. */
+export interface RulePreviewRow {
+  key: string;
+  value: { klass: string; changes: { field: 'description' | 'third_party' | 'categories'; before: string | string[] | null; after: string | string[] | null }[]; applied: string[] };
+}
+
+export const rules = {
+  all: (accountId: string) => docs.find(accountId, { selector: { klass: 'Mapping' }, limit: FIND_LIMIT }) as Promise<RuleDoc[]>,
+  /** what one rule would change on the stored records (`mappings/_view/preview?key="map-…"`), changing nothing */
+  preview: async (accountId: string, id: string): Promise<RulePreviewRow[]> => {
+    const { rows } = await api.call('GET /{db}/_design/{design}/_view/{view}', { params: { db: accountId, design: MAPPINGS, view: MAPPING_VIEW.preview }, query: { key: JSON.stringify(id) } });
+    return rows as RulePreviewRow[];
+  },
+  /** applies one rule to the stored records of its kind: how many changed (`mappings/_update/apply/<id>`) */
+  apply: async (accountId: string, id: string): Promise<number> => {
+    const reply = await api.update(accountId, MAPPINGS, MAPPING_HANDLERS.apply, id);
+    return Number((reply.doc as { changed_records?: unknown } | undefined)?.changed_records ?? 0);
+  },
+};

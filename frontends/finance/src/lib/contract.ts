@@ -1,5 +1,15 @@
+import type { z } from 'zod';
 import type {
+  CSV_IMPORT_STATUSES,
+  CSV_MAX_BYTES,
+  CSV_PREVIEW_ROWS,
   FEE_KINDS,
+  IMPORT_UPDATES,
+  IMPORTS_DESIGN,
+  MAPPING_UPDATES,
+  MAPPING_VIEWS,
+  MappingFields,
+  MAPPINGS_DESIGN,
   FINANCE_DESIGN,
   FINANCE_MESSAGES,
   FINANCE_VIEWS,
@@ -58,3 +68,33 @@ export const toTags = ((input: unknown): string[] => {
   }
   return out.slice(0, 30);
 }) satisfies typeof normalizeTags;
+
+// ---- CSV import (wallets-upload) and mapping rules --------------------------------------------------------------------
+
+/** the largest statement the gateway takes (bytes) */
+export const STATEMENT_MAX_BYTES = 20_000_000 satisfies typeof CSV_MAX_BYTES;
+/** the rows of a statement the upload answers */
+export const STATEMENT_PREVIEW_ROWS = 20 satisfies typeof CSV_PREVIEW_ROWS;
+export const IMPORT_STATES = ['queued', 'running', 'done', 'failed', 'undoing', 'undone'] as const satisfies typeof CSV_IMPORT_STATUSES;
+export const IMPORTS = 'imports' satisfies typeof IMPORTS_DESIGN;
+export const IMPORT_HANDLERS = { undo: 'undo' } as const satisfies typeof IMPORT_UPDATES;
+export const MAPPINGS = 'mappings' satisfies typeof MAPPINGS_DESIGN;
+export const MAPPING_VIEW = { preview: 'preview' } as const satisfies typeof MAPPING_VIEWS;
+export const MAPPING_HANDLERS = { apply: 'apply' } as const satisfies typeof MAPPING_UPDATES;
+
+type RuleFields = z.input<typeof MappingFields>;
+type RuleCondition = NonNullable<RuleFields['conditions']>[number];
+/** a rule's choices (proto's MappingFields enums; lib/contract.test.ts checks each list is whole) */
+export const RULE_TARGETS = ['outgo', 'income', 'transfer', 'exchange'] as const satisfies readonly RuleFields['target'][];
+export const RULE_FIELDS = ['description', 'third_party', 'categories'] as const satisfies readonly RuleCondition['field_to_watch'][];
+export const RULE_WATCH_KINDS = ['contains', 'starts_with', 'ends_with', 'equals', 'regex'] as const satisfies readonly RuleCondition['kind_of_watch'][];
+export const RULE_CHANGE_KINDS = ['replace', 'append', 'prepend'] as const satisfies readonly RuleFields['kind_of_change'][];
+export const RULE_JOINS = ['and', 'or'] as const satisfies readonly NonNullable<RuleFields['join']>[];
+/** the most conditions a rule holds */
+export const RULE_MAX_CONDITIONS = 10;
+
+/** spec §8's refusals of an import, as the service words them */
+export const IMPORT_REASONS = {
+  columns: 'Please match the header of each column (at least 3 columns required).',
+  date: 'The date column or the Date format seems to be wrong.',
+} as const;

@@ -37,3 +37,11 @@ export function monthLabel(month: string, language: string): string {
   // only the first letter: a capitalised title would read "Maio De 2026"
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** A moment (ISO timestamp) as a date in the language's order and a local time: "2026-05-10 14:05", "10/05/2026 14:05". */
+export function formatDateTime(value: string | undefined | null, language: string): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return `${formatDate(isoDay(d), language)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

@@ -39,15 +39,22 @@ export interface Call {
   method: string;
   url: string;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 export type Handler = (call: Call) => { status?: number; body: unknown } | undefined;
+
+/** A request's body: JSON parsed, a file (a statement's upload) as it was sent. */
+function bodyOf(body: BodyInit | null | undefined): unknown {
+  if (body === undefined || body === null) return undefined;
+  return typeof body === 'string' ? JSON.parse(body) : body;
+}
 
 /** Stubs fetch; unhandled calls answer 404 missing (finds answer no documents, views no rows). */
 export function stubApi(handler: Handler) {
   const calls: Call[] = [];
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const call = { method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    const call = { method: init?.method ?? 'GET', url, body: bodyOf(init?.body), headers: (init?.headers ?? {}) as Record<string, string> };
     calls.push(call);
     const answer = handler(call);
     if (answer) return jsonResponse(answer.status ?? 200, answer.body);

@@ -31,7 +31,7 @@ describe("a wallet's page", { timeout: 20_000 }, () => {
     expect(screen.getByTestId('field-precision').textContent).toBe('2');
   });
 
-  it("links to the wallet's outgos, incomes, transfers and exchanges", async () => {
+  it("links to the wallet's outgos, incomes, transfers and exchanges, and to a statement import into it", async () => {
     stubWallet();
     renderAt('/account/acc-1/wallets/wal-nubank');
     await screen.findByTestId('field-balance');
@@ -41,6 +41,7 @@ describe("a wallet's page", { timeout: 20_000 }, () => {
       '/account/acc-1/incomes?wallet=wal-nubank',
       '/account/acc-1/transfers?wallet=wal-nubank',
       '/account/acc-1/exchanges?wallet=wal-nubank',
+      '/account/acc-1/wallets-upload?wallet=wal-nubank',
     ]);
   });
 

@@ -121,6 +121,11 @@ export default function WalletShowPage() {
               {t(`nav.${segment}`)}
             </Anchor>
           ))}
+          {doc.active !== false && (
+            <Anchor component={Link} to={`${accountPath(accountId, 'wallets-upload')}?wallet=${encodeURIComponent(doc._id)}`} size="sm" data-testid="wallet-import">
+              {t('imports.from_wallet')}
+            </Anchor>
+          )}
         </Group>
       </Stack>
     </Stack>

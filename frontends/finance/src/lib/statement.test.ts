@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkChoices,
+  chooseColumn,
+  columnsOf,
+  detectDateFormat,
+  detectDecimalMark,
+  guessChoices,
+  parseAmount,
+  parseStatementDate,
+  previewRecords,
+  splitRows,
+  type ColumnChoice,
+  type StatementOptions,
+} from './statement';
+
+const OPTIONS: StatementOptions = { first_line_is_header: true, ignore_line_one: false, date_format: null, most_items_are: 'outgo', apply_mappings: true };
+
+// a Brazilian bank's statement as the upload answers it (cells, header first)
+const ITAU = [
+  ['Data', 'Histórico', 'Valor', 'Favorecido'],
+  ['01/10/2026', 'PIX RECEBIDO', '1.100,00', 'Fulano'],
+  ['02/10/2026', 'UBER *TRIP', '-23,90', 'Uber'],
+  ['13/10/2026', 'Padaria', '-8,50', ''],
+];
+
+describe('splitting the rows', () => {
+  it('takes the header from the first line, or from the second when line one is ignored, keeping the file’s line numbers', () => {
+    expect(splitRows(ITAU, OPTIONS)).toEqual({ header: ITAU[0], data: [2, 3, 4].map((line) => ({ line, cells: ITAU[line - 1] })) });
+    const titled = [['Extrato conta corrente'], ...ITAU];
+    const { header, data } = splitRows(titled, { first_line_is_header: true, ignore_line_one: true });
+    expect([header, data[0].line]).toEqual([ITAU[0], 3]);
+    expect(splitRows(ITAU.slice(1), { first_line_is_header: false, ignore_line_one: false }).header).toBeNull();
+  });
+});
+
+describe('matching columns', () => {
+  it('guesses from Portuguese and English header words, each role once', () => {
+    const { header, data } = splitRows(ITAU, OPTIONS);
+    expect(guessChoices(header, data, 4)).toEqual(['date', 'description', 'value', 'third_party']);
+    expect(guessChoices(['Date', 'Description', 'Debit', 'Credit', 'Category'], [], 5)).toEqual(['date', 'description', 'debit', 'credit', 'categories']);
+    expect(guessChoices(['Data', 'Data valor', 'Valor'], [], 3)).toEqual(['date', 'ignore', 'value']);
+  });
+
+  it('guesses from the values when the file has no header: the dates, the amounts, the longest text', () => {
+    const { data } = splitRows(ITAU.slice(1), { first_line_is_header: false, ignore_line_one: false });
+    expect(guessChoices(null, data, 4)).toEqual(['date', 'description', 'value', 'ignore']);
+  });
+
+  it('gives a role to one column: choosing it for another frees the first', () => {
+    const choices: ColumnChoice[] = ['date', 'description', 'value', 'third_party'];
+    expect(chooseColumn(choices, 3, 'description')).toEqual(['date', 'ignore', 'value', 'description']);
+    expect(chooseColumn(choices, 0, 'ignore')).toEqual(['ignore', 'description', 'value', 'third_party']);
+    expect(columnsOf(['date', 'ignore', 'value', 'description'])).toEqual({ date: 0, value: 2, description: 3 });
+  });
+
+  it('refuses, with spec §8’s messages, fewer than 3 columns, no date, no amount, or an amount and a debit', () => {
+    const columns = 'Please match the header of each column (at least 3 columns required).';
+    expect(checkChoices(['date', 'value', 'ignore'])).toBe(columns);
+    expect(checkChoices(['description', 'value', 'third_party'])).toBe('The date column or the Date format seems to be wrong.');
+    expect(checkChoices(['date', 'description', 'third_party'])).toBe(columns);
+    expect(checkChoices(['date', 'value', 'debit', 'description'])).toBe(columns);
+    expect(checkChoices(['date', 'debit', 'description'])).toBe(columns);
+    expect(checkChoices(['date', 'value', 'description'])).toBeNull();
+    expect(checkChoices(['date', 'debit', 'credit'])).toBeNull();
+  });
+});
+
+describe('reading cells', () => {
+  it('reads amounts with a decimal comma or point, thousands, signs, parentheses and D/C marks, in minor units', () => {
+    expect(parseAmount('1.234,56', ',', 2)).toEqual({ ok: true, minor: 123456 });
+    expect(parseAmount('-1,234.56', '.', 2)).toEqual({ ok: true, minor: -123456 });
+    expect(parseAmount('(8,50)', ',', 2)).toEqual({ ok: true, minor: -850 });
+    expect(parseAmount('R$ 10,00 D', ',', 2)).toEqual({ ok: true, minor: -1000 });
+    expect(parseAmount('10,00-', ',', 2)).toEqual({ ok: true, minor: -1000 });
+    expect(parseAmount('12,345', ',', 2)).toEqual({ ok: false });
+    expect(parseAmount('abc', ',', 2)).toEqual({ ok: false });
+    expect(parseAmount('-(1,00)', ',', 2)).toEqual({ ok: false });
+  });
+
+  it('decides the decimal separator from all the amounts', () => {
+    expect(detectDecimalMark(['1.100,00', '-23,90'], 2)).toBe(',');
+    expect(detectDecimalMark(['1,100.00', '23.9'], 2)).toBe('.');
+    expect(detectDecimalMark(['1.234'], 2)).toBe(',');
+    expect(detectDecimalMark(['100'], 2)).toBe('.');
+  });
+
+  it('reads dates in the file’s format and detects it (a day over 12 settles dd/mm against mm/dd)', () => {
+    expect(parseStatementDate('13/10/2026', 'dd/mm/yyyy')).toBe('2026-10-13');
+    expect(parseStatementDate('31/02/2026', 'dd/mm/yyyy')).toBeNull();
+    expect(parseStatementDate('2026-10-01 00:00:00', 'yyyy-mm-dd')).toBe('2026-10-01');
+    expect(parseStatementDate('1/2/26', 'd/m/yy')).toBe('2026-02-01');
+    expect(detectDateFormat(['01/10/2026', '13/10/2026'])).toEqual({ format: 'dd/mm/yyyy', candidates: ['dd/mm/yyyy'] });
+    expect(detectDateFormat(['10/13/2026'])).toEqual({ format: 'mm/dd/yyyy', candidates: ['mm/dd/yyyy'] });
+    expect(detectDateFormat(['01/02/2026']).candidates).toEqual(['dd/mm/yyyy', 'mm/dd/yyyy']);
+    expect(detectDateFormat(['01.10.2026']).format).toBe('dd.mm.yyyy');
+  });
+});
+
+describe('the preview of the records', () => {
+  it('makes negative amounts outgos and positive ones incomes, in positive minor units, dates as yyyy-mm-dd', () => {
+    const { data } = splitRows(ITAU, OPTIONS);
+    const { records, date_format } = previewRecords(data, ['date', 'description', 'value', 'third_party'], OPTIONS, 2);
+    expect(date_format).toBe('dd/mm/yyyy');
+    expect(records.map((r) => [r.line, r.klass, r.date, r.value, r.description, r.third_party, r.problem])).toEqual([
+      [2, 'Income', '2026-10-01', 110000, 'PIX RECEBIDO', 'Fulano', null],
+      [3, 'Outgo', '2026-10-02', 2390, 'UBER *TRIP', 'Uber', null],
+      [4, 'Outgo', '2026-10-13', 850, 'Padaria', null, null],
+    ]);
+  });
+
+  it('makes every row most_items_are when no amount has a sign, and reads a debit and a credit column', () => {
+    const unsigned = splitRows([['Date', 'Memo', 'Amount'], ['2026-10-01', 'Rent', '1500.00'], ['2026-10-02', 'Salary', '3000.00']], OPTIONS).data;
+    expect(previewRecords(unsigned, ['date', 'description', 'value'], { ...OPTIONS, most_items_are: 'income' }, 2).records.map((r) => r.klass)).toEqual(['Income', 'Income']);
+    const pair = splitRows([['Date', 'Memo', 'Debit', 'Credit'], ['2026-10-01', 'Rent', '1500.00', ''], ['2026-10-02', 'Salary', '', '3000.00']], OPTIONS).data;
+    expect(previewRecords(pair, ['date', 'description', 'debit', 'credit'], OPTIONS, 2).records.map((r) => [r.klass, r.value])).toEqual([
+      ['Outgo', 150000],
+      ['Income', 300000],
+    ]);
+  });
+
+  it('says which rows are left out (no amount, no date, zero) and which would fail the import (a date or amount that does not read)', () => {
+    const rows = [['Data', 'Histórico', 'Valor'], ['Saldo anterior', '', ''], ['01/10/2026', 'Tarifa', '0,00'], ['02/10/2026', 'Sem valor', ''], ['03/10/2026', 'Erro', 'abc'], ['31/02/2026', 'Data ruim', '-1,00']];
+    const { records } = previewRecords(splitRows(rows, OPTIONS).data, ['date', 'description', 'value'], { ...OPTIONS, date_format: 'dd/mm/yyyy' }, 2);
+    expect(records.map((r) => [r.line, r.problem])).toEqual([
+      [2, 'no-date'],
+      [3, 'zero-amount'],
+      [4, 'no-amount'],
+      [5, 'not-an-amount'],
+      [6, 'not-a-date'],
+    ]);
+  });
+
+  it('runs the mapping rules on the rows that will be saved, only when asked', () => {
+    const { data } = splitRows(ITAU, OPTIONS);
+    const mapper = (r: Parameters<NonNullable<Parameters<typeof previewRecords>[4]>>[0]) => ({ ...r, categories: ['mapped'] });
+    const on = previewRecords(data, ['date', 'description', 'value', 'third_party'], OPTIONS, 2, mapper).records;
+    expect(on.every((r) => r.categories[0] === 'mapped')).toBe(true);
+    const off = previewRecords(data, ['date', 'description', 'value', 'third_party'], { ...OPTIONS, apply_mappings: false }, 2, mapper).records;
+    expect(off.every((r) => r.categories.length === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,241 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { phoneWindow } from '@app/ui/src/testing/phone-window';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isFind, renderAt, stubApi, WALLETS, type Call, type Handler } from '../../test/render';
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=tok%2B1; path=/';
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+});
+
+const UPLOAD_ID = '0b6f5a8e-4c1d-4e8a-9d0e-3f2a1b0c9d8e';
+/** A Brazilian bank's statement as the upload answers it. */
+const REPLY = {
+  upload_id: UPLOAD_ID,
+  encoding: 'windows-1252',
+  delimiter: ';',
+  header: ['Data', 'Histórico', 'Valor', 'Favorecido'],
+  first_line_is_header: true,
+  ignore_line_one: false,
+  columns: 4,
+  lines: 201,
+  rows: [
+    ['Data', 'Histórico', 'Valor', 'Favorecido'],
+    ['01/10/2026', 'PIX RECEBIDO', '1.100,00', 'Fulano'],
+    ['02/10/2026', 'UBER *TRIP', '-23,90', 'Uber do Brasil'],
+    ['13/10/2026', 'Padaria', '-8,50', ''],
+  ],
+};
+const RULE = { _id: 'map-1', _rev: '1-a', klass: 'Mapping', active: true, order: 1, target: 'outgo', field_to_watch: 'description', kind_of_watch: 'starts_with', text_to_match: 'uber', field_to_change: 'categories', kind_of_change: 'replace', text_to_change: 'Transporte, Trabalho' };
+
+const isUpload = (c: Call) => c.method === 'POST' && c.url === '/acc-1/_imports';
+const isStart = (c: Call) => c.method === 'POST' && c.url === '/acc-1';
+
+/** The gateway with the sample wallets, one mapping rule, the upload's answer and whatever `more` answers. */
+function stubImports(more: Handler = () => undefined) {
+  return stubApi((call) => {
+    const answer = more(call);
+    if (answer) return answer;
+    if (isFind(call, 'Wallet')) return { body: { docs: WALLETS } };
+    if (isFind(call, 'Mapping')) return { body: { docs: [RULE] } };
+    if (isUpload(call)) return { status: 201, body: REPLY };
+    return undefined;
+  });
+}
+
+const statement = () => new File(['Data;Histórico;Valor;Favorecido\r\n01/10/2026;PIX RECEBIDO;1.100,00;Fulano\r\n'], 'extrato-outubro.csv', { type: 'text/csv' });
+
+async function chooseFile(file = statement()) {
+  const input = (await screen.findByTestId('statement-input')) as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [file] } });
+  return file;
+}
+
+async function choose(input: HTMLElement, option: string) {
+  fireEvent.click(input);
+  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
+  const list = document.getElementById(input.getAttribute('aria-controls')!) as HTMLElement;
+  fireEvent.click(await within(list).findByRole('option', { name: option, hidden: true }));
+}
+
+// the first render of a file loads the lazy routes: more than 5 s when the machine is busy
+describe('importing a statement (wallets-upload)', { timeout: 20_000 }, () => {
+  it('sends the chosen file’s bytes as text/csv with the XSRF header, and shows its encoding, delimiter, lines and first rows', async () => {
+    const { calls } = stubImports();
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-itau');
+    const file = await chooseFile();
+    await screen.findByTestId('statement-rows');
+    const upload = calls.find(isUpload)!;
+    expect(upload.body).toBe(file);
+    expect(upload.headers).toMatchObject({ 'content-type': 'text/csv', 'x-xsrf-token': 'tok+1', 'x-route-name': 'finance.wallets-upload' });
+    expect(screen.getByTestId('statement-encoding').textContent).toBe('Encoding: WINDOWS-1252');
+    expect(screen.getByTestId('statement-delimiter').textContent).toBe('Delimiter: semicolon (;)');
+    expect(screen.getByTestId('statement-lines').textContent).toBe('Lines: 201');
+    const table = within(screen.getByTestId('statement-rows'));
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Data', 'Histórico', 'Valor', 'Favorecido']);
+    expect(table.getAllByRole('row')).toHaveLength(4);
+    expect((screen.getByRole('textbox', { name: /^Wallet/ }) as HTMLInputElement).value).toBe('Itaú (BRL)');
+  });
+
+  it('matches the columns from the header, and previews the rows as they will be saved: kinds, dates, amounts in reais, the mapping rule applied', async () => {
+    stubImports();
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-itau', 'pt-BR');
+    await chooseFile();
+    const holds = (name: string) => screen.getByRole('textbox', { name: `O que “${name}” contém` }) as HTMLInputElement;
+    await waitFor(() => expect(holds('Data').value).toBe('Data'));
+    expect([holds('Histórico').value, holds('Valor').value, holds('Favorecido').value]).toEqual(['Descrição', 'Valor', 'Terceiro']);
+    const rows = await screen.findAllByTestId('preview-row');
+    const read = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+    expect(rows.map(read)).toEqual([
+      ['2', '01/10/2026', 'Receita', 'PIX RECEBIDO', 'Fulano', '—', 'R$\u00a01.100,00'],
+      ['3', '02/10/2026', 'Despesa', 'UBER *TRIP', 'Uber do Brasil', 'transportetrabalho', '-R$\u00a023,90'],
+      ['4', '13/10/2026', 'Despesa', 'Padaria', '', '—', '-R$\u00a08,50'],
+    ]);
+    // without the rules, as the import would then save them
+    fireEvent.click(screen.getByRole('switch', { name: 'Aplicar as regras de mapeamento (1 ativas)' }));
+    await waitFor(() => expect(read(screen.getAllByTestId('preview-row')[1])[5]).toBe('—'));
+  });
+
+  it('starts the import with the columns and options chosen, follows the progress bar to the outcome, and undoes it after asking', async () => {
+    let polls = 0;
+    const doc = { _id: 'csv-1', _rev: '1-a', klass: 'CsvImport', upload_id: UPLOAD_ID, wallet_id: 'wal-itau', created_at: '2026-10-20T10:00:00Z' };
+    const done = { ...doc, status: 'done', total_rows: 200, done_rows: 200, created: 195, duplicates: 5, error: null };
+    let undone: typeof done | null = null;
+    const { calls } = stubImports((call) => {
+      if (isStart(call)) return { status: 201, body: { ok: true, id: 'csv-1', rev: '1-a' } };
+      if (call.method === 'GET' && call.url === '/acc-1/csv-1') {
+        polls++;
+        if (polls === 1) return { body: { ...doc, status: 'running', total_rows: 200, done_rows: 50, created: 0, duplicates: 0, error: null } };
+        return { body: undone ?? done };
+      }
+      if (call.method === 'PUT' && call.url === '/acc-1/_design/imports/_update/undo/csv-1') {
+        undone = { ...done, status: 'undone', undone_records: 195 } as typeof done;
+        return { body: { ok: true, id: 'csv-1', rev: '3-c', doc: undone } };
+      }
+      return undefined;
+    });
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-itau');
+    await chooseFile();
+    await choose(await screen.findByRole('textbox', { name: 'What “Favorecido” holds' }), 'Ignore');
+    await choose(screen.getByTestId('date-format'), 'dd/mm/yyyy');
+    fireEvent.click(screen.getByRole('radio', { name: 'Incomes' }));
+    fireEvent.click(screen.getByTestId('start-import'));
+    await waitFor(() => expect(calls.find(isStart)).toBeTruthy());
+    expect(calls.find(isStart)!.body).toEqual({
+      klass: 'CsvImport',
+      upload_id: UPLOAD_ID,
+      wallet_id: 'wal-itau',
+      columns: { date: 0, description: 1, value: 2 },
+      first_line_is_header: true,
+      ignore_line_one: false,
+      date_format: 'dd/mm/yyyy',
+      most_items_are: 'income',
+      apply_mappings: true,
+      description: 'extrato-outubro.csv',
+    });
+    const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('25'));
+    expect(screen.getByTestId('import-status').textContent).toBe('Importing… 50 of 200 rows');
+    expect((await screen.findByTestId('import-result')).textContent).toBe('Created: 195 · Duplicates skipped: 5');
+    expect(screen.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.getByRole('link', { name: 'See the outgos' }).getAttribute('href')).toBe('/account/acc-1/outgos?wallet=wal-itau');
+
+    fireEvent.click(screen.getByTestId('undo-import'));
+    expect((await screen.findByTestId('confirm-dialog-message')).textContent).toBe('This deletes the records the import created (195). A record whose imported flag was removed is kept.');
+    fireEvent.click(screen.getByTestId('confirm-dialog-confirm'));
+    expect((await screen.findByTestId('import-undone')).textContent).toBe('Undone: 195 records deleted');
+    expect(calls.filter((c) => c.method === 'PUT' && c.url.endsWith('/undo/csv-1'))).toHaveLength(1);
+  });
+
+  it('refuses fewer than 3 matched columns with spec §8’s message, in pt-BR, without starting anything', async () => {
+    const { calls } = stubImports();
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-itau', 'pt-BR');
+    await chooseFile();
+    await choose(await screen.findByRole('textbox', { name: 'O que “Histórico” contém' }), 'Ignorar');
+    await choose(screen.getByRole('textbox', { name: 'O que “Favorecido” contém' }), 'Ignorar');
+    fireEvent.click(screen.getByTestId('start-import'));
+    expect((await screen.findByTestId('import-refusal')).textContent).toContain('Associe o cabeçalho de cada coluna (pelo menos 3 colunas).');
+    expect(calls.find(isStart)).toBeUndefined();
+  });
+
+  it('shows the line of a file that can’t be split, as the upload answers it', async () => {
+    stubImports((call) =>
+      isUpload(call) ? { status: 422, body: { error: 'unprocessable_entity', reason: 'Line 3: a quoted field is not closed or is closed in the wrong place' } } : undefined,
+    );
+    renderAt('/account/acc-1/wallets-upload');
+    await chooseFile();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your request failed');
+    expect(alert.textContent).toContain('Line 3: a quoted field is not closed or is closed in the wrong place');
+    expect(screen.queryByTestId('statement-rows')).toBeNull();
+  });
+
+  it('takes a file dropped on the area, and needs a wallet before importing', async () => {
+    const { calls } = stubImports();
+    renderAt('/account/acc-1/wallets-upload');
+    const area = await screen.findByTestId('statement-drop');
+    const file = statement();
+    fireEvent.drop(area, { dataTransfer: { files: [file] } });
+    await screen.findByTestId('statement-rows');
+    expect(calls.find(isUpload)!.body).toBe(file);
+    fireEvent.click(screen.getByTestId('start-import'));
+    expect(await screen.findByText("can't be blank")).toBeTruthy();
+    expect(calls.find(isStart)).toBeUndefined();
+  });
+
+  it('says a failed import’s line and reason', async () => {
+    stubImports((call) => {
+      if (isStart(call)) return { status: 201, body: { ok: true, id: 'csv-2', rev: '1-a' } };
+      if (call.method === 'GET' && call.url === '/acc-1/csv-2')
+        return { body: { _id: 'csv-2', _rev: '3-c', klass: 'CsvImport', status: 'failed', total_rows: 0, done_rows: 0, created: 0, duplicates: 0, error: { line: 4, reason: 'Line 4, column Valor: "abc" is not an amount' } } };
+      return undefined;
+    });
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-itau');
+    await chooseFile();
+    fireEvent.click(await screen.findByTestId('start-import'));
+    expect((await screen.findByTestId('import-failure')).textContent).toContain('Line 4: Line 4, column Valor: "abc" is not an amount');
+    expect(screen.getByTestId('import-card').getAttribute('data-status')).toBe('failed');
+  });
+});
+
+describe('past imports', { timeout: 20_000 }, () => {
+  const PAST = [
+    { _id: 'csv-9', _rev: '3-c', klass: 'CsvImport', label: 'extrato-setembro.csv', wallet_id: 'wal-itau', created_at: '2026-10-01T12:30:00Z', status: 'done', total_rows: 40, done_rows: 40, created: 38, duplicates: 2, error: null },
+    { _id: 'csv-8', _rev: '4-d', klass: 'CsvImport', label: 'extrato-agosto.csv', wallet_id: 'wal-itau', created_at: '2026-09-01T12:30:00Z', status: 'undone', created: 10, duplicates: 0, undone_records: 10, error: null },
+  ];
+
+  it('lists the newest first with their outcome, and offers Undo only for a finished one', async () => {
+    const { calls } = stubApi((call) => {
+      if (isFind(call, 'Wallet')) return { body: { docs: WALLETS } };
+      if (isFind(call, 'CsvImport')) return { body: { docs: PAST } };
+      if (call.method === 'PUT') return { body: { ok: true, id: 'csv-9', rev: '4-d', doc: { ...PAST[0], status: 'undone', undone_records: 38 } } };
+      return undefined;
+    });
+    renderAt('/account/acc-1/wallets-upload');
+    const rows = await screen.findAllByTestId('past-import');
+    expect(calls.find((c) => isFind(c, 'CsvImport'))!.body).toEqual({ selector: { klass: 'CsvImport' }, sort: [{ created_at: 'desc' }], limit: 10 });
+    expect(within(rows[0]).getByText('extrato-setembro.csv')).toBeTruthy();
+    expect(within(rows[0]).getByText('Itaú')).toBeTruthy();
+    expect(within(rows[0]).getByText('Created: 38 · Duplicates skipped: 2')).toBeTruthy();
+    expect(within(rows[1]).getByText('Undone: 10 records deleted')).toBeTruthy();
+    expect(within(rows[1]).queryByRole('button', { name: 'Undo' })).toBeNull();
+    fireEvent.click(within(rows[0]).getByRole('button', { name: 'Undo' }));
+    fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url === '/acc-1/_design/imports/_update/undo/csv-9')).toBe(true));
+  });
+
+  it('shows the columns, the preview and the past imports as cards on a phone', async () => {
+    phoneWindow();
+    stubImports((call) => (isFind(call, 'CsvImport') ? { body: { docs: PAST } } : undefined));
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-itau');
+    await chooseFile();
+    expect(await screen.findByTestId('column-cards')).toBeTruthy();
+    expect(screen.getByTestId('preview-cards')).toBeTruthy();
+    expect(screen.queryByTestId('preview-table')).toBeNull();
+    expect(within(screen.getAllByTestId('preview-row')[1]).getByTestId('preview-amount').textContent).toBe('-R$\u00a023.90');
+    expect(screen.getAllByTestId('past-import')[0].tagName).not.toBe('TR');
+  });
+});

@@ -1,0 +1,183 @@
+import type { CsvUploadReply, WalletDoc } from '@app/proto';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { PageHeader } from '../../components/PageHeader';
+import { NoWalletsNotice, WalletSelect } from '../../components/WalletSelect';
+import { useWallets } from '../../hooks/finance';
+import { importsKey, useRules } from '../../hooks/imports';
+import { imports } from '../../lib/api';
+import { applyRules, compileRules } from '../../lib/mapping-rules';
+import { walletDigits } from '../../lib/money';
+import { checkChoices, chooseColumn, columnsOf, guessChoices, initialOptions, previewRecords, splitRows, type ColumnChoice, type StatementOptions } from '../../lib/statement';
+import { useRoute } from '../../routing';
+import { ColumnMatcher } from './ColumnMatcher';
+import { FilePicker } from './FilePicker';
+import { ImportOptions } from './ImportOptions';
+import { ImportProgress } from './ImportProgress';
+import { PastImports } from './PastImports';
+import { FileRows, PreviewTable } from './StatementTables';
+
+/** The wallet an import starts on: the one in the link (`?wallet=`), else the only active one. */
+function startingWallet(wallets: WalletDoc[] | undefined, asked: string | null): string | null {
+  const active = (wallets ?? []).filter((w) => w.active !== false);
+  if (asked && active.some((w) => w._id === asked)) return asked;
+  return active.length === 1 ? active[0]._id : null;
+}
+
+/**
+ * wallets-upload (spec §2, §3 CSV import, §5): a wallet and a bank statement (chosen or dropped); the file's dialect and
+ * first rows; each column matched to what it holds; the options; the first rows as they will be saved (mapping rules
+ * applied); Import, then a progress bar and the outcome (created, duplicates) with Undo; the past imports below.
+ */
+export default function ImportPage() {
+  const { t } = useTranslation('finance');
+  const { accountId } = useRoute();
+  const [search] = useSearchParams();
+  const wallets = useWallets(accountId);
+  const rules = useRules(accountId);
+  const queryClient = useQueryClient();
+  const [walletChoice, setWalletChoice] = useState<string | null | undefined>(undefined);
+  const walletId = walletChoice === undefined ? startingWallet(wallets.data, search.get('wallet')) : walletChoice;
+  const wallet = wallets.data?.find((w) => w._id === walletId);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [reply, setReply] = useState<CsvUploadReply | null>(null);
+  const [choices, setChoices] = useState<ColumnChoice[]>([]);
+  const [options, setOptions] = useState<StatementOptions | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [walletError, setWalletError] = useState<string | null>(null);
+  const [started, setStarted] = useState<string | null>(null);
+
+  const upload = useMutation({
+    mutationFn: (file: File) => imports.upload(accountId, file),
+    onMutate: (file) => {
+      setFileName(file.name);
+      setReply(null);
+      setRefusal(null);
+    },
+    onSuccess: (answer) => {
+      const opts = initialOptions(answer);
+      const { header, data } = splitRows(answer.rows, opts);
+      setReply(answer);
+      setOptions(opts);
+      setChoices(guessChoices(header, data, answer.columns));
+    },
+  });
+  const start = useMutation({
+    mutationFn: () =>
+      imports.start(accountId, {
+        upload_id: reply!.upload_id,
+        wallet_id: walletId!,
+        columns: columnsOf(choices),
+        first_line_is_header: options!.first_line_is_header,
+        ignore_line_one: options!.ignore_line_one,
+        date_format: options!.date_format,
+        most_items_are: options!.most_items_are,
+        apply_mappings: options!.apply_mappings,
+        description: fileName,
+      }),
+    onSuccess: async (answer) => {
+      setStarted(answer.id);
+      await queryClient.invalidateQueries({ queryKey: importsKey(accountId) });
+    },
+  });
+
+  const activeRules = useMemo(() => (rules.data ?? []).filter((r) => r.active !== false), [rules.data]);
+  const compiled = useMemo(() => compileRules(activeRules), [activeRules]);
+  const split = useMemo(() => (reply && options ? splitRows(reply.rows, options) : null), [reply, options]);
+  const preview = useMemo(
+    () => (split && options ? previewRecords(split.data, choices, options, walletDigits(wallet), (r) => applyRules(compiled, r)) : null),
+    [split, options, choices, wallet, compiled],
+  );
+
+  const changeOptions = (patch: Partial<StatementOptions>) => {
+    if (!options || !reply) return;
+    const next = { ...options, ...patch };
+    setOptions(next);
+    // another header line: the columns are matched anew from its names
+    if (patch.first_line_is_header !== undefined || patch.ignore_line_one !== undefined) {
+      const { header, data } = splitRows(reply.rows, next);
+      setChoices(guessChoices(header, data, reply.columns));
+    }
+    setRefusal(null);
+  };
+  const submit = () => {
+    const problem = checkChoices(choices);
+    setRefusal(problem);
+    setWalletError(walletId ? null : 'validation.cant-be-blank');
+    if (problem || !walletId) return;
+    start.mutate();
+  };
+  const reset = () => {
+    setStarted(null);
+    setReply(null);
+    setOptions(null);
+    setFileName(null);
+    setRefusal(null);
+    upload.reset();
+    start.reset();
+  };
+  const hasActive = (wallets.data ?? []).some((w) => w.active !== false);
+  const dataLines = reply && options ? Math.max(0, reply.lines - (options.ignore_line_one ? 1 : 0) - (options.first_line_is_header ? 1 : 0)) : 0;
+
+  return (
+    <Stack>
+      <PageHeader title={t('imports.title')} />
+      {started ? (
+        <ImportProgress id={started} wallet={wallet} fileName={fileName} onAgain={reset} />
+      ) : (
+        <>
+          <Text c="dimmed" size="sm">
+            {t('imports.intro')}
+          </Text>
+          {wallets.isSuccess && !hasActive && <NoWalletsNotice accountId={accountId} />}
+          <Paper withBorder radius="md" p="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <WalletSelect
+                label={t('fields.wallet_id')}
+                name="wallet_id"
+                wallets={wallets.data}
+                loading={wallets.isPending}
+                value={walletId}
+                onChange={(id) => {
+                  setWalletChoice(id);
+                  setWalletError(null);
+                }}
+                description={t('imports.wallet_hint')}
+                error={walletError ? t(walletError, { ns: ['finance', 'translation'] }) : undefined}
+              />
+              <FilePicker fileName={fileName} busy={upload.isPending} onFile={(file) => upload.mutate(file)} />
+            </SimpleGrid>
+          </Paper>
+          <ErrorBanner error={upload.error} />
+          {reply && options && split && preview && (
+            <>
+              <FileRows reply={reply} fileName={fileName} header={split.header} rows={split.data} />
+              <ImportOptions options={options} detected={preview.date_format} activeRules={activeRules.length} onChange={changeOptions} />
+              <ColumnMatcher header={split.header} rows={split.data} choices={choices} onChoose={(i, c) => (setChoices((cs) => chooseColumn(cs, i, c)), setRefusal(null))} />
+              <PreviewTable records={preview.records} wallet={wallet} total={dataLines} />
+              {refusal && (
+                <Alert color="red" variant="light" role="alert" title={t('errors.title.unprocessable_entity')} data-testid="import-refusal">
+                  {t(`errors.reason.${refusal.replace(/['’.,]/g, '').replace(/\s+/g, '-')}`, { defaultValue: refusal })}
+                </Alert>
+              )}
+              <ErrorBanner error={start.error} />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={reset}>
+                  {t('common.cancel')}
+                </Button>
+                <Button onClick={submit} loading={start.isPending} data-testid="start-import">
+                  {t('imports.import')}
+                </Button>
+              </Group>
+            </>
+          )}
+        </>
+      )}
+      <PastImports wallets={wallets.data} />
+    </Stack>
+  );
+}

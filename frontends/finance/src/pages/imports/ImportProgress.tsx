@@ -1,0 +1,99 @@
+import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { useImportProgress } from '../../hooks/imports';
+import type { ImportDoc } from '../../lib/api';
+import type { Denomination } from '../../lib/money';
+import { accountPath, useRoute } from '../../routing';
+import { UndoImportDialog } from './UndoImportDialog';
+
+/** The share of an import done, 0–100 (whole numbers): done_rows of total_rows; a finished import is 100. */
+export function importPercent(doc: ImportDoc | undefined): number {
+  if (!doc) return 0;
+  if (doc.status === 'done' || doc.status === 'undone') return 100;
+  const total = doc.total_rows ?? 0;
+  return total > 0 ? Math.min(100, Math.floor(((doc.done_rows ?? 0) * 100) / total)) : 0;
+}
+
+/**
+ * An import under way: a progress bar read every half second, then its outcome (records created, duplicates
+ * skipped) with links to them and Undo; a failed import's line and reason (nothing was written); an undone one's count.
+ */
+export function ImportProgress({ id, wallet, fileName, onAgain }: { id: string; wallet?: Denomination & { _id: string; name?: string }; fileName: string | null; onAgain: () => void }) {
+  const { t } = useTranslation('finance');
+  const { accountId } = useRoute();
+  const progress = useImportProgress(accountId, id);
+  const [undoing, setUndoing] = useState(false);
+  const doc = progress.data;
+  const status = doc?.status ?? 'queued';
+  const percent = importPercent(doc);
+  const running = status === 'queued' || status === 'running' || status === 'undoing';
+  const color = status === 'failed' ? 'red' : status === 'done' ? 'teal' : status === 'undone' ? 'gray' : 'blue';
+  const walletParam = wallet ? `?wallet=${encodeURIComponent(wallet._id)}` : '';
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="import-card" data-status={status}>
+      <Stack gap="sm">
+        <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+          {fileName ? t('imports.importing_file', { name: fileName }) : t('imports.title')}
+        </Title>
+        <Progress
+          value={percent}
+          color={color}
+          size="xl"
+          radius="sm"
+          striped={running}
+          animated={running}
+          aria-label={t('imports.progress_label')}
+          data-testid="import-progress"
+          data-percent={percent}
+          transitionDuration={200}
+        />
+        <Text size="sm" data-testid="import-status">
+          {t(`imports.progress.${status}`, { done: doc?.done_rows ?? 0, total: doc?.total_rows ?? 0, percent })}
+        </Text>
+        <ErrorBanner error={progress.error} onRetry={() => void progress.refetch()} retrying={progress.isFetching} />
+        {status === 'done' && doc && (
+          <Stack gap={6}>
+            <Text fw={600} data-testid="import-result">
+              {t('imports.result', { created: doc.created ?? 0, duplicates: doc.duplicates ?? 0 })}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('imports.result_hint')}
+            </Text>
+            <Group gap="md">
+              <Anchor component={Link} to={`${accountPath(accountId, 'outgos')}${walletParam}`} size="sm">
+                {t('imports.see_outgos')}
+              </Anchor>
+              <Anchor component={Link} to={`${accountPath(accountId, 'incomes')}${walletParam}`} size="sm">
+                {t('imports.see_incomes')}
+              </Anchor>
+            </Group>
+          </Stack>
+        )}
+        {status === 'failed' && (
+          <Alert color="red" variant="light" role="alert" title={t('imports.progress.failed')} data-testid="import-failure">
+            {doc?.error?.line ? t('imports.failed_line', { line: doc.error.line, reason: doc.error.reason }) : doc?.error?.reason}
+          </Alert>
+        )}
+        {status === 'undone' && (
+          <Text data-testid="import-undone">{t('imports.undone', { count: doc?.undone_records ?? 0 })}</Text>
+        )}
+        <Group justify="flex-end" gap="xs">
+          {status === 'done' && (
+            <Button color="red" variant="light" onClick={() => setUndoing(true)} data-testid="undo-import">
+              {t('imports.undo')}
+            </Button>
+          )}
+          {!running && (
+            <Button variant={status === 'done' ? 'default' : 'filled'} onClick={onAgain} data-testid="import-again">
+              {t('imports.again')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+      {doc && <UndoImportDialog doc={doc} opened={undoing} onClose={() => setUndoing(false)} />}
+    </Paper>
+  );
+}
