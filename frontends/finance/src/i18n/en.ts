@@ -178,7 +178,7 @@ export const financeEn = {
     undo_short: 'Undo',
     undo_title: 'Undo this import?',
     undo_message: 'This deletes the records the import created ({{count}}). A record whose imported flag was removed is kept.',
-    undone: 'Undone: {{count}} records deleted',
+    undone: '{{count}} records deleted',
     again: 'Import another file',
     past: 'Past imports',
     none_yet: 'No statement imported yet.',

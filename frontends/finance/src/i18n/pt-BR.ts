@@ -180,7 +180,7 @@ export const financePtBR: FinanceResource = {
     undo_short: 'Desfazer',
     undo_title: 'Desfazer esta importação?',
     undo_message: 'Isto exclui os registros que a importação criou ({{count}}). Um registro cuja marca de importado foi removida é mantido.',
-    undone: 'Desfeita: {{count}} registros excluídos',
+    undone: '{{count}} registros excluídos',
     again: 'Importar outro arquivo',
     past: 'Importações anteriores',
     none_yet: 'Nenhum extrato importado ainda.',

@@ -153,6 +153,17 @@ export const rules = {
     const { rows } = await api.call('GET /{db}/_design/{design}/_view/{view}', { params: { db: accountId, design: MAPPINGS, view: MAPPING_VIEW.preview }, query: { key: JSON.stringify(id) } });
     return rows as RulePreviewRow[];
   },
+  /** the records a preview names (their description, third party and date), to say which they are */
+  records: async (accountId: string, rows: readonly RulePreviewRow[]): Promise<Map<string, Record<string, unknown>>> => {
+    const out = new Map<string, Record<string, unknown>>();
+    const byKlass = new Map<string, string[]>();
+    for (const r of rows) byKlass.set(r.value.klass, [...(byKlass.get(r.value.klass) ?? []), r.key]);
+    for (const [klass, ids] of byKlass) {
+      const found = await docs.find(accountId, { selector: { klass: klass as Klass, _id: { $in: ids } }, fields: ['_id', 'description', 'paid_by', 'paid_to', 'date'], limit: ids.length });
+      for (const d of found as Array<Record<string, unknown>>) out.set(String(d._id), d);
+    }
+    return out;
+  },
   /** applies one rule to the stored records of its kind: how many changed (`mappings/_update/apply/<id>`) */
   apply: async (accountId: string, id: string): Promise<number> => {
     const reply = await api.update(accountId, MAPPINGS, MAPPING_HANDLERS.apply, id);

@@ -49,7 +49,8 @@ function stubImports(more: Handler = () => undefined) {
 const statement = () => new File(['Data;Histórico;Valor;Favorecido\r\n01/10/2026;PIX RECEBIDO;1.100,00;Fulano\r\n'], 'extrato-outubro.csv', { type: 'text/csv' });
 
 async function chooseFile(file = statement()) {
-  const input = (await screen.findByTestId('statement-input')) as HTMLInputElement;
+  // the first render of a file loads the lazy routes: slow when the machine is busy
+  const input = (await screen.findByTestId('statement-input', {}, { timeout: 10_000 })) as HTMLInputElement;
   fireEvent.change(input, { target: { files: [file] } });
   return file;
 }
@@ -67,7 +68,7 @@ describe('importing a statement (wallets-upload)', { timeout: 20_000 }, () => {
     const { calls } = stubImports();
     renderAt('/account/acc-1/wallets-upload?wallet=wal-itau');
     const file = await chooseFile();
-    await screen.findByTestId('statement-rows');
+    await screen.findByTestId('statement-rows', {}, { timeout: 5_000 });
     const upload = calls.find(isUpload)!;
     expect(upload.body).toBe(file);
     expect(upload.headers).toMatchObject({ 'content-type': 'text/csv', 'x-xsrf-token': 'tok+1', 'x-route-name': 'finance.wallets-upload' });
@@ -146,7 +147,7 @@ describe('importing a statement (wallets-upload)', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTestId('undo-import'));
     expect((await screen.findByTestId('confirm-dialog-message')).textContent).toBe('This deletes the records the import created (195). A record whose imported flag was removed is kept.');
     fireEvent.click(screen.getByTestId('confirm-dialog-confirm'));
-    expect((await screen.findByTestId('import-undone')).textContent).toBe('Undone: 195 records deleted');
+    expect((await screen.findByTestId('import-undone')).textContent).toBe('195 records deleted');
     expect(calls.filter((c) => c.method === 'PUT' && c.url.endsWith('/undo/csv-1'))).toHaveLength(1);
   });
 
@@ -176,7 +177,7 @@ describe('importing a statement (wallets-upload)', { timeout: 20_000 }, () => {
   it('takes a file dropped on the area, and needs a wallet before importing', async () => {
     const { calls } = stubImports();
     renderAt('/account/acc-1/wallets-upload');
-    const area = await screen.findByTestId('statement-drop');
+    const area = await screen.findByTestId('statement-drop', {}, { timeout: 10_000 });
     const file = statement();
     fireEvent.drop(area, { dataTransfer: { files: [file] } });
     await screen.findByTestId('statement-rows');
@@ -205,9 +206,10 @@ describe('past imports', { timeout: 20_000 }, () => {
   const PAST = [
     { _id: 'csv-9', _rev: '3-c', klass: 'CsvImport', label: 'extrato-setembro.csv', wallet_id: 'wal-itau', created_at: '2026-10-01T12:30:00Z', status: 'done', total_rows: 40, done_rows: 40, created: 38, duplicates: 2, error: null },
     { _id: 'csv-8', _rev: '4-d', klass: 'CsvImport', label: 'extrato-agosto.csv', wallet_id: 'wal-itau', created_at: '2026-09-01T12:30:00Z', status: 'undone', created: 10, duplicates: 0, undone_records: 10, error: null },
+    { _id: 'csv-7', _rev: '2-b', klass: 'CsvImport', label: 'extrato-julho.csv', wallet_id: 'wal-itau', created_at: '2026-08-01T12:30:00Z', status: 'running', total_rows: 400, done_rows: 0, created: 0, duplicates: 0, error: null },
   ];
 
-  it('lists the newest first with their outcome, and offers Undo only for a finished one', async () => {
+  it('lists the newest first with their outcome (a running one’s rows so far), and offers Undo only for a finished one', async () => {
     const { calls } = stubApi((call) => {
       if (isFind(call, 'Wallet')) return { body: { docs: WALLETS } };
       if (isFind(call, 'CsvImport')) return { body: { docs: PAST } };
@@ -220,8 +222,11 @@ describe('past imports', { timeout: 20_000 }, () => {
     expect(within(rows[0]).getByText('extrato-setembro.csv')).toBeTruthy();
     expect(within(rows[0]).getByText('Itaú')).toBeTruthy();
     expect(within(rows[0]).getByText('Created: 38 · Duplicates skipped: 2')).toBeTruthy();
-    expect(within(rows[1]).getByText('Undone: 10 records deleted')).toBeTruthy();
+    expect(within(rows[1]).getByText('10 records deleted')).toBeTruthy();
     expect(within(rows[1]).queryByRole('button', { name: 'Undo' })).toBeNull();
+    expect(within(rows[2]).getByText('Importing… 0 of 400 rows')).toBeTruthy();
+    expect(within(rows[2]).getByText('Running')).toBeTruthy();
+    expect(within(rows[2]).queryByRole('button', { name: 'Undo' })).toBeNull();
     fireEvent.click(within(rows[0]).getByRole('button', { name: 'Undo' }));
     fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url === '/acc-1/_design/imports/_update/undo/csv-9')).toBe(true));

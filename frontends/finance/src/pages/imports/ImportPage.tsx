@@ -156,8 +156,8 @@ export default function ImportPage() {
           {reply && options && split && preview && (
             <>
               <FileRows reply={reply} fileName={fileName} header={split.header} rows={split.data} />
-              <ImportOptions options={options} detected={preview.date_format} activeRules={activeRules.length} onChange={changeOptions} />
               <ColumnMatcher header={split.header} rows={split.data} choices={choices} onChoose={(i, c) => (setChoices((cs) => chooseColumn(cs, i, c)), setRefusal(null))} />
+              <ImportOptions options={options} detected={preview.date_format} activeRules={activeRules.length} onChange={changeOptions} />
               <PreviewTable records={preview.records} wallet={wallet} total={dataLines} />
               {refusal && (
                 <Alert color="red" variant="light" role="alert" title={t('errors.title.unprocessable_entity')} data-testid="import-refusal">

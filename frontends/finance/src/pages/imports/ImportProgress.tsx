@@ -36,7 +36,7 @@ export function ImportProgress({ id, wallet, fileName, onAgain }: { id: string; 
     <Paper withBorder radius="md" p="md" data-testid="import-card" data-status={status}>
       <Stack gap="sm">
         <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
-          {fileName ? t('imports.importing_file', { name: fileName }) : t('imports.title')}
+          {running && fileName ? t('imports.importing_file', { name: fileName }) : (fileName ?? t('imports.title'))}
         </Title>
         <Progress
           value={percent}

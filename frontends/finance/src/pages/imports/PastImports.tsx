@@ -26,7 +26,9 @@ export function PastImports({ wallets }: { wallets: WalletDoc[] | undefined }) {
     </Badge>
   );
   const counts = (d: ImportDoc) =>
-    d.status === 'undone'
+    d.status === 'queued' || d.status === 'running' || d.status === 'undoing'
+      ? t(`imports.progress.${d.status}`, { done: d.done_rows ?? 0, total: d.total_rows ?? 0 })
+      : d.status === 'undone'
       ? t('imports.undone', { count: d.undone_records ?? 0 })
       : d.status === 'failed'
         ? d.error?.line

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { usePhone } from '@app/ui';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { TagBadges } from '../../components/TagBadges';
 import { useDoc } from '../../hooks/finance';
 import { useInvalidate } from '../../hooks/invalidate';
 import { docs, rules, type RulePreviewRow } from '../../lib/api';
+import { formatDate } from '../../lib/format';
 import type { RuleDoc } from '../../lib/mapping-rules';
 import { SEGMENT_OF } from '../../lib/records';
 import { accountPath, useRoute } from '../../routing';
@@ -150,18 +151,31 @@ function Value({ value }: { value: string | string[] | null }) {
 
 /** The records the rule would change: each with its link, the field, before and after. */
 function RulePreview({ rows }: { rows: RulePreviewRow[] }) {
-  const { t } = useTranslation('finance');
+  const { t, i18n } = useTranslation('finance');
   const { accountId } = useRoute();
   const phone = usePhone();
+  const records = useQuery({ queryKey: ['finance', 'rule-preview-records', accountId, rows.map((r) => r.key)], queryFn: () => rules.records(accountId, rows) });
   const items = rows.flatMap((row) => row.value.changes.map((change, i) => ({ row, change, key: `${row.key}-${i}` })));
   const link = (row: RulePreviewRow) => {
     const segment = SEGMENT_OF[row.value.klass as keyof typeof SEGMENT_OF];
+    // what the record was called before the change: its description, else its third party, else its kind
+    const doc = records.data?.get(row.key);
     const described = row.value.changes.find((c) => c.field === 'description')?.before;
-    const label = (typeof described === 'string' && described) || (segment ? t(`entities.${segment}.one`) : row.key);
+    const text = (v: unknown) => (typeof v === 'string' && v.trim()) || '';
+    const label =
+      text(described) || text(doc?.description) || text(doc?.paid_by) || text(doc?.paid_to) || (segment ? t(`entities.${segment}.one`) : row.key);
+    const date = formatDate(typeof doc?.date === 'string' ? doc.date : null, i18n.language);
     return segment ? (
-      <Anchor component={Link} to={accountPath(accountId, segment, row.key)} size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {label}
-      </Anchor>
+      <div>
+        <Anchor component={Link} to={accountPath(accountId, segment, row.key)} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {label}
+        </Anchor>
+        {date && (
+          <Text size="xs" c="dimmed">
+            {date}
+          </Text>
+        )}
+      </div>
     ) : (
       <Text size="sm">{label}</Text>
     );

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { phoneWindow } from '@app/ui/src/testing/phone-window';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isFind, renderAt, stubApi, type Call } from '../../test/render';
+import { isFind, renderAt, selectorOf, stubApi, type Call } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -181,11 +181,12 @@ describe('a mapping rule’s page', { timeout: 20_000 }, () => {
     ],
   };
 
-  it('previews what the rule would change on saved records, then applies it and says how many changed', async () => {
+  it('previews what the rule would change on saved records (each named by its description and date), then applies it and says how many changed', async () => {
     const { calls } = stubApi((call) => {
       if (call.method === 'GET' && call.url === '/acc-1/map-uber') return { body: UBER };
       if (call.method === 'GET' && call.url.startsWith('/acc-1/_design/mappings/_view/preview')) return { body: PREVIEW };
       if (call.method === 'PUT' && call.url === '/acc-1/_design/mappings/_update/apply/map-uber') return { body: { ok: true, id: 'map-uber', rev: '1-a', doc: { ...UBER, changed_records: 2 } } };
+      if (isFind(call, 'Outgo')) return { body: { docs: [{ _id: 'out-1', description: 'UBER *TRIP', date: '2026-10-02' }, { _id: 'out-2', description: 'Uber Eats', date: '2026-10-03' }] } };
       return undefined;
     });
     renderAt('/account/acc-1/mappings/map-uber');
@@ -194,7 +195,9 @@ describe('a mapping rule’s page', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTestId('preview-rule'));
     const rows = await screen.findAllByTestId('rule-preview-row');
     expect(calls.find((c) => c.url.includes('/_view/preview'))!.url).toBe(`/acc-1/_design/mappings/_view/preview?key=${encodeURIComponent('"map-uber"')}`);
-    expect(within(rows[0]).getByRole('link', { name: 'Outgo' }).getAttribute('href')).toBe('/account/acc-1/outgos/out-1');
+    expect((await within(rows[0]).findByRole('link', { name: 'UBER *TRIP' })).getAttribute('href')).toBe('/account/acc-1/outgos/out-1');
+    expect(within(rows[0]).getByText('2026-10-02')).toBeTruthy();
+    expect(selectorOf(calls.find((c) => isFind(c, 'Outgo'))!)).toEqual({ klass: 'Outgo', _id: { $in: ['out-1', 'out-2'] } });
     expect(within(rows[0]).getAllByText(/transporte|trabalho/).map((b) => b.textContent)).toEqual(['transporte', 'trabalho']);
     expect(within(rows[1]).getByRole('link', { name: 'Uber Eats' })).toBeTruthy();
     expect(within(rows[1]).getByText('Uber Eats (food)')).toBeTruthy();
