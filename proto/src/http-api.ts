@@ -4,6 +4,7 @@ import type { EmailRequest, LoginRequest, OkReply, PasswordResetRequest, PublicU
 import type { AccountChildrenReply, AccountCreateReply, AccountDoc, ChangesReply, CountByKlassRow, DbInfoReply, SecurityReply } from './accounts';
 import type { BillingConfigReply, CheckoutReply, PlanPriceDoc } from './billing';
 import type { BoardColumn, TicketPriorityCounterKey, TicketStatus } from './tickets';
+import type { CsvUploadReply } from './finance';
 
 // The gateway's HTTP routes as the browser calls them (spec §7): route key "METHOD /path/{param}" → its query, body and
 // reply. The web client (frontends/ui/src/api) is typed from this map and builds the URL from the key itself, so it
@@ -144,6 +145,8 @@ export interface HttpApi {
   'POST /prices/_find': { body: FindQuery; reply: { docs: PlanPriceDoc[] } };
   'GET /billing/config': { reply: BillingConfigReply };
   'POST /{db}/_checkout': { body: { price_id: string }; reply: CheckoutReply };
+  /** a bank statement's bytes (text/csv, at most CSV_MAX_BYTES), for the finance module's import */
+  'POST /{db}/_imports': { body: Blob; reply: CsvUploadReply };
 }
 
 export type HttpRouteKey = keyof HttpApi;

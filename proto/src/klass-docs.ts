@@ -18,7 +18,7 @@ import type {
   TicketFields,
 } from './tickets';
 import type { CloudFileFields } from './disk';
-import type { ExchangeFields, IncomeFields, OutgoFields, TransferFields, WalletBalanceFields, WalletFields } from './finance';
+import type { CsvImportFields, CsvImportProgress, ExchangeFields, IncomeFields, MappingFields, OutgoFields, TransferFields, WalletBalanceFields, WalletFields } from './finance';
 
 // What a document of each klass looks like when the API answers it (GET /{db}/{id}, POST /{db}/_find), so a client
 // that names the klass it reads gets that klass's fields. Types only: nothing here reaches a bundle.
@@ -99,6 +99,11 @@ export type OutgoDoc = Stored<'Outgo', z.output<typeof OutgoFields>> & MoneyStat
 export type TransferDoc = Stored<'Transfer', z.output<typeof TransferFields>> & MoneyState;
 export type ExchangeDoc = Stored<'Exchange', z.output<typeof ExchangeFields>> & MoneyState & { currency_out?: string; currency_in?: string };
 
+/** A bank statement's import: what was asked, and its progress and outcome as the service writes them. */
+export type CsvImportDoc = Stored<'CsvImport', z.output<typeof CsvImportFields>> & Partial<CsvImportProgress> & { label?: string | null; undone_records?: number };
+/** A mapping rule. */
+export type MappingDoc = Stored<'Mapping', z.output<typeof MappingFields>> & { label?: string | null };
+
 /** Klass → the document the API answers for it; klasses without a declared shape answer a plain Doc. */
 export interface KlassDocs {
   User: PublicUser;
@@ -124,6 +129,8 @@ export interface KlassDocs {
   Outgo: OutgoDoc;
   Transfer: TransferDoc;
   Exchange: ExchangeDoc;
+  CsvImport: CsvImportDoc;
+  Mapping: MappingDoc;
 }
 
 /** The document of klass K (a plain Doc for a klass without a declared shape). */
