@@ -133,6 +133,9 @@ export const DAV_PREFIX = '/dav';
 /** resumable uploads (tus 1.0.0): `POST /files/{account_id}/uploads` with Upload-Metadata `name`, `dir_id`, `file_id` */
 export const TUS_UPLOADS = 'uploads';
 
+/** The header of a finished tus upload's last answer (its PATCH, or the POST of an empty file): the file's id. */
+export const UPLOAD_FILE_ID_HEADER = 'x-file-id';
+
 /** The reply of a finished upload (`PUT /files/{account_id}/content?dir_id=&name=` and a tus upload's last PATCH). */
 export interface UploadReply {
   ok: true;

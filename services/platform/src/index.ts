@@ -3,6 +3,7 @@ export * from './rpc/rpc-client';
 export * from './rpc/rpc-exception.filter';
 export * from './rpc/microservice';
 export * from './documents/document-protocol';
+export * from './documents/group-caller';
 export * from './mail';
 export * from './store';
 export * from './mango';

@@ -6,7 +6,7 @@ import path from 'path';
 import { Transform } from 'stream';
 import { pipeline } from 'stream/promises';
 import type { Pool } from 'pg';
-import { AppError, CallerContext, CloudFileId, errors } from '@app/proto';
+import { AppError, CallerContext, CloudFileId, errors, UPLOAD_FILE_ID_HEADER } from '@app/proto';
 import { mapPgError, requireWrite } from '@app/platform';
 import { accountDb } from '../common/caller';
 import { DISK_SCHEMA } from '../disk.schema';
@@ -128,7 +128,7 @@ export class TusUploads {
     if (length === 0) {
       const row = await this.row(ctx, id);
       const result = await this.commit(ctx, row);
-      res.writeHead(201, { ...tusHeaders, location: `${base}/${id}`, 'upload-offset': 0, 'x-file-id': result });
+      res.writeHead(201, { ...tusHeaders, location: `${base}/${id}`, 'upload-offset': 0, [UPLOAD_FILE_ID_HEADER]: result });
       res.end();
       return;
     }
@@ -174,7 +174,7 @@ export class TusUploads {
       return;
     }
     const fileId = await this.commit(ctx, { ...row, received: String(length) });
-    res.writeHead(204, { ...tusHeaders, 'upload-offset': length, 'x-file-id': fileId });
+    res.writeHead(204, { ...tusHeaders, 'upload-offset': length, [UPLOAD_FILE_ID_HEADER]: fileId });
     res.end();
   }
 
