@@ -12,6 +12,8 @@ module.exports = {
     '^@app/tickets$': '<rootDir>/services/tickets/src/index.ts',
     '^@app/disk$': '<rootDir>/services/disk/src/index.ts',
     '^@app/finance$': '<rootDir>/services/finance/src/index.ts',
+    '^@app/reader$': '<rootDir>/services/reader/src/index.ts',
+    '^@app/notes$': '<rootDir>/services/notes/src/index.ts',
   },
   testMatch: ['**/src/**/*.spec.ts', '**/test/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/frontends/', '<rootDir>/test/browser/'],

@@ -2,7 +2,7 @@
 #
 # Adding a backend service: append its folder name (services/<name>) to APP_SERVICES below.
 # Each one must have services/<name>/dist/main.js (the process) and services/<name>/dist/migrate.js (its migrations).
-APP_SERVICES=(identity accounts tickets disk finance)
+APP_SERVICES=(identity accounts tickets disk finance reader notes)
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 RUN_DIR="$ROOT/.run"

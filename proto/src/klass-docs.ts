@@ -18,6 +18,8 @@ import type {
   TicketFields,
 } from './tickets';
 import type { CloudFileFields } from './disk';
+import type { ReaderFetchState, ReaderItemFields, ReaderLabelFields, ReaderSubscriptionFields } from './reader';
+import type { BookmarkFields, BookmarkServerFields, HandbookFields, HandbookServerFields } from './notes';
 import type { CsvImportFields, CsvImportProgress, ExchangeFields, IncomeFields, MappingFields, OutgoFields, TransferFields, WalletBalanceFields, WalletFields } from './finance';
 
 // What a document of each klass looks like when the API answers it (GET /{db}/{id}, POST /{db}/_find), so a client
@@ -104,6 +106,15 @@ export type CsvImportDoc = Stored<'CsvImport', z.output<typeof CsvImportFields>>
 /** A mapping rule. */
 export type MappingDoc = Stored<'Mapping', z.output<typeof MappingFields>> & { label?: string | null };
 
+/** A feed subscription; the fetch state and the unread count are kept by the reader service. */
+export type ReaderSubscriptionDoc = Stored<'ReaderSubscription', z.output<typeof ReaderSubscriptionFields>> & Partial<ReaderFetchState> & { label?: string | null };
+export type ReaderLabelDoc = Stored<'ReaderLabel', z.output<typeof ReaderLabelFields>> & { label?: string | null };
+/** An item of a feed, as the fetcher stored it (the feed's `_find` leaves content out). */
+export type ReaderItemDoc = Stored<'ReaderItem', ReaderItemFields> & { label?: string | null };
+/** A handbook (wiki page) with what the notes service keeps on it. */
+export type HandbookDoc = Stored<'Handbook', z.output<typeof HandbookFields>> & Partial<HandbookServerFields> & { label?: string | null };
+export type BookmarkDoc = Stored<'Bookmark', z.output<typeof BookmarkFields>> & Partial<BookmarkServerFields> & { label?: string | null };
+
 /** Klass → the document the API answers for it; klasses without a declared shape answer a plain Doc. */
 export interface KlassDocs {
   User: PublicUser;
@@ -131,6 +142,11 @@ export interface KlassDocs {
   Exchange: ExchangeDoc;
   CsvImport: CsvImportDoc;
   Mapping: MappingDoc;
+  ReaderSubscription: ReaderSubscriptionDoc;
+  ReaderLabel: ReaderLabelDoc;
+  ReaderItem: ReaderItemDoc;
+  Handbook: HandbookDoc;
+  Bookmark: BookmarkDoc;
 }
 
 /** The document of klass K (a plain Doc for a klass without a declared shape). */

@@ -49,6 +49,8 @@ export const KLASSES = {
   CloudFile: { prefix: 'cfl', service: 'disk', counted: false },
 
   Handbook: { prefix: 'hbk', service: 'notes', counted: true },
+  /** spec §3 "Bookmark entry" */
+  Bookmark: { prefix: 'bkm', service: 'notes', counted: false },
 
   ReaderSubscription: { prefix: 'rsb', service: 'reader', counted: false },
   ReaderLabel: { prefix: 'rlb', service: 'reader', counted: false },

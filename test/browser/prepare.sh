@@ -4,7 +4,7 @@
 # sources of frontends/shell or frontends/ui.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-npx tsc -b proto services/platform services/identity services/accounts services/tickets services/disk services/finance gateway
+npx tsc -b proto services/platform services/identity services/accounts services/tickets services/disk services/finance services/reader services/notes gateway
 index=frontends/shell/dist/index.html
 if [ ! -f "$index" ] || [ -n "$(find frontends/shell/src frontends/ui/src frontends/shell/rsbuild.config.ts -newer "$index" -type f -not -name '*.test.ts' -not -name '*.test.tsx' -print -quit)" ]; then
   echo "building the web shell (npm run build -w @app/shell)…" >&2
@@ -27,6 +27,18 @@ finance=frontends/finance/dist/mf-manifest.json
 if [ ! -f "$finance" ] || [ -n "$(find frontends/finance/src frontends/ui/src proto/src/finance.ts frontends/finance/rsbuild.config.ts -newer "$finance" -type f -not -name '*.test.ts' -not -name '*.test.tsx' -print -quit)" ]; then
   echo "building the finance remote (npm run build -w @app/finance-web)…" >&2
   npm run build -w @app/finance-web --silent >/dev/null
+fi
+# the reader module remote (/modules/reader/), rebuilt like the shell
+reader=frontends/reader/dist/mf-manifest.json
+if [ -d frontends/reader/src ] && { [ ! -f "$reader" ] || [ -n "$(find frontends/reader/src frontends/ui/src proto/src/reader.ts frontends/reader/rsbuild.config.ts -newer "$reader" -type f -not -name '*.test.ts' -not -name '*.test.tsx' -print -quit)" ]; }; then
+  echo "building the reader remote (npm run build -w @app/reader-web)…" >&2
+  npm run build -w @app/reader-web --silent >/dev/null
+fi
+# the notes module remote (/modules/notes/), rebuilt like the shell
+notes=frontends/notes/dist/mf-manifest.json
+if [ -d frontends/notes/src ] && { [ ! -f "$notes" ] || [ -n "$(find frontends/notes/src frontends/ui/src proto/src/notes.ts frontends/notes/rsbuild.config.ts -newer "$notes" -type f -not -name '*.test.ts' -not -name '*.test.tsx' -print -quit)" ]; }; then
+  echo "building the notes remote (npm run build -w @app/notes-web)…" >&2
+  npm run build -w @app/notes-web --silent >/dev/null
 fi
 # the Module Federation remote the federation spec and bench/shell load (served by the gateway as /modules/hello/)
 remote=test/browser/remote-fixture

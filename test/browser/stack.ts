@@ -8,13 +8,13 @@ import { Client } from 'pg';
 import { SmtpSink } from '../../services/platform/src/mail/testing/smtp-sink';
 
 // The real product for the browser tests, started from its builds as separate processes (like `make up`):
-// identity, accounts, tickets, disk and finance (services/*/dist/main.js) and the gateway (gateway/dist/main.js) serving the built shell
+// identity, accounts, tickets, disk, finance, reader and notes (services/*/dist/main.js) and the gateway (gateway/dist/main.js) serving the built shell
 // (frontends/shell/dist), on the local Postgres, Redis and NATS, with names of their own: a database
 // sd_browser_<run>, APP_PREFIX <run> (NATS subjects, JetStream stream, Redis keys, BullMQ queue), a free port, and an
 // SMTP sink in this process whose mails the tests read over HTTP (GET $MAIL_SINK_URL/mails).
 
 export const ROOT = path.resolve(__dirname, '../..');
-const SERVICES = ['identity', 'accounts', 'tickets', 'disk', 'finance'];
+const SERVICES = ['identity', 'accounts', 'tickets', 'disk', 'finance', 'reader', 'notes'];
 const LOG_DIR = path.join(ROOT, '.run/browser-logs');
 
 export interface RunningStack {
@@ -76,8 +76,8 @@ async function waitUp(url: string, children: ChildProcess[], timeoutMs = 60_000)
 
 export async function startStack(): Promise<RunningStack> {
   required('frontends/shell/dist/index.html', 'build the shell first (npm run build -w @app/shell)');
-  for (const s of SERVICES) required(`services/${s}/dist/main.js`, 'build first (npx tsc -b proto services/platform services/identity services/accounts services/tickets services/disk services/finance gateway)');
-  required('gateway/dist/main.js', 'build first (npx tsc -b proto services/platform services/identity services/accounts services/tickets services/disk services/finance gateway)');
+  for (const s of SERVICES) required(`services/${s}/dist/main.js`, 'build first (npx tsc -b proto services/platform services/identity services/accounts services/tickets services/disk services/finance services/reader services/notes gateway)');
+  required('gateway/dist/main.js', 'build first (npx tsc -b proto services/platform services/identity services/accounts services/tickets services/disk services/finance services/reader services/notes gateway)');
   required('test/browser/remote-fixture/dist/hello/mf-manifest.json', 'build the test remote first (bash test/browser/prepare.sh)');
   mkdirSync(LOG_DIR, { recursive: true });
 

@@ -12,7 +12,7 @@ import { eventually, sleep } from '@app/platform/testing/eventually';
 export { Browser, cookieAttributes } from '../../gateway/src/testing/http-client';
 export type { HttpResult } from '../../gateway/src/testing/http-client';
 
-// The product as a user meets it: the identity, accounts, tickets, finance and disk microservices (with the mail worker) on the real NATS,
+// The product as a user meets it: the identity, accounts, tickets, finance, disk, reader and notes microservices (with the mail worker) on the real NATS,
 // Postgres and Redis, the gateway on a random port in front of them, and an SMTP sink that keeps every mail. Tests
 // speak HTTP only (Node's fetch), except for back-dating a user to test the 30-day rule.
 //
@@ -67,6 +67,12 @@ export async function startStack(name: string, env: Record<string, string> = {})
     const { FinanceModule } = await import('../../services/finance/src/finance.module');
     const finance: INestMicroservice = await createMicroservice(FinanceModule, 'finance');
     started.push(() => finance.close());
+    const { ReaderModule } = await import('../../services/reader/src/reader.module');
+    const reader: INestMicroservice = await createMicroservice(ReaderModule, 'reader');
+    started.push(() => reader.close());
+    const { NotesModule } = await import('../../services/notes/src/notes.module');
+    const notes: INestMicroservice = await createMicroservice(NotesModule, 'notes');
+    started.push(() => notes.close());
     // the disk keeps its bytes in a folder of its own for this stack, and serves them on a free port
     const diskData = await mkdtemp(path.join(tmpdir(), `disk-${name}-`));
     started.push(() => rm(diskData, { recursive: true, force: true }));

@@ -7,13 +7,13 @@ import { AppError, DocOp, errors, isKlass, Klass, klassOfId, serviceOfKlass, Ser
  * The services that are deployed and answer `<service>.doc.*`. A klass owned by a service missing here is answered
  * 503 instead of waiting for a NATS reply that cannot come. Add a service here when it ships.
  */
-export const SERVED_SERVICES: ReadonlySet<ServiceName> = new Set<ServiceName>(['identity', 'accounts', 'tickets', 'disk', 'finance']);
+export const SERVED_SERVICES: ReadonlySet<ServiceName> = new Set<ServiceName>(['identity', 'accounts', 'tickets', 'disk', 'finance', 'reader', 'notes']);
 
 /**
  * Design documents (`_design/<design>/_view/<view>`, `_design/<design>/_update/<handler>/<id>`) → owning service.
  * A key is `<design>` (every view or handler of that design) or `<design>/<view or handler>`; the longer key wins.
  * The accounts service's update handlers are named one by one (proto ACCOUNT_UPDATES), so a name it does not have is
- * 404 here. The reader service will own `status/read` and the like.
+ * 404 here.
  */
 export const DESIGN_SERVICES: Readonly<Record<string, ServiceName>> = {
   // the usage counters
@@ -42,6 +42,16 @@ export const DESIGN_SERVICES: Readonly<Record<string, ServiceName>> = {
   imports: 'finance',
   // mapping rules: a preview over existing records, and applying one
   mappings: 'finance',
+  // the reader: an item's read/star toggles (spec §7), refresh, mark all read, OPML; the unread counts and OPML export
+  'status/read': 'reader',
+  'status/unread': 'reader',
+  'status/star': 'reader',
+  'status/unstar': 'reader',
+  reader: 'reader',
+  // notes: handbooks (by uri, revisions, tags, preview), bookmarks (import, export, refetch), search
+  handbooks: 'notes',
+  bookmarks: 'notes',
+  notes: 'notes',
 };
 
 /** `PUT /{account_id}/_design/status/_update/accept/{id}`: accepting an invitation (the invitee has no membership yet). */

@@ -32,7 +32,7 @@ export const REMOTE_SEGMENTS: Record<RemoteName, readonly string[]> = {
   ],
   finance: ['outgos', 'incomes', 'transfers', 'exchanges', 'wallets', 'wallets-upload', 'mappings', 'finance'],
   disk: ['disk'],
-  notes: ['handbooks', 'wiki'],
+  notes: ['handbooks', 'wiki', 'bookmarks', 'notes-search'],
   reader: ['reader_items', 'reader_subscriptions', 'reader_labels'],
 };
 

@@ -10,6 +10,8 @@ export const navEn = {
       customers: 'Customers',
       equipment: 'Equipment',
       handbooks: 'Handbooks',
+      wiki: 'Wiki',
+      bookmarks: 'Bookmarks',
       disk: 'Disk',
       outgos: 'Expenses',
       incomes: 'Revenues',

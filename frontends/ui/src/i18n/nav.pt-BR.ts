@@ -11,6 +11,8 @@ export const navPtBR: typeof navEn = {
       customers: 'Clientes',
       equipment: 'Equipamentos',
       handbooks: 'Manuais',
+      wiki: 'Wiki',
+      bookmarks: 'Favoritos',
       disk: 'Disco',
       outgos: 'Despesas',
       incomes: 'Receitas',

@@ -48,7 +48,8 @@ const SECONDARY: Record<ModuleName, string[]> = {
   ticket: ['ticket-board', 'my-tickets', 'estimates', 'contracts', 'maintenances', 'categories', 'disk'],
   finance: ['wallets', 'categories', 'mappings', 'disk'],
   reader: ['disk'],
-  notes: [],
+  // the wiki index and the bookmarks (beyond the spec's menu: the notes module's other screens)
+  notes: ['wiki', 'bookmarks'],
   disk: [],
 };
 

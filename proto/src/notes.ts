@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { FIELD_MESSAGES as M } from './errors';
+import { normalizeTags } from './finance';
+
+// The notes module's documents (spec §3 Handbook, Bookmark entry; §5 tags): handbooks (a markdown wiki with slugs,
+// fields, backlinks and revisions) and bookmarks (a link with its fetched title), the update handlers and views, and
+// full-text search. The notes service renders markdown to sanitized HTML once, on save (`content_html`); the web shows
+// that HTML and asks the service for a preview while editing. Pure (zod only).
+
+// ---- constants ----------------------------------------------------------------------------------------------------
+
+export const HANDBOOK_CONTENT_TYPES = ['markdown', 'text'] as const;
+export type HandbookContentType = (typeof HANDBOOK_CONTENT_TYPES)[number];
+/** characters of a handbook's content */
+export const MAX_HANDBOOK_CONTENT = 200_000;
+export const MAX_HANDBOOK_FIELDS = 50;
+export const MAX_SLUG = 120;
+/** a Netscape bookmarks file an import takes (bytes of HTML) */
+export const BOOKMARKS_IMPORT_MAX_BYTES = 900 * 1024;
+export const BOOKMARK_FETCH_STATUSES = ['pending', 'done', 'failed'] as const;
+export type BookmarkFetchStatus = (typeof BOOKMARK_FETCH_STATUSES)[number];
+
+/** Message keys of the notes' field errors (web i18n: `validation.<key>`). */
+export const NOTES_MESSAGES = {
+  badSlug: 'is-not-a-valid-address',
+  badUrl: 'is-not-a-web-address',
+  taken: M.taken,
+} as const;
+
+/** The reason of a 409 on a handbook saved over someone else's change (the web shows both versions). */
+export const HANDBOOK_CONFLICT_REASON = 'Someone else changed this page';
+
+/**
+ * A slug from a title: lower case, accents dropped, anything but letters and digits turned into single dashes
+ * ("Troca de Óleo — Motor 2.0" → "troca-de-oleo-motor-2-0"); empty titles give "page".
+ */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_SLUG)
+    .replace(/-+$/g, '');
+  return slug || 'page';
+}
+
+const Slug = z
+  .string()
+  .trim()
+  .min(1, { error: M.blank })
+  .max(MAX_SLUG, { error: M.tooLong })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: NOTES_MESSAGES.badSlug });
+
+const Tags = z.union([z.string(), z.array(z.string())]).transform(normalizeTags);
+
+export const HandbookField = z.object({
+  field_name: z.string({ error: M.blank }).trim().min(1, { error: M.blank }).max(100, { error: M.tooLong }),
+  field_value: z.string().max(2000, { error: M.tooLong }).default(''),
+});
+export type HandbookField = z.infer<typeof HandbookField>;
+
+/** What a client sends for a handbook; uri is made from the title when absent and kept when the title changes. */
+export const HandbookFields = z.object({
+  title: z.string({ error: M.blank }).trim().min(1, { error: M.blank }).max(300, { error: M.tooLong }),
+  content: z.string().max(MAX_HANDBOOK_CONTENT, { error: M.tooLong }).default(''),
+  content_type: z.enum(HANDBOOK_CONTENT_TYPES, { error: M.invalid }).default('markdown'),
+  categories: Tags.optional(),
+  uri: Slug.optional(),
+  fields: z.array(HandbookField).max(MAX_HANDBOOK_FIELDS, { error: M.tooLong }).default([]),
+});
+export type HandbookFields = z.infer<typeof HandbookFields>;
+
+/** A handbook that links to another one (through `[[slug]]` or a link to its uri). */
+export interface HandbookLink {
+  _id: string;
+  title: string;
+  uri: string;
+}
+
+/** What the notes service keeps on a handbook besides its fields (read only for clients). */
+export interface HandbookServerFields {
+  /** the content rendered and sanitized (markdown), or escaped (text) */
+  content_html: string;
+  /** the handbooks linking here, kept current on every save */
+  linked_by: HandbookLink[];
+  /** the slugs this handbook links to */
+  links_to: string[];
+  /** earlier slugs, which still find it */
+  old_uris: string[];
+  /** field_name → field_value (spec §3 value_for) */
+  value_for: Record<string, string>;
+  /** how many revisions it has (1 after creating) */
+  revision: number;
+}
+
+/** A bookmark (spec §3 Bookmark entry); title and description are fetched from the page unless given. */
+export const BookmarkFields = z.object({
+  url: z
+    .string({ error: M.blank })
+    .trim()
+    .min(1, { error: M.blank })
+    .max(2048, { error: M.tooLong })
+    .refine((s) => {
+      try {
+        const u = new URL(s);
+        return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+      } catch {
+        return false;
+      }
+    }, { error: NOTES_MESSAGES.badUrl }),
+  tag_names: Tags.optional(),
+  title: z.string().trim().max(500, { error: M.tooLong }).nullable().optional(),
+  description: z.string().max(4000, { error: M.tooLong }).nullable().optional(),
+});
+export type BookmarkFields = z.infer<typeof BookmarkFields>;
+
+export interface BookmarkServerFields {
+  /** the URL compared for duplicates: scheme and host lower case, default port, fragment and tracking parameters dropped */
+  normalized_url: string;
+  fetch_status: BookmarkFetchStatus;
+  fetch_error: string | null;
+  fetched_at: string | null;
+  /** another bookmark of the group with the same normalized URL */
+  duplicate_of: string | null;
+  /** og:image, when the page names one */
+  image_url: string | null;
+}
+
+// ---- update handlers and views -------------------------------------------------------------------------------------
+
+export const HANDBOOKS_DESIGN = 'handbooks';
+export const HANDBOOK_VIEWS = {
+  /** `?key=<slug>`: the handbook with that uri now or before: one row `{key: slug, value: {_id, uri}}`, none if unknown */
+  byUri: 'by_uri',
+  /** `?key=<handbook id>`: its revisions, newest first: rows `{key: revision number, value: HandbookRevision}` */
+  revisions: 'revisions',
+  /** every tag with its count of handbooks: rows `{key: tag, value: count}` */
+  tags: 'tags',
+} as const;
+export const HANDBOOK_UPDATES = {
+  /** PUT …/_update/preview/new with body `{content, content_type}`: the HTML a save would store (`doc.content_html`) */
+  preview: 'preview',
+} as const;
+
+export interface HandbookRevision {
+  revision: number;
+  title: string;
+  content: string;
+  content_type: HandbookContentType;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+export const BOOKMARKS_DESIGN = 'bookmarks';
+export const BOOKMARK_VIEWS = {
+  /** the group's bookmarks as a Netscape bookmarks HTML file: one row `{key: 'html', value: html}` */
+  export: 'export',
+} as const;
+export const BOOKMARK_UPDATES = {
+  /** PUT …/_update/import/netscape with body `{html}`: creates the bookmarks (duplicates skipped), `doc` is the report */
+  import: 'import',
+  /** PUT …/_update/refetch/{bookmark id}: fetch its title and description again */
+  refetch: 'refetch',
+} as const;
+
+export interface BookmarksImportReport {
+  created: number;
+  duplicates: number;
+  invalid: number;
+}
+
+/** `GET /{account_id}/_design/notes/_view/search?q=…&limit=…`: handbooks and bookmarks ranked by relevance. */
+export const NOTES_DESIGN = 'notes';
+export const NOTES_VIEWS = { search: 'search' } as const;
+export const NOTES_SEARCH_MAX_LIMIT = 50;
+
+/** A search hit: the snippet is HTML-escaped text with the matched words in `<mark>` and nothing else. */
+export interface NotesSearchHit {
+  _id: string;
+  klass: 'Handbook' | 'Bookmark';
+  title: string;
+  /** the handbook's uri or the bookmark's url */
+  uri: string;
+  snippet: string;
+  rank: number;
+  updated_at: string;
+}

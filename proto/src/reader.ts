@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { FIELD_MESSAGES as M } from './errors';
+
+// The reader module's documents (spec §3 Reader item, label, subscription; §4 read/unread, starred, filters; §7 the
+// item `_find` and the status `_update` calls; §9 page size and highlight flash): the fields a client may send, the
+// update handlers and views, and the constants the reader service, the gateway's Google Reader API and the web share.
+// Items are written only by the reader service's fetcher. Pure (zod only).
+
+// ---- constants (spec §9) ----------------------------------------------------------------------------------------
+
+/** items per page of the feed (spec §9) */
+export const READER_PAGE_SIZE = 10;
+/** the highlight after closing an item toggles at these times (ms) */
+export const READER_HIGHLIGHT_FLASH_MS = [500, 1000, 1500] as const;
+/** the user setting (UserConfiguration key, boolean value) that marks an item read when it is opened */
+export const READER_MARK_READ_ON_OPEN_KEY = 'reader-mark-read-on-open';
+export const READER_LABEL_KINDS = ['label'] as const;
+export const MAX_FEED_URL = 2048;
+
+/** Message keys of the reader's field errors (web i18n: `validation.<key>`). */
+export const READER_MESSAGES = {
+  badUrl: 'is-not-a-web-address',
+  noFeed: 'has-no-feed',
+  taken: M.taken,
+} as const;
+
+const WebUrl = z
+  .string({ error: M.blank })
+  .trim()
+  .min(1, { error: M.blank })
+  .max(MAX_FEED_URL, { error: M.tooLong })
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+    } catch {
+      return false;
+    }
+  }, { error: READER_MESSAGES.badUrl });
+
+// ---- documents (spec §3) ------------------------------------------------------------------------------------------
+
+export const ReaderLabelFields = z.object({
+  name: z.string({ error: M.blank }).trim().min(1, { error: M.blank }).max(100, { error: M.tooLong }),
+  kind: z.enum(READER_LABEL_KINDS, { error: M.invalid }).default('label'),
+});
+export type ReaderLabelFields = z.infer<typeof ReaderLabelFields>;
+
+/**
+ * A subscription: `url` may be a feed or a site's page (the service finds the feed through `<link rel="alternate">`
+ * and keeps the page as website_url); title comes from the feed unless customize_title is set.
+ */
+export const ReaderSubscriptionFields = z.object({
+  url: WebUrl,
+  website_url: WebUrl.nullable().optional(),
+  title: z.string().trim().max(300, { error: M.tooLong }).nullable().optional(),
+  customize_title: z.boolean().default(false),
+  reader_label_id: z.string().regex(/^rlb-[A-Za-z0-9_-]{1,64}$/, { error: M.invalid }).nullable().optional(),
+  active: z.boolean().default(true),
+});
+export type ReaderSubscriptionFields = z.infer<typeof ReaderSubscriptionFields>;
+
+/** What the fetcher keeps on a subscription (read only for clients). */
+export interface ReaderFetchState {
+  /** consecutive failed refreshes; 0 after one works */
+  error_count: number;
+  last_error: string | null;
+  checked_at: string | null;
+  /** when the scheduler refreshes it next (backoff, Cache-Control, Retry-After, TTL) */
+  next_check_at: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  /** the address the feed was found at, when `url` was a page */
+  feed_url: string | null;
+}
+
+export const READER_CONTENT_TYPES = ['text', 'html'] as const;
+
+/** An item as the fetcher stores it (spec §3 Reader item); clients change only read and starred, by the handlers. */
+export interface ReaderItemFields {
+  title: string;
+  url: string | null;
+  /** sanitized HTML or plain text; left out of the feed's `_find` (read by GET /{account_id}/{item_id}) */
+  content: string;
+  content_type: (typeof READER_CONTENT_TYPES)[number];
+  summary: string;
+  /** the entry's date, or the fetch time for an entry without one (ISO 8601) */
+  point_at: string;
+  read: boolean;
+  starred: boolean;
+  reader_subscription_id: string;
+  reader_subscription: { _id: string; title: string | null; label: string | null };
+  /** the subscription's label when the item was stored (the label filter) */
+  reader_label_id: string | null;
+  /** guid, else link, else a hash of title+date */
+  dedupe_key: string;
+}
+
+/** The fields a feed's `_find` asks for (everything but the content). */
+export const READER_ITEM_LIST_FIELDS = ['_id', 'title', 'url', 'summary', 'content_type', 'point_at', 'read', 'starred', 'reader_subscription_id', 'reader_subscription', 'created_at'] as const;
+
+// ---- filters (spec §4) ------------------------------------------------------------------------------------------------
+
+export const READ_FILTERS = ['unread', 'read', 'all'] as const;
+export const STAR_FILTERS = ['all', 'starred', 'unstarred'] as const;
+export type ReadFilter = (typeof READ_FILTERS)[number];
+export type StarFilter = (typeof STAR_FILTERS)[number];
+
+/** The `_find` selector of the feed for the filters (spec §7: sorted by point_at desc, page size 10). */
+export function readerItemSelector(read: ReadFilter, star: StarFilter, subscriptionId?: string | null, labelId?: string | null): Record<string, unknown> {
+  const selector: Record<string, unknown> = { klass: 'ReaderItem' };
+  if (read !== 'all') selector.read = read === 'read';
+  if (star !== 'all') selector.starred = star === 'starred';
+  if (subscriptionId) selector.reader_subscription_id = subscriptionId;
+  if (labelId) selector.reader_label_id = labelId;
+  return selector;
+}
+
+// ---- update handlers and views -------------------------------------------------------------------------------------
+
+/** PUT /{account_id}/_design/status/_update/{read|unread|star|unstar}/{item_id} (spec §7) */
+export const READER_STATUS_DESIGN = 'status';
+export const READER_STATUS_UPDATES = { read: 'read', unread: 'unread', star: 'star', unstar: 'unstar' } as const;
+export type ReaderStatusUpdate = keyof typeof READER_STATUS_UPDATES;
+
+export const READER_DESIGN = 'reader';
+export const READER_UPDATES = {
+  /** PUT …/_update/refresh/{subscription id | 'all'}: fetch now (queued; answers at once) */
+  refresh: 'refresh',
+  /** PUT …/_update/mark_all_read/{subscription id | label id | 'all'}: every unread item read */
+  markAllRead: 'mark_all_read',
+  /** PUT …/_update/import_opml/opml with body `{opml: string}` (≤ READER_OPML_MAX_BYTES): subscriptions and labels */
+  importOpml: 'import_opml',
+} as const;
+export const READER_VIEWS = {
+  /** the group's subscriptions as an OPML 2.0 document: one row `{key: 'opml', value: xml}` */
+  opml: 'opml',
+  /** unread items per subscription: rows `{key: subscription id, value: count}` */
+  unread: 'unread',
+} as const;
+export const READER_OPML_MAX_BYTES = 512 * 1024;
+
+/** What an OPML import reports (the `doc` of the update's reply). */
+export interface OpmlImportReport {
+  subscriptions_created: number;
+  subscriptions_skipped: number;
+  labels_created: number;
+}
+
+// ---- Google Reader API (beyond the spec: mobile readers) -----------------------------------------------------------
+
+/** Base path of the Google Reader API at the gateway: `/greader/{account_id}` + `/accounts/ClientLogin`, `/reader/api/0/…` */
+export const GREADER_BASE = '/greader';
