@@ -14,3 +14,4 @@ export { retryOnConflict } from './store/retry-on-conflict';
 export * from './nest/service-providers';
 export * from './rpc/nats-write-batching';
 export * from './http/internal-caller';
+export * from './outbound';
