@@ -18,6 +18,7 @@ import { DocumentsService } from './documents/documents.service';
 import { TenancyService } from './documents/tenancy.service';
 import { HttpErrorFilter } from './http/error.filter';
 import { FastLane } from './http/fast-lane';
+import { GREADER_PROVIDERS, GreaderController } from './greader';
 import { configProvider, Connections, REDIS, redisProvider, rpcProvider } from './infra/infra.providers';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { DiskProxy } from './disk/disk-proxy';
@@ -33,7 +34,7 @@ import { UsersService } from './users/users.service';
 import { WebController } from './web/web.controller';
 
 @Module({
-  controllers: [WebController, RootController, SessionController, UsersController, GroupsController, DatabasesController, BillingController, ReceiptsController, DocumentsController],
+  controllers: [WebController, RootController, SessionController, UsersController, GroupsController, DatabasesController, BillingController, ReceiptsController, GreaderController, DocumentsController],
   providers: [
     configProvider,
     redisProvider,
@@ -60,6 +61,7 @@ import { WebController } from './web/web.controller';
     RawCallers,
     DiskProxy,
     ImportUpload,
+    ...GREADER_PROVIDERS,
     { provide: APP_GUARD, useClass: CallerGuard },
     { provide: APP_FILTER, useClass: HttpErrorFilter },
   ],

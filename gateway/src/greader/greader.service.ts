@@ -1,0 +1,351 @@
+import { Injectable } from '@nestjs/common';
+import { requireWrite } from '@app/platform';
+import { CallerContext, errors, ReaderItemDoc, ReaderStatusUpdate, ReaderSubscriptionDoc } from '@app/proto';
+import { itemIdPattern, ItemRef, parseItemRef, refersTo } from './item-ids';
+import { Directory, feedStreamId, googleItem, googleSubscription, googleTags, itemRef, subscriptionTitle, unreadCounts } from './items.rules';
+import { ReaderClient } from './reader-client';
+import {
+  Cursor,
+  decodeContinuation,
+  encodeContinuation,
+  FEED_PREFIX,
+  itemFilter,
+  itemFind,
+  ItemQuery,
+  labelOf,
+  parseStreamId,
+  READING_LIST,
+  stateOf,
+  Stream,
+  timeBounds,
+} from './streams.rules';
+
+// The Google Reader API's operations on the reader's documents (the subset Reeder, FeedMe, NetNewsWire and friends
+// use). Params arrive as Google's clients send them: query or form fields, some repeated (i, a, r, s, xt, it).
+
+export type Params = Record<string, string | string[] | undefined>;
+
+/** Items of stream/contents per page (Google's default and most). */
+const DEFAULT_PAGE = 20;
+const MAX_CONTENTS_PAGE = 1000;
+/** stream/items/ids asks for many at once (Reeder: 10,000); read in pages of the find's most. */
+const MAX_IDS = 10_000;
+const FIND_PAGE = 1000;
+/** ids one stream/items/contents or edit-tag names at most */
+const MAX_CONTENTS_IDS = 1000;
+const MAX_EDIT_IDS = 10_000;
+/** ids looked up per `_find` (one $regex each) */
+const LOOKUP_BATCH = 50;
+/** reader calls in flight at once for one request (status changes, newest dates) */
+const PARALLEL = 16;
+
+const ITEM_FIELDS_FOR_IDS = ['_id', 'point_at', 'reader_subscription_id'];
+const ITEM_FIELDS_FOR_STATUS = ['_id', 'read', 'starred'];
+
+function list(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return (Array.isArray(value) ? value : [value]).filter((v) => v !== '');
+}
+
+function one(params: Params, name: string): string | undefined {
+  const value = params[name];
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+function count(raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^[0-9]{1,9}$/.test(raw)) throw errors.badRequest('n must be a whole number');
+  return Math.min(Math.max(Number(raw), 1), max);
+}
+
+/** Runs `work` on every element with at most `limit` at once, in order of the results. */
+async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+@Injectable()
+export class GreaderService {
+  constructor(private readonly reader: ReaderClient) {}
+
+  private async directory(ctx: CallerContext): Promise<Directory> {
+    const [subscriptions, labels] = await Promise.all([this.reader.subscriptions(ctx), this.reader.labels(ctx)]);
+    return { subscriptions, labels };
+  }
+
+  userInfo(ctx: CallerContext) {
+    return {
+      userId: ctx.user_id,
+      userName: ctx.user?.fullname || ctx.user?.label || ctx.user?.email || '',
+      userProfileId: ctx.user_id,
+      userEmail: ctx.user?.email ?? '',
+      isBloggerUser: false,
+      signupTimeSec: 0,
+      isMultiLoginEnabled: false,
+    };
+  }
+
+  async subscriptionList(ctx: CallerContext) {
+    const directory = await this.directory(ctx);
+    return { subscriptions: directory.subscriptions.map((s) => googleSubscription(s, directory)) };
+  }
+
+  async tagList(ctx: CallerContext) {
+    return { tags: googleTags(await this.directory(ctx)) };
+  }
+
+  async unreadCount(ctx: CallerContext) {
+    const [directory, counts] = await Promise.all([this.directory(ctx), this.reader.unreadCounts(ctx)]);
+    const withUnread = directory.subscriptions.filter((s) => (counts.get(s._id) ?? 0) > 0);
+    const newest = new Map<string, string>();
+    await inParallel(withUnread, PARALLEL, async (sub) => {
+      const [item] = await this.reader.items(ctx, { klass: 'ReaderItem', reader_subscription_id: sub._id, read: false }, [{ point_at: 'desc' }], 1, ['point_at']);
+      if (item?.point_at) newest.set(sub._id, item.point_at);
+    });
+    return unreadCounts(directory, counts, newest);
+  }
+
+  /** The subscriptions a feed or label stream covers (null: all of them); 404 for an unknown feed or label. */
+  private streamSubscriptions(stream: Stream, directory: Directory): string[] | null {
+    if (stream.kind === 'feed') return [this.subscriptionOf(stream.ref, directory)._id];
+    if (stream.kind === 'label') {
+      const label = directory.labels.find((l) => l.name === stream.name);
+      if (!label) throw errors.notFound(`no label ${JSON.stringify(stream.name.slice(0, 100))}`);
+      return directory.subscriptions.filter((s) => s.reader_label_id === label._id).map((s) => s._id);
+    }
+    return null;
+  }
+
+  /** A feed named by its subscription id or by its address (as given, or as found from a page). */
+  private subscriptionOf(ref: string, directory: Directory): ReaderSubscriptionDoc {
+    const sub = directory.subscriptions.find((s) => s._id === ref) ?? directory.subscriptions.find((s) => s.url === ref || s.feed_url === ref);
+    if (!sub) throw errors.notFound(`no subscription ${JSON.stringify(ref.slice(0, 200))}`);
+    return sub;
+  }
+
+  private itemQuery(stream: Stream, directory: Directory, params: Params): ItemQuery {
+    const { from, to } = timeBounds(one(params, 'ot'), one(params, 'nt'));
+    return {
+      filter: itemFilter(stream, this.streamSubscriptions(stream, directory), list(params.xt), list(params.it)),
+      from,
+      to,
+      oldestFirst: one(params, 'r') === 'o',
+      after: decodeContinuation(one(params, 'c')),
+    };
+  }
+
+  /** One page of a stream: up to `n` items after the cursor, and the cursor after them when more may follow. */
+  private async page(ctx: CallerContext, query: ItemQuery, n: number, fields?: string[]): Promise<{ items: ReaderItemDoc[]; next: Cursor | null }> {
+    if (query.filter.empty) return { items: [], next: null };
+    const { selector, sort } = itemFind(query);
+    const limit = Math.min(n + 1, FIND_PAGE);
+    const docs = await this.reader.items(ctx, selector, sort, limit, fields);
+    const items = docs.slice(0, n);
+    const more = docs.length > n || (limit === n && docs.length === n);
+    const last = items[items.length - 1];
+    return { items, next: more && last?.point_at ? { point_at: last.point_at, id: last._id } : null };
+  }
+
+  /** stream/contents/{streamId} */
+  async streamContents(ctx: CallerContext, streamId: string, params: Params) {
+    const stream = parseStreamId(streamId);
+    const directory = await this.directory(ctx);
+    const query = this.itemQuery(stream, directory, params);
+    const { items, next } = await this.page(ctx, query, count(one(params, 'n'), DEFAULT_PAGE, MAX_CONTENTS_PAGE));
+    const title = stream.kind === 'feed' ? subscriptionTitle(this.subscriptionOf(stream.ref, directory)) : stream.kind === 'label' ? stream.name : stream.kind;
+    return {
+      direction: 'ltr',
+      id: stream.kind === 'feed' ? feedStreamId(this.subscriptionOf(stream.ref, directory)._id) : streamId,
+      title,
+      updated: nowSeconds(),
+      items: items.map((item) => googleItem(item, directory)),
+      ...(next ? { continuation: encodeContinuation(next) } : {}),
+    };
+  }
+
+  /** stream/items/ids?s=… : decimal ids, up to 10,000 at once (read from the reader a thousand at a time). */
+  async streamItemIds(ctx: CallerContext, params: Params) {
+    const stream = parseStreamId(one(params, 's'));
+    const directory = await this.directory(ctx);
+    let query = this.itemQuery(stream, directory, params);
+    let wanted = count(one(params, 'n'), DEFAULT_PAGE, MAX_IDS);
+    const refs: ReturnType<typeof itemRef>[] = [];
+    let next: Cursor | null = null;
+    while (wanted > 0) {
+      const page = await this.page(ctx, query, Math.min(wanted, FIND_PAGE - 1), ITEM_FIELDS_FOR_IDS);
+      refs.push(...page.items.map(itemRef));
+      wanted -= page.items.length;
+      next = page.next;
+      if (!next) break;
+      query = { ...query, after: next };
+    }
+    return { itemRefs: refs, ...(next ? { continuation: encodeContinuation(next) } : {}) };
+  }
+
+  /** The items the refs name, in the order named; refs naming nothing are left out. */
+  private async itemsOf(ctx: CallerContext, refs: ItemRef[], fields?: string[]): Promise<ReaderItemDoc[]> {
+    const found: ReaderItemDoc[] = [];
+    for (let i = 0; i < refs.length; i += LOOKUP_BATCH) {
+      const batch = refs.slice(i, i + LOOKUP_BATCH);
+      const exact = batch.flatMap((r) => ('id' in r ? [r.id] : []));
+      const numbers = batch.flatMap((r) => ('number' in r ? [{ _id: { $regex: itemIdPattern(r.number) } }] : []));
+      const or: Record<string, unknown>[] = [...numbers, ...(exact.length ? [{ _id: { $in: exact } }] : [])];
+      found.push(...(await this.reader.items(ctx, { klass: 'ReaderItem', $or: or }, [], batch.length * 2, fields)));
+    }
+    const ordered: ReaderItemDoc[] = [];
+    const seen = new Set<string>();
+    for (const ref of refs) {
+      for (const item of found) {
+        if (!seen.has(item._id) && refersTo(ref, item._id)) {
+          seen.add(item._id);
+          ordered.push(item);
+        }
+      }
+    }
+    return ordered;
+  }
+
+  private refs(params: Params, max: number): ItemRef[] {
+    const ids = list(params.i);
+    if (ids.length === 0) throw errors.badRequest('no item ids (i=…)');
+    if (ids.length > max) throw errors.payloadTooLarge(`at most ${max} item ids at once`);
+    return ids.map(parseItemRef);
+  }
+
+  /** stream/items/contents (i=… repeated) */
+  async itemsContents(ctx: CallerContext, params: Params) {
+    const refs = this.refs(params, MAX_CONTENTS_IDS);
+    const [directory, items] = await Promise.all([this.directory(ctx), this.itemsOf(ctx, refs)]);
+    return { direction: 'ltr', id: READING_LIST, updated: nowSeconds(), items: items.map((item) => googleItem(item, directory)) };
+  }
+
+  /** edit-tag: a=/r= the read and starred states (kept-unread as unread); labels are the subscriptions', not items'. */
+  async editTag(ctx: CallerContext, params: Params): Promise<void> {
+    requireWrite(ctx);
+    const want: { read?: boolean; starred?: boolean } = {};
+    const set = (key: 'read' | 'starred', value: boolean) => {
+      if (want[key] !== undefined && want[key] !== value) throw errors.badRequest(`${key} is both added and removed`);
+      want[key] = value;
+    };
+    for (const tag of list(params.a)) {
+      const state = stateOf(tag);
+      if (state === 'read') set('read', true);
+      else if (state === 'kept-unread') set('read', false);
+      else if (state === 'starred') set('starred', true);
+    }
+    for (const tag of list(params.r)) {
+      const state = stateOf(tag);
+      if (state === 'read') set('read', false);
+      else if (state === 'starred') set('starred', false);
+    }
+    const refs = this.refs(params, MAX_EDIT_IDS);
+    if (want.read === undefined && want.starred === undefined) return;
+    const items = await this.itemsOf(ctx, refs, ITEM_FIELDS_FOR_STATUS);
+    const calls: Array<{ id: string; handler: ReaderStatusUpdate }> = [];
+    for (const item of items) {
+      if (want.read !== undefined && item.read !== want.read) calls.push({ id: item._id, handler: want.read ? 'read' : 'unread' });
+      if (want.starred !== undefined && item.starred !== want.starred) calls.push({ id: item._id, handler: want.starred ? 'star' : 'unstar' });
+    }
+    await inParallel(calls, PARALLEL, (c) => this.reader.setStatus(ctx, c.id, c.handler));
+  }
+
+  /**
+   * mark-all-as-read s=…&ts=<µs>: the stream's unread items read. With `ts`, only items the server had by then: the
+   * reader's mark_all_read when nothing newer is unread, else item by item (at most MAX_EDIT_IDS).
+   */
+  async markAllAsRead(ctx: CallerContext, params: Params): Promise<void> {
+    requireWrite(ctx);
+    const stream = parseStreamId(one(params, 's'));
+    const directory = await this.directory(ctx);
+    const subscriptions = this.streamSubscriptions(stream, directory);
+    const filter = itemFilter(stream, subscriptions, [], []);
+    if (filter.empty || filter.read === 'read') return;
+    filter.read = 'unread';
+    const base = itemFind({ filter, from: null, to: null, oldestFirst: false, after: null }).selector;
+    const ts = one(params, 'ts');
+    let before: string | null = null;
+    if (ts !== undefined && ts !== '') {
+      if (!/^[0-9]{1,19}$/.test(ts)) throw errors.badRequest('ts must be a time in microseconds since 1970');
+      before = new Date(Math.floor(Number(ts) / 1000)).toISOString();
+    }
+    const newer = before ? await this.reader.items(ctx, { ...base, created_at: { $gt: before } }, [], 1, ['_id']) : [];
+    if (stream.kind !== 'starred' && newer.length === 0) {
+      const targets = subscriptions ?? ['all'];
+      await inParallel(targets, PARALLEL, (target) => this.reader.markAllRead(ctx, target));
+      return;
+    }
+    const selector = before ? { ...base, created_at: { $lte: before } } : base;
+    let marked = 0;
+    while (marked < MAX_EDIT_IDS) {
+      const batch = await this.reader.items(ctx, selector, [], FIND_PAGE, ['_id']);
+      if (batch.length === 0) break;
+      await inParallel(batch, PARALLEL, (item) => this.reader.setStatus(ctx, item._id, 'read'));
+      marked += batch.length;
+      if (batch.length < FIND_PAGE) break;
+    }
+  }
+
+  /** subscription/quickadd quickadd=<address> */
+  async quickAdd(ctx: CallerContext, params: Params) {
+    requireWrite(ctx);
+    const raw = one(params, 'quickadd')?.trim();
+    if (!raw) throw errors.badRequest('quickadd=<the address of a feed or site> is needed');
+    const url = raw.startsWith(FEED_PREFIX) ? raw.slice(FEED_PREFIX.length) : raw;
+    const reply = await this.reader.create(ctx, { klass: 'ReaderSubscription', url });
+    const doc = (reply.doc ?? {}) as Partial<ReaderSubscriptionDoc>;
+    return { numResults: 1, query: url, streamId: feedStreamId(reply.id), streamName: doc.title || doc.url || url };
+  }
+
+  /** subscription/edit ac=subscribe|unsubscribe|edit, s=feed/…, t=title, a=/r= user/-/label/<name> */
+  async subscriptionEdit(ctx: CallerContext, params: Params): Promise<void> {
+    requireWrite(ctx);
+    const action = one(params, 'ac');
+    const streams = list(params.s);
+    if (streams.length === 0) throw errors.badRequest('s=feed/… is needed');
+    if (streams.length > 100) throw errors.payloadTooLarge('at most 100 subscriptions at once');
+    const title = one(params, 't')?.trim();
+    const addLabel = list(params.a).map(labelOf).find((l): l is string => !!l);
+    const removeLabel = list(params.r).map(labelOf).find((l): l is string => !!l);
+    const directory = await this.directory(ctx);
+    for (const s of streams) {
+      const stream = parseStreamId(s);
+      if (stream.kind !== 'feed') throw errors.badRequest(`${JSON.stringify(s.slice(0, 200))} is not a feed (feed/…)`);
+      if (action === 'subscribe') {
+        const labelId = addLabel ? await this.labelId(ctx, directory, addLabel) : null;
+        await this.reader.create(ctx, { klass: 'ReaderSubscription', url: stream.ref, ...(title ? { title, customize_title: true } : {}), ...(labelId ? { reader_label_id: labelId } : {}) });
+        continue;
+      }
+      const sub = this.subscriptionOf(stream.ref, directory);
+      if (action === 'unsubscribe') {
+        await this.reader.remove(ctx, sub);
+      } else if (action === 'edit') {
+        const changes: Record<string, unknown> = {};
+        if (title) Object.assign(changes, { title, customize_title: true });
+        if (addLabel) changes.reader_label_id = await this.labelId(ctx, directory, addLabel);
+        else if (removeLabel && directory.labels.find((l) => l._id === sub.reader_label_id)?.name === removeLabel) changes.reader_label_id = null;
+        if (Object.keys(changes).length) await this.reader.update(ctx, sub, changes);
+      } else {
+        throw errors.badRequest('ac must be subscribe, unsubscribe or edit');
+      }
+    }
+  }
+
+  /** A label's id by its name, created when the group has none of that name yet. */
+  private async labelId(ctx: CallerContext, directory: Directory, name: string): Promise<string> {
+    const existing = directory.labels.find((l) => l.name === name);
+    if (existing) return existing._id;
+    const reply = await this.reader.create(ctx, { klass: 'ReaderLabel', name });
+    directory.labels.push({ ...(reply.doc ?? {}), _id: reply.id, name } as Directory['labels'][number]);
+    return reply.id;
+  }
+}

@@ -1,0 +1,63 @@
+import { errors } from '@app/proto';
+
+// Google Reader item ids and the reader's ReaderItem ids (`rit-` + hex). Google's clients know an item by a 64-bit
+// number, written either long (`tag:google.com,2005:reader/item/` + 16 hex digits) or short (its decimal form), and
+// convert one into the other themselves. The number is the first 16 hex digits of the ReaderItem id with the top bit
+// cleared: clients parse it as a signed 64-bit integer (Miniflux, FreshRSS and the apps only ever see positive ones),
+// so it stays below 2^63. Back from a number, the item is the one whose id starts with those 16 digits, the top bit
+// either way (`itemIdPattern`); with 80-bit ids two items share a number with odds of about n²/2^64 per group.
+
+export const LONG_ITEM_ID_PREFIX = 'tag:google.com,2005:reader/item/';
+const ITEM_ID = /^rit-([0-9a-f]{16,64})$/;
+const TOP_BIT = 1n << 63n;
+const MASK = TOP_BIT - 1n;
+
+/** The item's number (0 ≤ n < 2^63). */
+export function itemNumber(itemId: string): bigint {
+  const match = ITEM_ID.exec(itemId);
+  if (!match) throw new Error(`not a reader item id with hex digits: ${itemId}`);
+  return BigInt(`0x${match[1].slice(0, 16)}`) & MASK;
+}
+
+const hex16 = (n: bigint) => n.toString(16).padStart(16, '0');
+
+/** `tag:google.com,2005:reader/item/<16 hex>` */
+export function longItemId(itemId: string): string {
+  return `${LONG_ITEM_ID_PREFIX}${hex16(itemNumber(itemId))}`;
+}
+
+/** The decimal form (stream/items/ids). */
+export function shortItemId(itemId: string): string {
+  return itemNumber(itemId).toString(10);
+}
+
+/** What a client sent as an item id: a number (from any of Google's forms), or one of our own ids as is. */
+export type ItemRef = { number: bigint } | { id: string };
+
+const LONG = /^tag:google\.com,2005:reader\/item\/([0-9a-fA-F]{1,16})$/;
+const DECIMAL = /^-?[0-9]{1,20}$/;
+
+/** Parses the long form, the decimal form (signed or not, as clients write int64), or a `rit-` id; 400 otherwise. */
+export function parseItemRef(text: string): ItemRef {
+  const value = text.trim();
+  if (ITEM_ID.test(value)) return { id: value };
+  const long = LONG.exec(value);
+  if (long) return { number: BigInt(`0x${long[1]}`) & MASK };
+  if (DECIMAL.test(value)) {
+    const n = BigInt(value);
+    if (n >= -TOP_BIT && n < 1n << 64n) return { number: BigInt.asUintN(64, n) & MASK };
+  }
+  throw errors.badRequest(`not an item id: ${JSON.stringify(value.slice(0, 80))}`);
+}
+
+/** The `$regex` that finds the ReaderItem of a number: its id starts with the 16 digits, the first one with the top bit either way. */
+export function itemIdPattern(n: bigint): string {
+  const digits = hex16(n & MASK);
+  const first = parseInt(digits[0], 16);
+  return `^rit-[${digits[0]}${(first + 8).toString(16)}]${digits.slice(1)}`;
+}
+
+/** True when `itemId` is the item a reference names. */
+export function refersTo(ref: ItemRef, itemId: string): boolean {
+  return 'id' in ref ? ref.id === itemId : ITEM_ID.test(itemId) && itemNumber(itemId) === ref.number;
+}
