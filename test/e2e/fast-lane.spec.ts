@@ -69,7 +69,7 @@ const cases: Case[] = [
   { name: "another user's database", as: 'user', path: () => `/${other.id}/_find`, send: find({ selector: { klass: 'UserConfiguration' } }), status: 403, lane: true },
   { name: 'a group the user is not in', as: 'user', path: () => '/acc-00000000/_find', send: find({ selector: { klass: 'Subscription' } }), status: 403, lane: true },
   { name: 'a name that cannot be a database', as: 'user', path: () => '/not-a-db/_find', send: find({ selector: { klass: 'UserConfiguration' } }), status: 404, lane: false },
-  { name: 'a klass whose service is not deployed', as: 'user', path: own, send: find({ selector: { klass: 'Handbook' } }), status: 503, lane: true },
+  { name: "a klass of a group's module in the user's own database", as: 'user', path: own, send: find({ selector: { klass: 'Handbook' } }), status: 403, lane: true },
   { name: 'JSON with charset', as: 'user', path: own, send: raw('{"selector":{"klass":"UserConfiguration"}}', 'application/json; charset=utf-8'), status: 200, lane: true },
   // left to fastify
   { name: 'the static route /prices/_find', as: 'user', path: () => '/prices/_find', send: find({ selector: { livemode: false } }), status: 200, lane: false },

@@ -1,4 +1,4 @@
-import { ACCOUNTS_DESIGNS, AppError } from '@app/proto';
+import { ACCOUNTS_DESIGNS, AppError, ServiceName } from '@app/proto';
 import { isInvitationAccept, serviceOfDesign, serviceOfId, serviceOfNewDoc, serviceOfSelector } from './doc-router';
 
 function failure(fn: () => unknown): { status: number; error: string; reason: unknown } {
@@ -31,8 +31,11 @@ describe('doc-router', () => {
   });
 
   it('answers 503 for a klass whose service is not deployed', () => {
-    expect(failure(() => serviceOfSelector({ klass: 'Handbook' }))).toMatchObject({ status: 503, error: 'service_unavailable' });
-    expect(failure(() => serviceOfId('hbk-1'))).toMatchObject({ status: 503 });
+    const withoutNotes = new Set<ServiceName>(['identity', 'accounts', 'tickets', 'disk', 'finance', 'reader']);
+    expect(failure(() => serviceOfSelector({ klass: 'Handbook' }, withoutNotes))).toMatchObject({ status: 503, error: 'service_unavailable', reason: 'The notes service is not available yet' });
+    expect(failure(() => serviceOfId('hbk-1', withoutNotes))).toMatchObject({ status: 503 });
+    expect(serviceOfSelector({ klass: 'Handbook' })).toBe('notes');
+    expect(serviceOfSelector({ klass: 'ReaderItem' })).toBe('reader');
   });
 
   it('routes groups, their configuration and memberships to accounts', () => {
@@ -52,18 +55,21 @@ describe('doc-router', () => {
     const table = { status: 'notes' as const, 'status/read': 'reader' as const, bookmark: 'identity' as const, 'status/accept': 'accounts' as const };
     expect(serviceOfDesign('bookmark', 'true', table)).toBe('identity');
     expect(serviceOfDesign('status', 'accept', table)).toBe('accounts');
-    expect(failure(() => serviceOfDesign('status', 'close', table))).toMatchObject({ status: 503 }); // notes not deployed
-    expect(failure(() => serviceOfDesign('status', 'read', table))).toMatchObject({ status: 503 }); // reader not deployed
+    const withoutNotesAndReader = new Set<ServiceName>(['identity', 'accounts']);
+    expect(failure(() => serviceOfDesign('status', 'close', table, withoutNotesAndReader))).toMatchObject({ status: 503 });
+    expect(failure(() => serviceOfDesign('status', 'read', table, withoutNotesAndReader))).toMatchObject({ status: 503 });
+    expect(serviceOfDesign('status', 'read', table)).toBe('reader');
     expect(failure(() => serviceOfDesign('nope', 'x', table))).toMatchObject({ status: 404 });
     expect(failure(() => serviceOfDesign('constructor', 'x', table))).toMatchObject({ status: 404 });
   });
 
-  it('sends the accounts designs to accounts: count-by-klass, bookmark, status/accept (not the reader toggles)', () => {
+  it('sends the accounts designs to accounts (count-by-klass, bookmark, status/accept) and the item toggles status/read|unread|star|unstar to the reader', () => {
     expect(serviceOfDesign('count-by-klass', 'all')).toBe('accounts');
     expect(serviceOfDesign('bookmark', 'true')).toBe('accounts');
     expect(serviceOfDesign('bookmark', 'false')).toBe('accounts');
     expect(serviceOfDesign('status', 'accept')).toBe('accounts');
-    expect(failure(() => serviceOfDesign('status', 'read'))).toMatchObject({ status: 404 });
+    for (const toggle of ['read', 'unread', 'star', 'unstar']) expect(serviceOfDesign('status', toggle)).toBe('reader');
+    expect(failure(() => serviceOfDesign('status', 'close'))).toMatchObject({ status: 404 });
     expect(isInvitationAccept('status', 'accept')).toBe(true);
     expect(isInvitationAccept('status', 'read')).toBe(false);
     expect(isInvitationAccept('bookmark', 'accept')).toBe(false);

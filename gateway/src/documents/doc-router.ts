@@ -68,15 +68,15 @@ export function docSubjectOf<Op extends DocOp>(service: ServiceName, op: Op): Do
 const MAX_SHOWN = 60;
 const shown = (value: string) => JSON.stringify(value.length > MAX_SHOWN ? `${value.slice(0, MAX_SHOWN)}…` : value);
 
-function served(service: ServiceName): ServiceName {
-  if (!SERVED_SERVICES.has(service)) throw new AppError('service_unavailable', `The ${service} service is not available yet`);
+function served(service: ServiceName, deployed: ReadonlySet<ServiceName>): ServiceName {
+  if (!deployed.has(service)) throw new AppError('service_unavailable', `The ${service} service is not available yet`);
   return service;
 }
 
-export function serviceOfKlassName(klass: unknown, where: string): ServiceName {
+export function serviceOfKlassName(klass: unknown, where: string, deployed: ReadonlySet<ServiceName> = SERVED_SERVICES): ServiceName {
   if (typeof klass !== 'string') throw errors.badRequest(`${where} must be the name of a kind of document`);
   if (!isKlass(klass)) throw errors.badRequest(`unknown klass ${shown(klass)} in ${where}`);
-  return served(serviceOfKlass(klass));
+  return served(serviceOfKlass(klass), deployed);
 }
 
 /** The klass of a document id, from its prefix; 404 when the prefix names no kind of document. */
@@ -86,18 +86,18 @@ export function klassOfDocId(id: string): Klass {
   return klass;
 }
 
-export function serviceOfId(id: string): ServiceName {
-  return served(serviceOfKlass(klassOfDocId(id)));
+export function serviceOfId(id: string, deployed: ReadonlySet<ServiceName> = SERVED_SERVICES): ServiceName {
+  return served(serviceOfKlass(klassOfDocId(id)), deployed);
 }
 
 /** A find goes to the owner of `selector.klass` (a name, or `{$eq: name}`), else of a string `selector._id`. */
-export function serviceOfSelector(selector: Record<string, unknown>): ServiceName {
+export function serviceOfSelector(selector: Record<string, unknown>, deployed: ReadonlySet<ServiceName> = SERVED_SERVICES): ServiceName {
   let klass = selector.klass;
   if (klass && typeof klass === 'object' && !Array.isArray(klass) && Object.keys(klass).length === 1 && '$eq' in klass) {
     klass = (klass as { $eq: unknown }).$eq;
   }
-  if (klass !== undefined) return serviceOfKlassName(klass, 'selector.klass');
-  if (typeof selector._id === 'string') return serviceOfId(selector._id);
+  if (klass !== undefined) return serviceOfKlassName(klass, 'selector.klass', deployed);
+  if (typeof selector._id === 'string') return serviceOfId(selector._id, deployed);
   throw errors.badRequest('selector.klass is required: it names the kind of document to find');
 }
 
@@ -108,9 +108,14 @@ export function serviceOfNewDoc(doc: Record<string, unknown>): ServiceName {
   throw errors.badRequest('klass is required: it names the kind of document to create');
 }
 
-export function serviceOfDesign(design: string, name: string, table: Readonly<Record<string, ServiceName>> = DESIGN_SERVICES): ServiceName {
+export function serviceOfDesign(
+  design: string,
+  name: string,
+  table: Readonly<Record<string, ServiceName>> = DESIGN_SERVICES,
+  deployed: ReadonlySet<ServiceName> = SERVED_SERVICES,
+): ServiceName {
   const own = (key: string) => (Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined);
   const service = own(`${design}/${name}`) ?? own(design);
   if (!service) throw errors.notFound(`design document ${shown(design)} has no ${shown(name)}`);
-  return served(service);
+  return served(service, deployed);
 }
