@@ -18,6 +18,20 @@ export const MAX_SLUG = 120;
 /** a Netscape bookmarks file an import takes (bytes of HTML) */
 export const BOOKMARKS_IMPORT_MAX_BYTES = 900 * 1024;
 export const BOOKMARK_FETCH_STATUSES = ['pending', 'done', 'failed'] as const;
+/** revisions kept per handbook (the oldest go first; `revision` numbers keep counting) */
+export const MAX_HANDBOOK_REVISIONS = 100;
+/** bytes of HTML one `bookmarks/export` answer holds at most (NATS carries ≤ 1 MB); `?skip=` pages on */
+export const BOOKMARKS_EXPORT_MAX_BYTES = 800 * 1024;
+export const NOTES_SEARCH_DEFAULT_LIMIT = 20;
+/**
+ * The text-search language of a handbook or bookmark: its creator's locale when it was created (pt-BR → portuguese,
+ * anything else → english). Words are stemmed in that language and accents are ignored either way.
+ */
+export const NOTES_LANGUAGES = ['portuguese', 'english'] as const;
+export type NotesLanguage = (typeof NOTES_LANGUAGES)[number];
+export function notesLanguageOf(locale: string | null | undefined): NotesLanguage {
+  return typeof locale === 'string' && /^pt\b/i.test(locale) ? 'portuguese' : 'english';
+}
 export type BookmarkFetchStatus = (typeof BOOKMARK_FETCH_STATUSES)[number];
 
 /** Message keys of the notes' field errors (web i18n: `validation.<key>`). */
@@ -91,8 +105,12 @@ export interface HandbookServerFields {
   old_uris: string[];
   /** field_name → field_value (spec §3 value_for) */
   value_for: Record<string, string>;
-  /** how many revisions it has (1 after creating) */
+  /** the number of its newest revision (1 after creating; a save that changes nothing of title, content, content_type,
+   * categories or fields adds none). A PUT whose `_rev` is stale but whose `revision` is still the newest is taken: only
+   * server-kept fields (linked_by) changed meanwhile. */
   revision: number;
+  /** the language its text is searched in */
+  language: NotesLanguage;
 }
 
 /** A bookmark (spec §3 Bookmark entry); title and description are fetched from the page unless given. */
@@ -124,8 +142,15 @@ export interface BookmarkServerFields {
   fetched_at: string | null;
   /** another bookmark of the group with the same normalized URL */
   duplicate_of: string | null;
-  /** og:image, when the page names one */
+  /** og:image, when the page names one (http or https only) */
   image_url: string | null;
+  /** when it was bookmarked: the browser's ADD_DATE for an imported one, else when it was created */
+  added_at: string;
+  /** what the page itself said last time it was fetched (title, else og:title; meta description, else og:description):
+   * an empty title or description is filled from these, and one still equal to them follows a refetch */
+  page_title: string | null;
+  page_description: string | null;
+  language: NotesLanguage;
 }
 
 // ---- update handlers and views -------------------------------------------------------------------------------------
@@ -144,18 +169,33 @@ export const HANDBOOK_UPDATES = {
   preview: 'preview',
 } as const;
 
+/** The body of `handbooks/_update/preview/{any id}`: the content to render as a save would. */
+export const HandbookPreviewBody = z.object({
+  content: z.string().max(MAX_HANDBOOK_CONTENT, { error: M.tooLong }).default(''),
+  content_type: z.enum(HANDBOOK_CONTENT_TYPES, { error: M.invalid }).default('markdown'),
+});
+export type HandbookPreviewBody = z.infer<typeof HandbookPreviewBody>;
+
 export interface HandbookRevision {
   revision: number;
   title: string;
   content: string;
   content_type: HandbookContentType;
+  categories: string[];
+  fields: HandbookField[];
+  /** who saved it: user id and public label (full name, else the masked address) */
   updated_by: string | null;
+  updated_by_label: string | null;
   updated_at: string;
 }
 
 export const BOOKMARKS_DESIGN = 'bookmarks';
 export const BOOKMARK_VIEWS = {
-  /** the group's bookmarks as a Netscape bookmarks HTML file: one row `{key: 'html', value: html}` */
+  /**
+   * the group's bookmarks as a Netscape bookmarks HTML file, oldest first: rows `{key: 'html', value: html}`, then
+   * `{key: 'count', value: bookmarks in this file}` and `{key: 'total', value: bookmarks of the group}`. One answer
+   * holds at most BOOKMARKS_EXPORT_MAX_BYTES of HTML; when count + skip < total, ask again with `?skip=count+skip`.
+   */
   export: 'export',
 } as const;
 export const BOOKMARK_UPDATES = {
@@ -165,13 +205,22 @@ export const BOOKMARK_UPDATES = {
   refetch: 'refetch',
 } as const;
 
+/** The body of `bookmarks/_update/import/netscape`: the file's text (UTF-8; what browsers export). */
+export const BookmarksImportBody = z.object({
+  html: z.string({ error: M.blank }).min(1, { error: M.blank }).max(BOOKMARKS_IMPORT_MAX_BYTES, { error: M.tooLong }),
+});
+
 export interface BookmarksImportReport {
   created: number;
   duplicates: number;
   invalid: number;
 }
 
-/** `GET /{account_id}/_design/notes/_view/search?q=…&limit=…`: handbooks and bookmarks ranked by relevance. */
+/**
+ * `GET /{account_id}/_design/notes/_view/search?q=…&limit=…`: handbooks and bookmarks ranked by relevance, rows
+ * `{key: rank, value: NotesSearchHit}`. `q` is web-search syntax (words, "a phrase", or, -word), accents ignored;
+ * limit defaults to NOTES_SEARCH_DEFAULT_LIMIT, at most NOTES_SEARCH_MAX_LIMIT.
+ */
 export const NOTES_DESIGN = 'notes';
 export const NOTES_VIEWS = { search: 'search' } as const;
 export const NOTES_SEARCH_MAX_LIMIT = 50;

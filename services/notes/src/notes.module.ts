@@ -1,16 +1,40 @@
 import { Module } from '@nestjs/common';
 import { healthController } from '@app/platform';
+import { BookmarkDuplicates } from './bookmarks/bookmark-duplicates';
+import { BookmarkFetchQueue } from './bookmarks/bookmark-fetch-queue';
+import { BookmarkFetcher } from './bookmarks/bookmark-fetcher';
+import { BookmarkFiles } from './bookmarks/bookmark-files';
+import { BookmarksRepository } from './bookmarks/bookmarks.repository';
 import { PG_POOL } from './common/tokens';
 import { databaseProviders } from './database';
 import { DocumentsController } from './documents/documents.controller';
 import { DocumentsService } from './documents/documents.service';
+import { HandbookViews } from './handbooks/handbook-views';
+import { HandbookWrites } from './handbooks/handbook-writes';
+import { HandbooksRepository } from './handbooks/handbooks.repository';
+import { NotesSearch } from './search/notes-search';
+import { SearchRepository } from './search/search.repository';
 
 /**
- * The notes service: handbooks (a markdown wiki) and bookmarks (`notes.doc.*`).
- * Start it with `createMicroservice(NotesModule, 'notes')`; it migrates its schema on init.
+ * The notes service: handbooks (a markdown wiki) and bookmarks (`notes.doc.*`), their views and handlers, text search,
+ * and the BullMQ worker that fetches bookmarked pages. Start it with `createMicroservice(NotesModule, 'notes')`; it
+ * migrates its schema on init.
  */
 @Module({
   controllers: [healthController('notes', PG_POOL), DocumentsController],
-  providers: [...databaseProviders, DocumentsService],
+  providers: [
+    ...databaseProviders,
+    HandbooksRepository,
+    HandbookWrites,
+    HandbookViews,
+    BookmarksRepository,
+    BookmarkFetcher,
+    BookmarkFetchQueue,
+    BookmarkDuplicates,
+    BookmarkFiles,
+    SearchRepository,
+    NotesSearch,
+    DocumentsService,
+  ],
 })
 export class NotesModule {}

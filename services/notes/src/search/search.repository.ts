@@ -1,0 +1,56 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { mapPgError } from '@app/platform';
+import { PG_POOL } from '../common/tokens';
+import { START, STOP } from './search.rules';
+
+export interface SearchRow {
+  id: string;
+  klass: 'Handbook' | 'Bookmark';
+  rank: number;
+  title: string | null;
+  uri: string | null;
+  updated_at: string;
+  headline: string;
+}
+
+/** characters of a text the snippet is cut from (ts_headline reads the whole text it is given) */
+const SNIPPET_SOURCE = 20_000;
+
+/**
+ * Full-text search of a group's handbooks and bookmarks (notes.search_entries, kept by the `documents_search` trigger).
+ * The query is read in both languages' configurations and the two are OR-ed, so a page is found by the stems of its
+ * own language whoever searches; ranked by ts_rank_cd (title A, tags and fields B, description C, content and URL D),
+ * and only the page of hits shown gets a headline.
+ */
+@Injectable()
+export class SearchRepository {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async search(db: string, q: string, limit: number): Promise<SearchRow[]> {
+    try {
+      const { rows } = await this.pool.query<SearchRow>(
+        `WITH query AS (SELECT websearch_to_tsquery('notes.portuguese', $2) || websearch_to_tsquery('notes.english', $2) AS q),
+              hits AS (SELECT s.id, s.klass, ts_rank_cd(s.vector, query.q) AS rank
+                         FROM notes.search_entries s, query
+                        WHERE s.account_id = $1 AND s.vector @@ query.q
+                        ORDER BY rank DESC, s.id
+                        LIMIT $3)
+         SELECT h.id, h.klass, h.rank,
+                coalesce(d.body->>'title', d.body->>'label', d.body->>'url') AS title,
+                coalesce(d.body->>'uri', d.body->>'url') AS uri,
+                d.body->>'updated_at' AS updated_at,
+                ts_headline(notes.search_config(d.body->>'language'),
+                            translate(left(CASE WHEN h.klass = 'Handbook' THEN coalesce(d.body->>'content', '')
+                                                ELSE coalesce(nullif(d.body->>'description', ''), d.body->>'url', '') END, ${SNIPPET_SOURCE}), $4, ''),
+                            query.q, $5) AS headline
+           FROM hits h JOIN notes.documents d ON d.account_id = $1 AND d.id = h.id AND NOT d.deleted, query
+          ORDER BY h.rank DESC, h.id`,
+        [db, q, limit, START + STOP, `StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=15, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`],
+      );
+      return rows;
+    } catch (e) {
+      throw mapPgError(e);
+    }
+  }
+}
