@@ -1,4 +1,6 @@
-import { createGroup, createToken, signUp, Stack, startStack, User } from './harness';
+import http from 'http';
+import type { AddressInfo } from 'net';
+import { createGroup, createToken, eventually, signUp, Stack, startStack, User } from './harness';
 
 // The Google Reader API (/greader/{account_id}) as a mobile reader uses it, through the gateway onto the real reader
 // service: ClientLogin with the e-mail and a user token, then GoogleLogin auth on every call.
@@ -9,9 +11,36 @@ let db: string;
 let token: string;
 let otherDb: string;
 let otherToken: string;
+let feeds: http.Server;
+let feedBase: string;
+
+/** Items added to alpha after its first fetch (dated after all the others). */
+let alphaFresh = 0;
+
+/** An RSS 2.0 feed of `count` items, a day apart, the newest first (three share each date with `sameDates`), after `fresh` newer ones. */
+function rss(name: string, count: number, sameDates = false, fresh = 0): string {
+  const news = Array.from({ length: fresh }, (_, j) => {
+    const date = new Date(Date.UTC(2026, 1, 1 + j, 12)).toUTCString();
+    return `<item><title>${name} new ${j + 1}</title><link>https://${name}.example/new/${j + 1}</link><guid>${name}-new-${j + 1}</guid><pubDate>${date}</pubDate></item>`;
+  });
+  const items = Array.from({ length: count }, (_, i) => {
+    const day = sameDates ? Math.floor(i / 3) : i;
+    const date = new Date(Date.UTC(2026, 0, 31, 12) - day * 86_400_000).toUTCString();
+    return `<item><title>${name} item ${i + 1}</title><link>https://${name}.example/items/${i + 1}</link><guid>${name}-${i + 1}</guid><pubDate>${date}</pubDate><description>&lt;p&gt;Body of ${name} ${i + 1}&lt;/p&gt;</description></item>`;
+  });
+  return `<?xml version="1.0"?><rss version="2.0"><channel><title>${name} feed</title><link>https://${name}.example/</link>${news.join('')}${items.join('')}</channel></rss>`;
+}
 
 beforeAll(async () => {
-  stack = await startStack('greader');
+  // the feeds are served on loopback by this test: the reader must be allowed to fetch private addresses
+  feeds = http.createServer((req, res) => {
+    const body = req.url === '/alpha.xml' ? rss('alpha', 30, true, alphaFresh) : req.url === '/beta.xml' ? rss('beta', 3) : null;
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/rss+xml' });
+    res.end(body ?? 'no feed');
+  });
+  await new Promise<void>((resolve) => feeds.listen(0, '127.0.0.1', resolve));
+  feedBase = `http://127.0.0.1:${(feeds.address() as AddressInfo).port}`;
+  stack = await startStack('greader', { READER_ALLOW_PRIVATE_URLS: '1' });
   owner = await signUp(stack, { confirm: true });
   db = (await createGroup(owner, 'Reading room')).id;
   token = await createToken(owner);
@@ -19,7 +48,10 @@ beforeAll(async () => {
   otherDb = (await createGroup(other, 'Somebody else')).id;
   otherToken = await createToken(other);
 }, 60_000);
-afterAll(() => stack?.close());
+afterAll(async () => {
+  await stack?.close();
+  await new Promise((resolve) => feeds?.close(resolve));
+});
 
 type Pairs = Array<[string, string]>;
 
@@ -42,7 +74,7 @@ async function call(method: 'GET' | 'POST', path: string, opts: { auth?: string 
   }
   const res = await fetch(`${stack.url}/greader/${opts.group ?? db}${path}${qs}`, { method, headers, body });
   const text = await res.text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
@@ -90,5 +122,182 @@ describe('API calls', () => {
     expect((await call('GET', api('subscription/list'), { auth: otherToken })).json).toEqual({ error: 'forbidden', reason: 'You need a subscription to access this Group' });
     expect((await call('GET', api('unread-count'), { group: otherDb })).status).toBe(403);
     expect((await call('GET', api('tag/list'), { group: 'usr-nope' })).status).toBe(404);
+  });
+});
+
+const READING_LIST = 'user/-/state/com.google/reading-list';
+const STARRED = 'user/-/state/com.google/starred';
+const READ = 'user/-/state/com.google/read';
+
+/** The unread count of a stream id in unread-count (0 when it is not listed). */
+async function unread(id: string): Promise<number> {
+  const res = await call('GET', api('unread-count'), { query: [['output', 'json']] });
+  expect(res.status).toBe(200);
+  return (res.json.unreadcounts as Array<{ id: string; count: number }>).find((r) => r.id === id)?.count ?? 0;
+}
+
+describe('a mobile reader syncing a group', () => {
+  let alpha: string;
+  let beta: string;
+
+  it('adds feeds (quickadd, subscription/edit with a label) and lists them with their folders', async () => {
+    const added = await call('POST', api('subscription/quickadd'), { form: [['quickadd', `${feedBase}/alpha.xml`]] });
+    expect([added.status, added.json]).toEqual([200, { numResults: 1, query: `${feedBase}/alpha.xml`, streamId: expect.stringMatching(/^feed\/rsb-/), streamName: 'alpha feed' }]);
+    alpha = added.json.streamId;
+    const edit = await call('POST', api('subscription/edit'), { form: [['ac', 'subscribe'], ['s', `feed/${feedBase}/beta.xml`], ['t', 'Beta news'], ['a', 'user/-/label/Daily']] });
+    expect([edit.status, edit.text]).toEqual([200, 'OK']);
+
+    const list = await call('GET', api('subscription/list'), { query: [['output', 'json']] });
+    expect(list.status).toBe(200);
+    const subs = list.json.subscriptions as Array<Record<string, any>>;
+    expect(subs).toHaveLength(2);
+    const b = subs.find((s) => s.title === 'Beta news')!;
+    beta = b.id;
+    expect(b).toMatchObject({ url: `${feedBase}/beta.xml`, htmlUrl: 'https://beta.example/', categories: [{ id: 'user/-/label/Daily', label: 'Daily' }] });
+    expect(subs.find((s) => s.id === alpha)).toMatchObject({ title: 'alpha feed', url: `${feedBase}/alpha.xml`, categories: [] });
+    expect((await call('GET', api('tag/list'))).json).toEqual({ tags: [{ id: STARRED }, { id: 'user/-/label/Daily', type: 'folder' }] });
+
+    // the reader fetches new subscriptions at once: 30 + 3 unread items
+    await eventually(() => unread(READING_LIST), (n) => n === 33, 20_000);
+    expect(await unread(alpha)).toBe(30);
+    expect(await unread(beta)).toBe(3);
+    expect(await unread('user/-/label/Daily')).toBe(3);
+  });
+
+  it('reads a feed of 30 items in pages of 10 with continuations, newest first, each item once', async () => {
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let c: string | undefined;
+    do {
+      const res = await call('GET', api(`stream/contents/${encodeURIComponent(alpha)}`), { query: [['n', '10'], ['output', 'json'], ...(c ? [['c', c] as [string, string]] : [])] });
+      expect(res.status).toBe(200);
+      sizes.push(res.json.items.length);
+      seen.push(...res.json.items.map((i: any) => i.title));
+      c = res.json.continuation;
+      if (sizes.length === 1) {
+        expect(res.json).toMatchObject({ id: alpha, title: 'alpha feed' });
+        expect(res.json.items[0]).toMatchObject({
+          id: expect.stringMatching(/^tag:google\.com,2005:reader\/item\/[0-9a-f]{16}$/),
+          title: expect.stringMatching(/^alpha item [123]$/),
+          canonical: [{ href: expect.stringMatching(/^https:\/\/alpha\.example\/items\/[123]$/) }],
+          categories: [READING_LIST],
+          origin: { streamId: alpha, title: 'alpha feed', htmlUrl: 'https://alpha.example/' },
+          summary: { content: expect.stringMatching(/^<p>Body of alpha [123]<\/p>$/) },
+        });
+      }
+    } while (c);
+    expect(sizes).toEqual([10, 10, 10]);
+    expect(new Set(seen).size).toBe(30);
+    // newest first: the three items of a date come before the next date's
+    expect(seen.slice(0, 3).sort()).toEqual(['alpha item 1', 'alpha item 2', 'alpha item 3']);
+    expect(seen.slice(27).sort()).toEqual(['alpha item 28', 'alpha item 29', 'alpha item 30']);
+
+    const oldest = await call('GET', api('stream/contents'), { query: [['s', READING_LIST], ['n', '5'], ['r', 'o']] });
+    const titles = oldest.json.items.map((i: any) => i.title as string);
+    expect(titles.slice(0, 3).sort()).toEqual(['alpha item 28', 'alpha item 29', 'alpha item 30']);
+    expect(titles.slice(3).every((t: string) => /^alpha item 2[567]$/.test(t))).toBe(true);
+
+    const all = await call('GET', api('stream/items/ids'), { query: [['s', READING_LIST], ['n', '1000']] });
+    expect(all.json.itemRefs).toHaveLength(33);
+    expect(all.json.continuation).toBeUndefined();
+    const paged = await call('GET', api('stream/items/ids'), { query: [['s', READING_LIST], ['n', '20']] });
+    expect(paged.json.itemRefs).toHaveLength(20);
+    const rest = await call('GET', api('stream/items/ids'), { query: [['s', READING_LIST], ['n', '20'], ['c', paged.json.continuation]] });
+    expect(rest.json.itemRefs).toHaveLength(13);
+    expect(new Set([...paged.json.itemRefs, ...rest.json.itemRefs].map((r: any) => r.id)).size).toBe(33);
+  });
+
+  it('marks items read and starred with edit-tag (short and long ids), seen in the states, exclusions and unread counts', async () => {
+    const ids = (await call('GET', api('stream/items/ids'), { query: [['s', alpha], ['n', '5']] })).json.itemRefs.map((r: any) => r.id as string);
+    expect(ids[0]).toMatch(/^[0-9]+$/);
+    const long = (n: string) => `tag:google.com,2005:reader/item/${BigInt(n).toString(16).padStart(16, '0')}`;
+
+    const read = await call('POST', api('edit-tag'), { form: [['i', ids[0]], ['i', long(ids[1])], ['i', ids[2]], ['a', READ], ['T', 'x']] });
+    expect([read.status, read.text]).toEqual([200, 'OK']);
+    expect(await unread(alpha)).toBe(27);
+    expect(await unread(READING_LIST)).toBe(30);
+    const unreadOnly = await call('GET', api(`stream/items/ids`), { query: [['s', alpha], ['n', '100'], ['xt', READ]] });
+    expect(unreadOnly.json.itemRefs).toHaveLength(27);
+    expect(unreadOnly.json.itemRefs.map((r: any) => r.id)).not.toContain(ids[0]);
+    const readStream = await call('GET', api(`stream/items/ids`), { query: [['s', READ], ['n', '100']] });
+    expect(readStream.json.itemRefs.map((r: any) => r.id).sort()).toEqual(ids.slice(0, 3).sort());
+
+    await call('POST', api('edit-tag'), { form: [['i', ids[2]], ['r', READ]] });
+    expect(await unread(alpha)).toBe(28);
+
+    await call('POST', api('edit-tag'), { form: [['i', ids[3]], ['i', ids[4]], ['a', STARRED]] });
+    await call('POST', api('edit-tag'), { form: [['i', ids[4]], ['r', STARRED]] });
+    const starred = await call('GET', api(`stream/contents/${encodeURIComponent(STARRED)}`));
+    expect(starred.json.items.map((i: any) => i.id)).toEqual([long(ids[3])]);
+    expect(starred.json.items[0].categories).toEqual([READING_LIST, STARRED]);
+
+    const contents = await call('POST', api('stream/items/contents'), { form: [['i', ids[1]], ['i', ids[3]]] });
+    expect(contents.json.items.map((i: any) => [i.id, i.categories])).toEqual([
+      [long(ids[1]), [READING_LIST, READ]],
+      [long(ids[3]), [READING_LIST, STARRED]],
+    ]);
+  });
+
+  it('marks only what the client had seen (ts), then a feed, a label and everything read with mark-all-as-read', async () => {
+    // two items arrive after the client's last sync at `seenAt`: marking the feed read as of then leaves them unread
+    const seenAt = String(Date.now() * 1000);
+    await new Promise((r) => setTimeout(r, 5));
+    alphaFresh = 2;
+    const refresh = await fetch(`${stack.url}/${db}/_design/reader/_update/refresh/${alpha.slice('feed/'.length)}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } });
+    expect(refresh.status).toBe(200);
+    await eventually(() => unread(alpha), (n) => n === 30, 20_000);
+    expect((await call('POST', api('mark-all-as-read'), { form: [['s', alpha], ['ts', seenAt]] })).text).toBe('OK');
+    expect(await unread(alpha)).toBe(2);
+    const left = await call('GET', api('stream/contents'), { query: [['s', alpha], ['xt', READ]] });
+    expect(left.json.items.map((i: any) => i.title).sort()).toEqual(['alpha new 1', 'alpha new 2']);
+
+    expect((await call('POST', api('mark-all-as-read'), { form: [['s', alpha], ['ts', String(Date.now() * 1000)]] })).text).toBe('OK');
+    expect(await unread(alpha)).toBe(0);
+    expect(await unread(beta)).toBe(3);
+    expect((await call('POST', api('mark-all-as-read'), { form: [['s', 'user/-/label/Daily']] })).text).toBe('OK');
+    expect(await unread(beta)).toBe(0);
+    expect(await unread(READING_LIST)).toBe(0);
+    const none = await call('GET', api('stream/contents/user/-/state/com.google/reading-list'), { query: [['xt', READ]] });
+    expect(none.json.items).toEqual([]);
+  });
+
+  it('refuses writes with a read-only token (403) and bad input with 400, never 500', async () => {
+    const readOnly = await createToken(owner, ['read']);
+    expect((await call('GET', api('subscription/list'), { auth: readOnly })).status).toBe(200);
+    expect((await call('POST', api('edit-tag'), { auth: readOnly, form: [['i', '1'], ['a', STARRED]] })).json).toEqual({ error: 'forbidden', reason: 'This token can only read' });
+    expect((await call('GET', api('stream/contents'), { query: [['s', READING_LIST], ['c', 'not-ours']] })).status).toBe(400);
+    expect((await call('GET', api('stream/contents/splice%2Fbroadcast'))).status).toBe(400);
+    expect((await call('GET', api('stream/contents/feed%2Frsb-nothere'))).status).toBe(404);
+    expect((await call('POST', api('edit-tag'), { form: [['i', 'abc'], ['a', READ]] })).status).toBe(400);
+    expect((await call('POST', api('edit-tag'), { form: [['a', READ]] })).status).toBe(400);
+    expect((await call('GET', api('stream/items/ids'), { query: [['s', READING_LIST], ['ot', 'yesterday']] })).status).toBe(400);
+  });
+
+  it('keeps another group’s items out of reach: its members’ tokens read nothing of this group', async () => {
+    const other = await call('GET', api('stream/items/ids'), { auth: otherToken, query: [['s', READING_LIST]] });
+    expect(other.status).toBe(403);
+    const own = await call('GET', api('stream/items/ids'), { auth: otherToken, group: otherDb, query: [['s', READING_LIST]] });
+    expect([own.status, own.json.itemRefs]).toEqual([200, []]);
+    const ids = (await call('GET', api('stream/items/ids'), { query: [['s', alpha], ['n', '1']] })).json.itemRefs.map((r: any) => r.id as string);
+    // an id of this group sent to the other group's API names nothing there
+    expect((await call('POST', api('stream/items/contents'), { auth: otherToken, group: otherDb, form: [['i', ids[0]]] })).json.items).toEqual([]);
+  });
+
+  it('renames a feed and moves it into a new folder and out again with subscription/edit', async () => {
+    expect((await call('POST', api('subscription/edit'), { form: [['ac', 'edit'], ['s', alpha], ['t', 'Alpha renamed'], ['a', 'user/-/label/Weekly']] })).text).toBe('OK');
+    let sub = (await call('GET', api('subscription/list'))).json.subscriptions.find((s: any) => s.id === alpha);
+    expect(sub).toMatchObject({ title: 'Alpha renamed', categories: [{ id: 'user/-/label/Weekly', label: 'Weekly' }] });
+    expect((await call('GET', api('tag/list'))).json.tags).toContainEqual({ id: 'user/-/label/Weekly', type: 'folder' });
+    const inFolder = await call('GET', api('stream/items/ids'), { query: [['s', 'user/-/label/Weekly'], ['n', '100']] });
+    expect(inFolder.json.itemRefs).toHaveLength(32);
+    expect((await call('POST', api('subscription/edit'), { form: [['ac', 'edit'], ['s', alpha], ['r', 'user/-/label/Weekly']] })).text).toBe('OK');
+    sub = (await call('GET', api('subscription/list'))).json.subscriptions.find((s: any) => s.id === alpha);
+    expect(sub).toMatchObject({ title: 'Alpha renamed', categories: [] });
+  });
+
+  it('unsubscribes a feed with subscription/edit', async () => {
+    expect((await call('POST', api('subscription/edit'), { form: [['ac', 'unsubscribe'], ['s', beta]] })).text).toBe('OK');
+    const list = await call('GET', api('subscription/list'));
+    expect(list.json.subscriptions.map((s: any) => s.id)).toEqual([alpha]);
   });
 });
