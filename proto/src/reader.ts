@@ -20,8 +20,22 @@ export const MAX_FEED_URL = 2048;
 /** Message keys of the reader's field errors (web i18n: `validation.<key>`). */
 export const READER_MESSAGES = {
   badUrl: 'is-not-a-web-address',
+  /** the address answered, but with neither a feed nor a page that names one */
   noFeed: 'has-no-feed',
+  /** the address could not be fetched (no answer in time, an error status, too large, too many redirects) */
+  unreachable: 'cannot-be-reached',
+  /** the address is on a private or loopback network (refused unless READER_ALLOW_PRIVATE_URLS is set) */
+  privateAddress: 'is-a-private-address',
   taken: M.taken,
+  /** reader_label_id names no label of the group */
+  mustExist: 'must-exist',
+} as const;
+
+/** Sentences of the reader's refusals. */
+export const READER_REASONS = {
+  itemsReadOnly: 'Reader items are written by the feed fetcher: change read and starred with the status handlers',
+  opmlTooLarge: (max: number) => `The OPML file is larger than ${Math.round(max / 1024)} kB`,
+  opmlMissing: 'Send the OPML document as {"opml": "<opml …>"}',
 } as const;
 
 const WebUrl = z
@@ -47,8 +61,11 @@ export const ReaderLabelFields = z.object({
 export type ReaderLabelFields = z.infer<typeof ReaderLabelFields>;
 
 /**
- * A subscription: `url` may be a feed or a site's page (the service finds the feed through `<link rel="alternate">`
- * and keeps the page as website_url); title comes from the feed unless customize_title is set.
+ * A subscription: `url` may be a feed or a site's page when it is created or changed; the service fetches it then (422
+ * `has-no-feed`, `cannot-be-reached`, `is-a-private-address` on url) and, for a page, finds the feed through
+ * `<link rel="alternate">`, stores the feed's address as url and keeps the page as website_url. So url is always the
+ * feed's address, unique in the group. title comes from the feed unless customize_title is set (what the API shows
+ * is the feed's current title; website_url likewise falls back to the feed's link).
  */
 export const ReaderSubscriptionFields = z.object({
   url: WebUrl,
@@ -70,8 +87,10 @@ export interface ReaderFetchState {
   next_check_at: string | null;
   etag: string | null;
   last_modified: string | null;
-  /** the address the feed was found at, when `url` was a page */
+  /** the address last fetched, after redirects */
   feed_url: string | null;
+  /** a server's Retry-After (429/503): no request before then, not even a refresh now */
+  blocked_until: string | null;
 }
 
 export const READER_CONTENT_TYPES = ['text', 'html'] as const;
@@ -89,8 +108,12 @@ export interface ReaderItemFields {
   read: boolean;
   starred: boolean;
   reader_subscription_id: string;
+  /** the subscription as it is now (its title, its label's name), filled in when the item is read */
   reader_subscription: { _id: string; title: string | null; label: string | null };
-  /** the subscription's label when the item was stored (the label filter) */
+  /**
+   * the subscription's current label, filled in when the item is read (not stored): a top-level `reader_label_id` in a
+   * `_find` selector is answered from the label's subscriptions
+   */
   reader_label_id: string | null;
   /** guid, else link, else a hash of title+date */
   dedupe_key: string;

@@ -4,13 +4,19 @@ import { PG_POOL } from './common/tokens';
 import { databaseProviders } from './database';
 import { DocumentsController } from './documents/documents.controller';
 import { DocumentsService } from './documents/documents.service';
+import { FeedRefresher } from './fetcher/feed-refresher';
+import { FetchQueue } from './fetcher/fetch-queue';
+import { ReaderRepository } from './items/items.repository';
+import { OpmlImport } from './opml/opml-import';
+import { FeedStateRepository } from './subscriptions/feed-state.repository';
 
 /**
- * The reader service: feed subscriptions, labels and their items (`reader.doc.*`).
- * Start it with `createMicroservice(ReaderModule, 'reader')`; it migrates its schema on init.
+ * The reader service: feed subscriptions, labels and their items (`reader.doc.*`), and the fetcher that refreshes the
+ * feeds (BullMQ jobs, see fetcher/fetch-queue.ts). Start it with `createMicroservice(ReaderModule, 'reader')`; it
+ * migrates its schema on init.
  */
 @Module({
   controllers: [healthController('reader', PG_POOL), DocumentsController],
-  providers: [...databaseProviders, DocumentsService],
+  providers: [...databaseProviders, ReaderRepository, FeedStateRepository, FeedRefresher, FetchQueue, OpmlImport, DocumentsService],
 })
 export class ReaderModule {}

@@ -1,9 +1,60 @@
-import { documentTables } from '@app/platform';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { documentTables, fieldSql, klassIndex } from '@app/platform';
 
-// The reader service's Postgres schema: the platform's document tables for feed subscriptions, labels and their items.
+// The reader service's Postgres schema: the platform's document tables for feed subscriptions, labels and their items,
+// with the indexes the feed's lists read, and the fetcher's own state per subscription (feed_state).
 // After a change: `npx tsc -b services/platform && npx drizzle-kit generate --config services/reader/drizzle.config.ts`.
 export const READER_SCHEMA = 'reader';
 
+const field = (name: string) => sql.raw(fieldSql('body', [name]));
+const newestFirst = sql.raw(`${fieldSql('body', ['point_at'])} DESC`);
+const liveItem = sql.raw(`klass = 'ReaderItem' AND NOT deleted`);
+
 export const { schema, documents, outbox } = documentTables(READER_SCHEMA, {
-  indexes: () => [],
+  indexes: (t) => [
+    // the feed (spec §7: point_at desc, the find's id tie-break), unfiltered and per filter: each answers a page by
+    // reading ten index entries, whatever the account holds
+    index('documents_item_point_at_idx').on(t.accountId, newestFirst, t.id).where(liveItem),
+    index('documents_item_read_point_at_idx').on(t.accountId, field('read'), newestFirst, t.id).where(liveItem),
+    index('documents_item_starred_point_at_idx').on(t.accountId, field('starred'), newestFirst, t.id).where(liveItem),
+    index('documents_item_subscription_point_at_idx').on(t.accountId, field('reader_subscription_id'), newestFirst, t.id).where(liveItem),
+    // an entry is stored once per subscription (guid, else link, else a hash of title and date)
+    uniqueIndex('documents_item_dedupe_key').on(t.accountId, field('reader_subscription_id'), field('dedupe_key')).where(liveItem),
+    // one subscription per feed address, one label per name, in a group
+    klassIndex(t, 'ReaderSubscription', 'url', { unique: true }),
+    klassIndex(t, 'ReaderSubscription', 'reader_label_id'),
+    klassIndex(t, 'ReaderLabel', 'name', { unique: true }),
+  ],
 });
+
+/**
+ * What the fetcher keeps per subscription, apart from the subscription's document: a refresh never writes the
+ * document, so a user's edit of it never meets a 409 because the fetcher ran. Read with the subscription (merged
+ * into what the API shows). Created and deleted with the subscription, in its transaction; `active` follows it.
+ */
+export const feedState = schema.table(
+  'feed_state',
+  {
+    accountId: text('account_id').notNull(),
+    subscriptionId: text('subscription_id').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** the address last fetched (after redirects) */
+    feedUrl: text('feed_url'),
+    feedTitle: text('feed_title'),
+    siteUrl: text('site_url'),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    errorCount: integer('error_count').notNull().default(0),
+    lastError: text('last_error'),
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'string' }),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** a server's Retry-After (429/503): no request before then, not even "refresh now" */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    primaryKey({ name: 'feed_state_pkey', columns: [t.accountId, t.subscriptionId] }),
+    // the scheduler's question: which active feeds are due
+    index('feed_state_due_idx').on(t.nextCheckAt).where(sql.raw('active')),
+  ],
+);

@@ -1,42 +1,123 @@
 import { Injectable } from '@nestjs/common';
-import { Calls, Doc, FindReply, ViewReply, WriteReply } from '@app/proto';
-import { DocumentProtocol, DocumentStore } from '@app/platform';
+import {
+  Calls,
+  Doc,
+  errors,
+  FindReply,
+  klassOfId,
+  READER_DESIGN,
+  READER_UPDATES,
+  READER_VIEWS,
+  ViewReply,
+  WriteReply,
+} from '@app/proto';
+import { ChangePublisher, DocumentProtocol, DocumentStore, project, requireWrite, UpdateHandler } from '@app/platform';
 import { accountDb } from '../common/caller';
+import { FetchQueue } from '../fetcher/fetch-queue';
+import { statusHandlers } from '../items/item-status';
+import { ReaderRepository } from '../items/items.repository';
+import { ReaderItemPolicy } from '../items/reader-item.policy';
+import { ReaderLabelPolicy } from '../labels/reader-label.policy';
+import { OpmlImport } from '../opml/opml-import';
+import { discoverFeed } from '../subscriptions/feed-discovery';
+import { FeedStateRepository } from '../subscriptions/feed-state.repository';
+import { ReaderSubscriptionPolicy } from '../subscriptions/reader-subscription.policy';
 
 type Req<K extends keyof Calls> = Calls[K]['req'];
 
-/** reader.doc.*: feed subscriptions, labels and their items. Only groups hold them. */
+/** Items deleted per statement when their subscription goes. */
+const DELETE_BATCH = 2000;
+
+/**
+ * reader.doc.*: feed subscriptions, labels and their items; the status handlers (spec §7), refresh, mark all read and
+ * the OPML import; the OPML and unread views. Only groups hold them. What the API shows of a subscription includes the
+ * fetcher's state and the feed's title; of an item, its subscription's current title and label.
+ */
 @Injectable()
 export class DocumentsService {
   private readonly protocol: DocumentProtocol;
 
-  constructor(private readonly store: DocumentStore) {
-    this.protocol = new DocumentProtocol(store, 'reader', {}, {}, {});
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly repo: ReaderRepository,
+    private readonly states: FeedStateRepository,
+    private readonly queue: FetchQueue,
+    private readonly opml: OpmlImport,
+    private readonly publisher: ChangePublisher,
+  ) {
+    const policies = {
+      ReaderLabel: new ReaderLabelPolicy(repo),
+      ReaderSubscription: new ReaderSubscriptionPolicy(store, repo, states, discoverFeed),
+      ReaderItem: new ReaderItemPolicy(),
+    };
+    const updates: Record<string, UpdateHandler> = {
+      ...statusHandlers(store, async (db, doc) => (await this.enrich(db, [policies.ReaderItem.present(doc)]))[0]),
+      [`${READER_DESIGN}/${READER_UPDATES.refresh}`]: (ctx, id) => this.refresh(accountDb(ctx), id),
+      [`${READER_DESIGN}/${READER_UPDATES.markAllRead}`]: (ctx, id) => this.markAllRead(accountDb(ctx), id, ctx.user_id),
+      [`${READER_DESIGN}/${READER_UPDATES.importOpml}`]: async (ctx, id, body) => {
+        if (id !== 'opml') throw errors.notFound(`use ${READER_DESIGN}/_update/${READER_UPDATES.importOpml}/opml`);
+        return { ok: true, id, rev: '', doc: { ...(await this.opml.import(accountDb(ctx), body, ctx.user_id)) } };
+      },
+    };
+    this.protocol = new DocumentProtocol(
+      store,
+      'reader',
+      policies,
+      {
+        [`${READER_DESIGN}/${READER_VIEWS.opml}`]: async (ctx) => ({ rows: [{ key: 'opml', value: await this.opml.export(accountDb(ctx)) }] }),
+        [`${READER_DESIGN}/${READER_VIEWS.unread}`]: async (ctx) => ({ rows: (await repo.unreadCounts(accountDb(ctx))).map((r) => ({ key: r.id, value: r.count })) }),
+      },
+      updates,
+    );
   }
 
-  get(req: Req<'reader.doc.get'>): Promise<Doc> {
-    accountDb(req.ctx);
-    return this.protocol.get(req);
+  async get(req: Req<'reader.doc.get'>): Promise<Doc> {
+    const db = accountDb(req.ctx);
+    const doc = await this.protocol.get({ ...req, fields: undefined });
+    return project((await this.enrich(db, [doc], req.fields))[0], req.fields);
   }
 
-  find(req: Req<'reader.doc.find'>): Promise<FindReply> {
-    accountDb(req.ctx);
-    return this.protocol.find(req);
+  async find(req: Req<'reader.doc.find'>): Promise<FindReply> {
+    const db = accountDb(req.ctx);
+    const { fields, ...query } = req.query;
+    const { docs } = await this.protocol.find({ ...req, query: { ...query, selector: await this.labelFilter(db, query.selector) } });
+    return { docs: (await this.enrich(db, docs, fields)).map((d) => project(d, fields)) };
   }
 
-  post(req: Req<'reader.doc.post'>): Promise<WriteReply> {
-    accountDb(req.ctx);
-    return this.protocol.post(req);
+  async post(req: Req<'reader.doc.post'>): Promise<WriteReply> {
+    const db = accountDb(req.ctx);
+    return this.written(db, await this.protocol.post(req));
   }
 
-  put(req: Req<'reader.doc.put'>): Promise<WriteReply> {
-    accountDb(req.ctx);
-    return this.protocol.put(req);
+  async put(req: Req<'reader.doc.put'>): Promise<WriteReply> {
+    const db = accountDb(req.ctx);
+    return this.written(db, await this.protocol.put(req));
   }
 
-  delete(req: Req<'reader.doc.delete'>): Promise<WriteReply> {
-    accountDb(req.ctx);
-    return this.protocol.delete(req);
+  /** A label goes with its subscriptions left unlabelled; a subscription with its items and its fetch state. */
+  async delete(req: Req<'reader.doc.delete'>): Promise<WriteReply> {
+    const db = accountDb(req.ctx);
+    const klass = klassOfId(req.id);
+    if (klass !== 'ReaderLabel' && klass !== 'ReaderSubscription') return this.protocol.delete(req);
+    requireWrite(req.ctx);
+    const actor = req.ctx.user_id;
+    const followers = klass === 'ReaderLabel' ? await this.repo.subscriptionsWithLabel(db, req.id) : [];
+    const tombstone = await this.store.inTransaction(async (tx) => {
+      const gone = await this.store.removeWithin(tx, db, req.id, req.rev, actor);
+      for (const id of followers) {
+        await this.store.writeWithin(tx, db, id, 'ReaderSubscription', (cur) => (cur && cur.reader_label_id === req.id ? { ...cur, reader_label_id: null } : null), actor);
+      }
+      if (klass === 'ReaderSubscription') {
+        for (;;) {
+          const ids = await this.repo.itemIds(tx, db, req.id, DELETE_BATCH);
+          if (!ids.length) break;
+          await this.store.removeManyWithin(tx, db, ids, actor);
+        }
+        await this.states.deleteWithin(tx, db, req.id);
+      }
+      return gone;
+    });
+    return { ok: true, id: tombstone._id, rev: tombstone._rev };
   }
 
   view(req: Req<'reader.doc.view'>): Promise<ViewReply> {
@@ -48,4 +129,98 @@ export class DocumentsService {
     accountDb(req.ctx);
     return this.protocol.update(req);
   }
+
+  // ---- handlers ---------------------------------------------------------------------------------------------------
+
+  /** `reader/refresh/{subscription id | all}`: queued at once (the fetch happens in the background). */
+  private async refresh(db: string, id: string): Promise<WriteReply> {
+    let ids: string[];
+    if (id === 'all') ids = await this.states.activeOf(db);
+    else {
+      if (klassOfId(id) !== 'ReaderSubscription' || !(await this.states.state(db, id))) throw errors.notFound();
+      ids = [id];
+    }
+    await this.queue.enqueue(ids.map((s) => ({ db, id: s })), true);
+    return { ok: true, id, rev: '', doc: { queued: ids.length } };
+  }
+
+  /** `reader/mark_all_read/{subscription id | label id | all}`. */
+  private async markAllRead(db: string, id: string, actor: string | null): Promise<WriteReply> {
+    let scope: string[] | null;
+    if (id === 'all') scope = null;
+    else if (klassOfId(id) === 'ReaderSubscription' || klassOfId(id) === 'ReaderLabel') {
+      const doc = await this.store.get(db, id);
+      if (!doc) throw errors.notFound();
+      scope = doc.klass === 'ReaderLabel' ? await this.repo.subscriptionsWithLabel(db, id) : [id];
+    } else throw errors.notFound();
+    const marked = await this.repo.markAllRead(db, scope, actor);
+    if (marked) this.publisher.requestFlush();
+    return { ok: true, id, rev: '', doc: { marked } };
+  }
+
+  // ---- what the API shows -------------------------------------------------------------------------------------------
+
+  /**
+   * A write's reply shows the document as a read would. A subscription never fetched yet (new, or given a new
+   * address) is queued for its first fetch right away.
+   */
+  private async written(db: string, reply: WriteReply): Promise<WriteReply> {
+    if (!reply.doc) return reply;
+    const [doc] = await this.enrich(db, [reply.doc as Doc]);
+    if (doc.klass === 'ReaderSubscription' && doc.checked_at === null && doc.active !== false) await this.queue.enqueue([{ db, id: doc._id }], false);
+    return { ...reply, doc };
+  }
+
+  /**
+   * A top-level `reader_label_id` in an item find means "items of the label's subscriptions now" (items don't store
+   * their subscription's label, which can change).
+   */
+  private async labelFilter(db: string, selector: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (selector.klass !== 'ReaderItem' || !Object.prototype.hasOwnProperty.call(selector, 'reader_label_id')) return selector;
+    const { reader_label_id: label, ...rest } = selector;
+    if (label !== null && typeof label !== 'string') throw errors.badRequest('reader_label_id must be a label id or null');
+    const ids = await this.repo.subscriptionsWithLabel(db, label);
+    const and = rest.$and === undefined ? [] : Array.isArray(rest.$and) ? rest.$and : [rest.$and];
+    return { ...rest, $and: [...and, { reader_subscription_id: { $in: ids } }] };
+  }
+
+  /**
+   * Subscriptions with the fetcher's state and the feed's title (unless customised) and site; items with their
+   * subscription's current title and label. `fields`: a find that asks for neither of those skips the look-up.
+   */
+  private async enrich(db: string, docs: Doc[], fields?: string[]): Promise<Doc[]> {
+    const wants = (...names: string[]) => !fields || names.some((n) => fields.some((f) => f === n || f.startsWith(`${n}.`)));
+    const subIds = docs.filter((d) => d.klass === 'ReaderSubscription').map((d) => d._id);
+    const itemSubIds = wants('reader_subscription', 'reader_label_id') ? [...new Set(docs.filter((d) => d.klass === 'ReaderItem').map((d) => String(d.reader_subscription_id)))] : [];
+    const [states, subs] = await Promise.all([this.states.statesOf(db, subIds), itemSubIds.length ? this.repo.subscriptions(db, itemSubIds) : Promise.resolve([])]);
+    const byId = new Map(subs.map((s) => [s.id, s]));
+    return docs.map((doc) => {
+      if (doc.klass === 'ReaderSubscription') {
+        const s = states.get(doc._id);
+        if (!s) return doc;
+        const title = doc.customize_title === true && doc.title ? doc.title : (s.feed_title || doc.title || doc.url);
+        return {
+          ...doc,
+          title,
+          label: title,
+          website_url: doc.website_url ?? s.site_url ?? null,
+          error_count: s.error_count,
+          last_error: s.last_error,
+          checked_at: s.checked_at,
+          next_check_at: s.next_check_at,
+          etag: s.etag,
+          last_modified: s.last_modified,
+          feed_url: s.feed_url,
+          blocked_until: s.blocked_until,
+        };
+      }
+      if (doc.klass === 'ReaderItem') {
+        const s = byId.get(String(doc.reader_subscription_id));
+        if (!s) return doc;
+        return { ...doc, reader_subscription: { _id: s.id, title: s.title, label: s.label_name }, reader_label_id: s.reader_label_id };
+      }
+      return doc;
+    });
+  }
 }
+

@@ -1,0 +1,85 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Job, Queue, Worker } from 'bullmq';
+import { AppConfig, bullConnection, bullPrefix } from '@app/platform';
+import { readerSettings } from '../common/reader-settings';
+import { APP_CONFIG } from '../common/tokens';
+import { FeedStateRepository } from '../subscriptions/feed-state.repository';
+import { FeedRefresher } from './feed-refresher';
+
+// The fetcher's jobs (BullMQ, Redis, keys under the run's prefix): a job scheduler adds a `due` job every
+// READER_SCHEDULER_EVERY_S seconds, which queues a `feed` job for each active subscription whose next_check_at has
+// come; "refresh now" queues them directly. A feed's job id is its group and subscription, so a feed is queued once
+// however often it is asked for, and its job is removed when it ends (it may be queued again). Every copy of the
+// service works the queue, READER_FETCH_CONCURRENCY feeds at once each; READER_FETCHER=off leaves a copy out.
+
+const logger = new Logger('reader-fetch-queue');
+export const READER_FETCH_QUEUE = 'reader-fetch';
+const DUE_SCHEDULER = 'reader-due';
+/** feeds queued per scheduler run at most (the rest are due at the next run) */
+const DUE_BATCH = 10_000;
+
+interface FeedJob {
+  db: string;
+  id: string;
+  force?: boolean;
+}
+
+type Data = FeedJob | Record<string, never>;
+
+export function feedJobId(db: string, id: string): string {
+  return `feed/${db}/${id}`;
+}
+
+@Injectable()
+export class FetchQueue implements OnModuleInit, BeforeApplicationShutdown {
+  private queue?: Queue<Data>;
+  private worker?: Worker<Data>;
+
+  constructor(
+    private readonly refresher: FeedRefresher,
+    private readonly states: FeedStateRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const settings = readerSettings();
+    const options = { connection: bullConnection(this.config), prefix: bullPrefix(this.config) };
+    this.queue = new Queue<Data>(READER_FETCH_QUEUE, options);
+    if (!settings.fetcherOn) return;
+    this.worker = new Worker<Data>(READER_FETCH_QUEUE, (job) => this.run(job), { ...options, concurrency: settings.fetchConcurrency });
+    this.worker.on('failed', (job, err) => logger.error(`${job?.name} ${job?.id}: ${err.message}`));
+    await this.queue.upsertJobScheduler(DUE_SCHEDULER, { every: settings.schedulerEveryS * 1000 }, { name: 'due', opts: { removeOnComplete: true, removeOnFail: true } });
+  }
+
+  private async run(job: Job<Data>): Promise<unknown> {
+    if (job.name === 'due') return { queued: await this.queueDue() };
+    const { db, id, force } = job.data as FeedJob;
+    return this.refresher.refresh(db, id, force === true);
+  }
+
+  /** Queues every active subscription that is due (the scheduler's job). */
+  async queueDue(): Promise<number> {
+    const due = await this.states.due(DUE_BATCH);
+    await this.enqueue(due, false);
+    return due.length;
+  }
+
+  /** Queues feeds to fetch; one already queued or running is not queued twice. */
+  async enqueue(feeds: Array<{ db: string; id: string }>, force: boolean): Promise<void> {
+    for (let i = 0; i < feeds.length; i += 1000) {
+      await this.queue!.addBulk(
+        feeds.slice(i, i + 1000).map(({ db, id }) => ({
+          name: 'feed',
+          data: { db, id, force },
+          opts: { jobId: feedJobId(db, id), removeOnComplete: true, removeOnFail: true },
+        })),
+      );
+    }
+  }
+
+  /** Before the pool closes: a running fetch finishes its transaction first. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.worker?.close().catch(() => undefined);
+    await this.queue?.close().catch(() => undefined);
+  }
+}

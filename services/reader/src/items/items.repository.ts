@@ -1,0 +1,176 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool, PoolClient } from 'pg';
+import { mapPgError } from '@app/platform';
+import { PG_POOL } from '../common/tokens';
+import { READER_SCHEMA } from '../reader.schema';
+
+// The reader's own SQL over its documents: the subscriptions and labels of a group (with the fetcher's title), the
+// unread counts, the entries a feed already has, and marking many items read at once.
+
+const DOCUMENTS = `"${READER_SCHEMA}"."documents"`;
+const OUTBOX = `"${READER_SCHEMA}"."outbox"`;
+const STATE = `"${READER_SCHEMA}"."feed_state"`;
+
+/** A subscription as items and OPML show it: its current title (the feed's unless customised) and its label's name. */
+export interface SubscriptionSummary {
+  id: string;
+  url: string;
+  website_url: string | null;
+  title: string;
+  reader_label_id: string | null;
+  label_name: string | null;
+  active: boolean;
+}
+
+/** Items marked read per statement (each statement commits on its own; the next takes the rest). */
+const MARK_CHUNK = 5000;
+
+@Injectable()
+export class ReaderRepository {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  private async q<R extends object>(c: Pool | PoolClient, text: string, values: unknown[]): Promise<R[]> {
+    try {
+      return (await c.query<R>(text, values)).rows;
+    } catch (e) {
+      throw mapPgError(e);
+    }
+  }
+
+  /** Subscriptions of a group (all, or those ids), with their current title and label name. */
+  async subscriptions(db: string, ids?: string[]): Promise<SubscriptionSummary[]> {
+    return this.q<SubscriptionSummary>(
+      this.pool,
+      `SELECT s.id, s.body ->> 'url' AS url, COALESCE(s.body ->> 'website_url', f.site_url) AS website_url,
+              CASE WHEN s.body -> 'customize_title' = 'true' AND COALESCE(s.body ->> 'title', '') <> '' THEN s.body ->> 'title'
+                   ELSE COALESCE(NULLIF(f.feed_title, ''), NULLIF(s.body ->> 'title', ''), s.body ->> 'url') END AS title,
+              s.body ->> 'reader_label_id' AS reader_label_id, l.body ->> 'name' AS label_name,
+              COALESCE(s.body -> 'active' <> 'false', true) AS active
+         FROM ${DOCUMENTS} s
+         LEFT JOIN ${STATE} f ON f.account_id = s.account_id AND f.subscription_id = s.id
+         LEFT JOIN ${DOCUMENTS} l ON l.account_id = s.account_id AND l.id = s.body ->> 'reader_label_id' AND NOT l.deleted
+        WHERE s.account_id = $1 AND s.klass = 'ReaderSubscription' AND NOT s.deleted ${ids ? 'AND s.id = ANY($2::text[])' : ''}`,
+      ids ? [db, ids] : [db],
+    );
+  }
+
+  /** Ids of a group's subscriptions with that label (null: without one). */
+  async subscriptionsWithLabel(db: string, labelId: string | null): Promise<string[]> {
+    const rows = await this.q<{ id: string }>(
+      this.pool,
+      labelId === null
+        ? `SELECT id FROM ${DOCUMENTS} WHERE account_id = $1 AND klass = 'ReaderSubscription' AND NOT deleted AND COALESCE(body -> 'reader_label_id', 'null') = 'null'`
+        : `SELECT id FROM ${DOCUMENTS} WHERE account_id = $1 AND klass = 'ReaderSubscription' AND NOT deleted AND body #> '{reader_label_id}' = $2::jsonb`,
+      labelId === null ? [db] : [db, JSON.stringify(labelId)],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** A group's labels: id and name. */
+  async labels(db: string): Promise<Array<{ id: string; name: string }>> {
+    return this.q(this.pool, `SELECT id, body ->> 'name' AS name FROM ${DOCUMENTS} WHERE account_id = $1 AND klass = 'ReaderLabel' AND NOT deleted`, [db]);
+  }
+
+  /** Another label of the group with this name, compared without case (labels are told apart by people, not bytes). */
+  async labelNamed(db: string, name: string, exceptId: string | null): Promise<string | null> {
+    const rows = await this.q<{ id: string }>(
+      this.pool,
+      `SELECT id FROM ${DOCUMENTS} WHERE account_id = $1 AND klass = 'ReaderLabel' AND NOT deleted AND lower(body ->> 'name') = lower($2) AND id <> $3 LIMIT 1`,
+      [db, name, exceptId ?? ''],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /** Another subscription of the group with this address. */
+  async subscriptionWithUrl(db: string, url: string, exceptId: string | null): Promise<string | null> {
+    const rows = await this.q<{ id: string }>(
+      this.pool,
+      `SELECT id FROM ${DOCUMENTS} WHERE account_id = $1 AND klass = 'ReaderSubscription' AND NOT deleted AND body #> '{url}' = $2::jsonb AND id <> $3 LIMIT 1`,
+      [db, JSON.stringify(url), exceptId ?? ''],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /** The addresses a group is subscribed to (an OPML import skips them). */
+  async subscribedUrls(db: string): Promise<Set<string>> {
+    const rows = await this.q<{ url: string }>(this.pool, `SELECT body ->> 'url' AS url FROM ${DOCUMENTS} WHERE account_id = $1 AND klass = 'ReaderSubscription' AND NOT deleted`, [db]);
+    return new Set(rows.map((r) => r.url));
+  }
+
+  /** Which of these entry keys a subscription holds already (in the fetcher's transaction). */
+  async existingKeys(tx: PoolClient, db: string, subscriptionId: string, keys: string[]): Promise<Set<string>> {
+    if (!keys.length) return new Set();
+    const rows = await this.q<{ k: string }>(
+      tx,
+      `SELECT body ->> 'dedupe_key' AS k FROM ${DOCUMENTS}
+        WHERE account_id = $1 AND klass = 'ReaderItem' AND NOT deleted
+          AND body #> '{reader_subscription_id}' = $2::jsonb AND body #> '{dedupe_key}' = ANY($3::jsonb[])`,
+      [db, JSON.stringify(subscriptionId), keys.map((k) => JSON.stringify(k))],
+    );
+    return new Set(rows.map((r) => r.k));
+  }
+
+  /** Up to `limit` ids of a subscription's items (deleting a subscription takes them in batches). */
+  async itemIds(tx: PoolClient, db: string, subscriptionId: string, limit: number): Promise<string[]> {
+    const rows = await this.q<{ id: string }>(
+      tx,
+      `SELECT id FROM ${DOCUMENTS} WHERE account_id = $1 AND klass = 'ReaderItem' AND NOT deleted AND body #> '{reader_subscription_id}' = $2::jsonb LIMIT $3`,
+      [db, JSON.stringify(subscriptionId), limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Unread items per subscription (only those with some). */
+  async unreadCounts(db: string): Promise<Array<{ id: string; count: number }>> {
+    return this.q(
+      this.pool,
+      `SELECT body ->> 'reader_subscription_id' AS id, count(*)::int AS count FROM ${DOCUMENTS}
+        WHERE account_id = $1 AND klass = 'ReaderItem' AND NOT deleted AND body #> '{read}' = 'false'::jsonb
+        GROUP BY 1 ORDER BY 1`,
+      [db],
+    );
+  }
+
+  /**
+   * Marks every unread item of a group read (or of these subscriptions). Each item gets a new revision (its number
+   * one up, the hash over the new body) and a change event, as any write; done by the database in chunks, so a
+   * group of 100,000 unread items is a few statements, not 100,000 round trips. Returns how many changed.
+   */
+  async markAllRead(db: string, subscriptionIds: string[] | null, actor: string | null): Promise<number> {
+    if (subscriptionIds && !subscriptionIds.length) return 0;
+    const scope = subscriptionIds ? `AND body #> '{reader_subscription_id}' = ANY($5::jsonb[])` : '';
+    let total = 0;
+    for (;;) {
+      const now = new Date().toISOString();
+      const values: unknown[] = [db, now, actor, MARK_CHUNK];
+      if (subscriptionIds) values.push(subscriptionIds.map((id) => JSON.stringify(id)));
+      const rows = await this.q<{ n: number }>(
+        this.pool,
+        `WITH picked AS (
+           SELECT id, rev, (body - '_rev') || jsonb_build_object('read', true, 'updated_at', $2::text) AS next
+             FROM ${DOCUMENTS}
+            WHERE account_id = $1 AND klass = 'ReaderItem' AND NOT deleted AND body #> '{read}' = 'false'::jsonb ${scope}
+            LIMIT $4 FOR UPDATE
+         ), revised AS (
+           SELECT id, (split_part(rev, '-', 1)::int + 1)::text || '-' || md5(next::text) AS rev, next FROM picked
+         ), written AS (
+           UPDATE ${DOCUMENTS} d SET rev = r.rev, body = r.next || jsonb_build_object('_rev', r.rev), updated_at = $2::timestamptz,
+                  size = octet_length((r.next || jsonb_build_object('_rev', r.rev))::text)
+             FROM revised r WHERE d.account_id = $1 AND d.id = r.id
+           RETURNING d.id, d.rev, d.size, d.body ->> 'title' AS title
+         ), events AS (
+           INSERT INTO ${OUTBOX} (event)
+           SELECT jsonb_build_object('account_id', $1::text, 'id', id, 'klass', 'ReaderItem', 'rev', rev, 'deleted', false, 'label', title,
+                                     'updated_at', $2::text, 'size', size, 'actor', $3::text)
+             FROM written
+           RETURNING 1
+         )
+         SELECT count(*)::int AS n FROM events`,
+        values,
+      );
+      const n = rows[0]?.n ?? 0;
+      total += n;
+      if (n < MARK_CHUNK) return total;
+    }
+  }
+}
