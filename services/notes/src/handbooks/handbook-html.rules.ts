@@ -18,6 +18,7 @@ export interface RenderedHandbook {
 }
 
 /** The characters browsers drop from URLs (controls, whitespace) before they read the scheme: `java\tscript:` is `javascript:`. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is matched
 const IGNORED_IN_URL = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u205f\u3000\ufeff]/g;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 

@@ -64,6 +64,7 @@ const URL_ATTRS = new Set(['href', 'src', 'xlink:href', 'action', 'formaction', 
 
 /** A URL a browser would treat as safe here: http(s), mailto, or a same-site path (no scheme, not `//` or `/\`). */
 function safeUrl(value: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is dropped
   const v = value.replace(/[\s\u0000-\u001f\u007f]/g, '').toLowerCase();
   if (/^(https?:|mailto:)/.test(v)) return true;
   return !v.includes(':') && !/^[/\\][/\\]/.test(v);

@@ -1,0 +1,288 @@
+import { HANDBOOK_CONFLICT_REASON, MAX_HANDBOOK_REVISIONS } from '@app/proto';
+import { XSS_CASES, unsafeParts } from '../../services/notes/src/handbooks/testing/xss-payloads';
+import { createGroup, createToken, eventually, signUp, Stack, startStack, User } from './harness';
+
+// The notes module's handbooks through the gateway, on the real Postgres and NATS: addresses (slugs) that are unique,
+// kept across renames and still found by their old value; backlinks kept current on every save, rename and delete of
+// either side; revisions with who and when; 409 on a stale edit; the XSS table in the API's answers; full-text search
+// with accents typed or not, in pt-BR and en; tags; the counters; and tenancy.
+
+let stack: Stack;
+let owner: User;
+let db: string;
+let auth: Record<string, string>;
+
+beforeAll(async () => {
+  stack = await startStack('notes');
+  owner = await signUp(stack, { confirm: true, locale: 'en' });
+  db = (await createGroup(owner, 'Notes shop')).id;
+  auth = { authorization: `Bearer ${await createToken(owner)}`, 'content-type': 'application/json' };
+}, 60_000);
+afterAll(() => stack?.close());
+
+type Json = Record<string, any>;
+async function call(method: string, path: string, body?: unknown, headers = auth): Promise<{ status: number; body: Json }> {
+  const res = await fetch(`${stack.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as Json };
+}
+const get = async (id: string, group = db) => (await call('GET', `/${group}/${id}`)).body;
+const view = (name: string, query = '', group = db, headers = auth) => call('GET', `/${group}/_design/${name}${query}`, undefined, headers);
+const byUri = async (slug: string, group = db) => (await view('handbooks/_view/by_uri', `?key=${encodeURIComponent(JSON.stringify(slug))}`, group)).body.rows;
+
+async function handbook(doc: Json, group = db, headers = auth): Promise<Json> {
+  const r = await call('POST', `/${group}`, { klass: 'Handbook', ...doc }, headers);
+  expect([r.status, r.body.reason]).toEqual([201, undefined]);
+  return r.body.doc;
+}
+async function save(doc: Json, changes: Json): Promise<Json> {
+  const r = await call('PUT', `/${db}/${doc._id}`, { ...doc, ...changes });
+  expect([r.status, r.body.reason]).toEqual([200, undefined]);
+  return r.body.doc;
+}
+
+describe('addresses (uri)', () => {
+  it('makes the uri from the title, gives a taken one -2, -3, and refuses a taken or malformed uri (422)', async () => {
+    const a = await handbook({ title: 'Troca de Óleo — Motor 2.0' });
+    const b = await handbook({ title: 'Troca de oleo: motor 2.0!' });
+    const c = await handbook({ title: 'TROCA DE ÓLEO MOTOR 2 0' });
+    expect([a.uri, b.uri, c.uri]).toEqual(['troca-de-oleo-motor-2-0', 'troca-de-oleo-motor-2-0-2', 'troca-de-oleo-motor-2-0-3']);
+    expect((await call('POST', `/${db}`, { klass: 'Handbook', title: 'X', uri: 'troca-de-oleo-motor-2-0' })).body).toEqual({ error: 'unprocessable_entity', reason: { uri: 'has-already-been-taken' } });
+    expect((await call('POST', `/${db}`, { klass: 'Handbook', title: 'X', uri: 'Not A Slug' })).body).toEqual({ error: 'unprocessable_entity', reason: { uri: 'is-not-a-valid-address' } });
+    expect((await call('POST', `/${db}`, { klass: 'Handbook', title: '' })).body).toEqual({ error: 'unprocessable_entity', reason: { title: 'cant-be-blank' } });
+  });
+
+  it('keeps the uri when the title changes; a new uri keeps the old one in old_uris, found by by_uri and never given to another page', async () => {
+    const doc = await handbook({ title: 'Brake pads' });
+    const renamed = await save(doc, { title: 'Brake pads and discs' });
+    expect(renamed.uri).toBe('brake-pads');
+    const moved = await save(renamed, { uri: 'brakes' });
+    expect([moved.uri, moved.old_uris]).toEqual(['brakes', ['brake-pads']]);
+    expect(await byUri('brake-pads')).toEqual([{ key: 'brake-pads', value: { _id: doc._id, uri: 'brakes' } }]);
+    expect(await byUri('brakes')).toEqual([{ key: 'brakes', value: { _id: doc._id, uri: 'brakes' } }]);
+    expect(await byUri('no-such-page')).toEqual([]);
+    // the old address stays this page's: a new page with that title gets -2, and asking for it is refused
+    expect((await handbook({ title: 'Brake pads' })).uri).toBe('brake-pads-2');
+    expect((await call('PUT', `/${db}/${moved._id}`, { ...moved, uri: 'troca-de-oleo-motor-2-0' })).body.reason).toEqual({ uri: 'has-already-been-taken' });
+    // going back to its old address makes it current again
+    const back = await save(moved, { uri: 'brake-pads' });
+    expect([back.uri, back.old_uris]).toEqual(['brake-pads', ['brakes']]);
+  });
+});
+
+describe('fields and value_for', () => {
+  it('answers value_for from the fields and refuses a field name given twice', async () => {
+    const doc = await handbook({ title: 'Compressor', fields: [{ field_name: 'Torque', field_value: '30 Nm' }, { field_name: 'Oil', field_value: 'SAE 30' }] });
+    expect(doc.value_for).toEqual({ Torque: '30 Nm', Oil: 'SAE 30' });
+    const dup = await call('POST', `/${db}`, { klass: 'Handbook', title: 'Dup', fields: [{ field_name: 'A', field_value: '1' }, { field_name: 'a', field_value: '2' }] });
+    expect(dup.body).toEqual({ error: 'unprocessable_entity', reason: { 'fields.1.field_name': 'has-already-been-taken' } });
+  });
+});
+
+describe('backlinks (linked_by)', () => {
+  it('follow [[slug]] and uri links on save, title and uri changes of either side, and deletes', async () => {
+    const target = await handbook({ title: 'Target page' });
+    const source = await handbook({ title: 'Source page', content: 'See [[target-page]].' });
+    expect((await get(target._id)).linked_by).toEqual([{ _id: source._id, title: 'Source page', uri: 'source-page' }]);
+
+    // a link to its uri path, by id, from another page
+    const other = await handbook({ title: 'Another', content: `[by id](/account/${db}/handbooks/${target._id})` });
+    expect((await get(target._id)).linked_by.map((l: Json) => l.title)).toEqual(['Another', 'Source page']);
+
+    // the source renamed: the backlink shows its new title and uri
+    const src = await save(await get(source._id), { title: 'Source renamed', uri: 'source-renamed' });
+    expect((await get(target._id)).linked_by).toEqual([
+      { _id: other._id, title: 'Another', uri: 'another' },
+      { _id: source._id, title: 'Source renamed', uri: 'source-renamed' },
+    ]);
+
+    // the target moved to another uri: [[target-page]] still names it (its old address)
+    await save(await get(target._id), { uri: 'target-moved' });
+    expect((await get(target._id)).linked_by.map((l: Json) => l._id)).toEqual([other._id, source._id]);
+
+    // the link removed from the source, then the other page deleted
+    await save(src, { content: 'no links now' });
+    expect((await get(target._id)).linked_by.map((l: Json) => l._id)).toEqual([other._id]);
+    const o = await get(other._id);
+    expect((await call('DELETE', `/${db}/${other._id}?rev=${o._rev}`)).status).toBe(200);
+    expect((await get(target._id)).linked_by).toEqual([]);
+  });
+
+  it('a link written before its page exists counts once the page is created', async () => {
+    const early = await handbook({ title: 'Early', content: 'Later: [[Future Page]]' });
+    const later = await handbook({ title: 'Future Page' });
+    expect(later.linked_by).toEqual([{ _id: early._id, title: 'Early', uri: 'early' }]);
+  });
+
+  it('a page opened before someone linked to it still saves: only its backlinks changed (same revision)', async () => {
+    const page = await handbook({ title: 'Opened in an editor' });
+    await handbook({ title: 'Linker', content: '[[opened-in-an-editor]]' });
+    const now = await get(page._id);
+    expect(now._rev).not.toBe(page._rev);
+    expect(now.revision).toBe(page.revision);
+    const saved = await call('PUT', `/${db}/${page._id}`, { ...page, content: 'edited' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.doc.linked_by.map((l: Json) => l.title)).toEqual(['Linker']);
+  });
+});
+
+describe('revisions and conflicts', () => {
+  it('records a revision per content change with who and when, newest first; a save that changes nothing adds none', async () => {
+    const v1 = await handbook({ title: 'Rev page', content: 'one', categories: 'a' });
+    const v2 = await save(v1, { content: 'two' });
+    const v3 = await save(v2, { title: 'Rev page 3', content: 'three' });
+    const same = await save(v3, {});
+    expect([v1.revision, v2.revision, v3.revision, same.revision]).toEqual([1, 2, 3, 3]);
+    const rows = (await view('handbooks/_view/revisions', `?key=${encodeURIComponent(JSON.stringify(v1._id))}`)).body.rows;
+    expect(rows.map((r: Json) => [r.key, r.value.title, r.value.content, r.value.updated_by, r.value.updated_by_label])).toEqual([
+      [3, 'Rev page 3', 'three', owner.id, 'E2E User'],
+      [2, 'Rev page', 'two', owner.id, 'E2E User'],
+      [1, 'Rev page', 'one', owner.id, 'E2E User'],
+    ]);
+    expect(rows[0].value).toMatchObject({ content_type: 'markdown', categories: ['a'], fields: [], updated_at: v3.updated_at });
+    expect(MAX_HANDBOOK_REVISIONS).toBe(100);
+  });
+
+  it('refuses a save over someone else’s change with 409 and the conflict reason, and a delete with a stale rev', async () => {
+    const page = await handbook({ title: 'Contested', content: 'v1' });
+    await save(page, { content: 'theirs' });
+    const mine = await call('PUT', `/${db}/${page._id}`, { ...page, content: 'mine' });
+    expect(mine).toEqual({ status: 409, body: { error: 'conflict', reason: HANDBOOK_CONFLICT_REASON } });
+    expect((await get(page._id)).content).toBe('theirs');
+    expect((await call('DELETE', `/${db}/${page._id}?rev=${page._rev}`)).body).toEqual({ error: 'conflict', reason: HANDBOOK_CONFLICT_REASON });
+  });
+});
+
+describe('safe rendering', () => {
+  it('renders markdown once on save: a table, a code block, a link to another handbook', async () => {
+    const doc = await handbook({ title: 'Rendered', content: '| a | b |\n|---|--:|\n| 1 | 2 |\n\n```sh\nrm -rf <x>\n```\n\n[[Target page]]' });
+    expect(doc.content_html).toContain('<td style="text-align:right">2</td>');
+    expect(doc.content_html).toContain('<pre><code class="language-sh">rm -rf &lt;x&gt;\n</code></pre>');
+    expect(doc.content_html).toContain(`<a href="/account/${db}/handbooks/target-page" class="wikilink">Target page</a>`);
+    expect(doc.links_to).toEqual(['target-page']);
+  });
+
+  it('the preview answers the HTML a save stores, and saves nothing', async () => {
+    const content = '# Title\n\n*x* [[Rendered]]';
+    const preview = await call('PUT', `/${db}/_design/handbooks/_update/preview/new`, { content, content_type: 'markdown' });
+    expect(preview.status).toBe(200);
+    const saved = await handbook({ title: 'Preview compare', content });
+    expect(preview.body.doc.content_html).toBe(saved.content_html);
+    expect((await call('PUT', `/${db}/_design/handbooks/_update/preview/new`, { content: 1 })).body).toEqual({ error: 'unprocessable_entity', reason: { content: expect.any(String) } });
+  });
+
+  it.each(XSS_CASES.map((c) => [c.name, c] as const))('XSS %s: nothing that runs survives in the save, the read or the preview', async (_name, c) => {
+    const doc = await handbook({ title: `xss ${c.name}`, content: c.content, content_type: c.content_type ?? 'markdown' });
+    const read = await get(doc._id);
+    const preview = await call('PUT', `/${db}/_design/handbooks/_update/preview/x`, { content: c.content, content_type: c.content_type ?? 'markdown' });
+    for (const html of [doc.content_html, read.content_html, preview.body.doc.content_html]) {
+      expect(typeof html).toBe('string');
+      expect(unsafeParts(html)).toEqual([]);
+    }
+  });
+});
+
+describe('tags', () => {
+  it('counts the handbooks per tag (spec §5: comma separated, dashes for spaces)', async () => {
+    const g = (await createGroup(owner, 'Tags shop')).id;
+    await handbook({ title: 'T1', categories: 'Motor, Troca de Óleo' }, g);
+    await handbook({ title: 'T2', categories: ['motor', 'freios'] }, g);
+    const t3 = await handbook({ title: 'T3', categories: 'freios' }, g);
+    expect(t3.categories).toEqual(['freios']);
+    expect((await view('handbooks/_view/tags', '', g)).body.rows).toEqual([
+      { key: 'freios', value: 2 },
+      { key: 'motor', value: 2 },
+      { key: 'troca-de-óleo', value: 1 },
+    ]);
+    await call('DELETE', `/${g}/${t3._id}?rev=${t3._rev}`);
+    expect((await view('handbooks/_view/tags', '', g)).body.rows).toEqual([
+      { key: 'freios', value: 1 },
+      { key: 'motor', value: 2 },
+      { key: 'troca-de-óleo', value: 1 },
+    ]);
+  });
+});
+
+describe('search', () => {
+  const search = async (q: string, group: string, headers = auth) => (await view('notes/_view/search', `?q=${encodeURIComponent(JSON.stringify(q))}&limit=10`, group, headers)).body;
+
+  it('pt-BR: finds "manutenção" typed without accents, stemmed in Portuguese, with the match in <mark> and the text escaped', async () => {
+    const br = await signUp(stack, { confirm: true, locale: 'pt-BR' });
+    const g = (await createGroup(br, 'Oficina')).id;
+    const brAuth = { authorization: `Bearer ${await createToken(br)}`, 'content-type': 'application/json' };
+    const doc = await handbook({ title: 'Compressor', content: 'Pressão < 8 bar & "seco": fazer a <b>manutenção</b> preventiva dos compressores a cada seis meses.' }, g, brAuth);
+    expect(doc.language).toBe('portuguese');
+    const found = await search('manutencao compressor', g, brAuth);
+    expect(found.rows).toHaveLength(1);
+    expect(found.rows[0].value).toMatchObject({ _id: doc._id, klass: 'Handbook', title: 'Compressor', uri: 'compressor', updated_at: doc.updated_at });
+    const snippet: string = found.rows[0].value.snippet;
+    expect(snippet).toContain('Pressão &lt; 8 bar &amp; &quot;seco&quot;');
+    expect(snippet).toContain('<mark>manutenção</mark>');
+    expect(snippet).toContain('<mark>compressores</mark>');
+    // ts_headline leaves tags out of its text; what remains is escaped, and <mark> is the only tag
+    expect(snippet.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+    // "preventiva … meses" in the text and "preventivos mês" in the query meet through the Portuguese stemmer
+    expect((await search('preventivos mês', g, brAuth)).rows.map((r: Json) => r.value._id)).toEqual([doc._id]);
+  });
+
+  it('en: finds "café" as "cafe" and "résumé" as "resume", the title match ranked above a content match', async () => {
+    const g = (await createGroup(owner, 'Search shop')).id;
+    const inContent = await handbook({ title: 'Morning routine', content: 'Start with a café and read the résumé of yesterday.' }, g);
+    const inTitle = await handbook({ title: 'Café machine', content: 'Descale monthly.' }, g);
+    const fieldHit = await handbook({ title: 'Supplier', fields: [{ field_name: 'Product', field_value: 'Cafe beans' }] }, g);
+    const rows = (await search('cafe', g)).rows;
+    expect(rows.map((r: Json) => r.value._id)).toEqual([inTitle._id, fieldHit._id, inContent._id]);
+    expect(rows[0].key).toBeGreaterThan(rows[2].key);
+    expect((await search('resume', g)).rows.map((r: Json) => r.value._id)).toEqual([inContent._id]);
+    // what is saved later is found, what is deleted is not
+    const d = await get(inTitle._id, g);
+    await call('DELETE', `/${g}/${d._id}?rev=${d._rev}`);
+    expect((await search('machine', g)).rows).toEqual([]);
+  });
+
+  it('answers nothing for an empty query or stop words only, and 400 for a bad limit', async () => {
+    expect((await search('', db)).rows).toEqual([]);
+    expect((await search('the', db)).rows).toEqual([]);
+    expect((await view('notes/_view/search', '?q="x"&limit=500')).status).toBe(400);
+    expect((await view('notes/_view/search', '?q={"a":1}')).status).toBe(400);
+  });
+});
+
+describe('counters and the change feed', () => {
+  it('Handbook is counted for usage (count-by-klass) once its change event arrives', async () => {
+    const g = (await createGroup(owner, 'Counted shop')).id;
+    await handbook({ title: 'One' }, g);
+    await handbook({ title: 'Two' }, g);
+    const rows = await eventually(
+      () => view('count-by-klass/_view/all', '?group_level=1', g),
+      (r) => r.status === 200 && r.body.rows.some((row: Json) => row.key === 'Handbook' && row.value.count === 2),
+    );
+    expect(rows.body.rows.find((row: Json) => row.key === 'Handbook').value.count).toBe(2);
+  });
+});
+
+describe('tenancy and permissions', () => {
+  it('another group sees none of this group’s handbooks: not by id, by uri, in search or in tags; a stranger gets 403', async () => {
+    const page = await handbook({ title: 'Secret procedure', content: 'zebra-unique-word', categories: 'secret' });
+    const other = await signUp(stack, { confirm: true });
+    const g2 = (await createGroup(other, 'Other shop')).id;
+    const otherAuth = { authorization: `Bearer ${await createToken(other)}`, 'content-type': 'application/json' };
+    expect((await call('GET', `/${g2}/${page._id}`, undefined, otherAuth)).status).toBe(404);
+    expect((await view('handbooks/_view/by_uri', `?key="secret-procedure"`, g2, otherAuth)).body.rows).toEqual([]);
+    expect((await view('notes/_view/search', `?q="zebra"`, g2, otherAuth)).body.rows).toEqual([]);
+    expect((await view('handbooks/_view/tags', '', g2, otherAuth)).body.rows).toEqual([]);
+    expect((await view('handbooks/_view/revisions', `?key="${page._id}"`, g2, otherAuth)).body.rows).toEqual([]);
+    expect((await call('PUT', `/${g2}/${page._id}`, { ...page, title: 'taken over' }, otherAuth)).status).toBe(201); // a new page in their own group
+    expect((await get(page._id)).title).toBe('Secret procedure');
+    expect((await call('GET', `/${db}/${page._id}`, undefined, otherAuth)).status).toBe(403);
+    expect((await view('notes/_view/search', `?q="zebra"`, db, otherAuth)).status).toBe(403);
+  });
+
+  it('a read-only token reads handbooks but cannot write or preview (403)', async () => {
+    const ro = { authorization: `Bearer ${await createToken(owner, ['read'])}`, 'content-type': 'application/json' };
+    const page = await handbook({ title: 'Read only' });
+    expect((await call('GET', `/${db}/${page._id}`, undefined, ro)).status).toBe(200);
+    expect((await call('POST', `/${db}`, { klass: 'Handbook', title: 'nope' }, ro)).status).toBe(403);
+    expect((await call('PUT', `/${db}/${page._id}`, { ...page, title: 'nope' }, ro)).status).toBe(403);
+    expect((await call('DELETE', `/${db}/${page._id}?rev=${page._rev}`, undefined, ro)).status).toBe(403);
+  });
+});
