@@ -87,7 +87,10 @@ export interface ReaderFetchState {
   next_check_at: string | null;
   etag: string | null;
   last_modified: string | null;
-  /** the address last fetched, after redirects */
+  /**
+   * the feed the fetcher found when `url` turned out to be a page (an OPML import names pages sometimes): fetched
+   * instead of url from then on; null otherwise
+   */
   feed_url: string | null;
   /** a server's Retry-After (429/503): no request before then, not even a refresh now */
   blocked_until: string | null;
