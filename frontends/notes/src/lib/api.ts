@@ -1,0 +1,99 @@
+import type { BookmarkDoc, BookmarksImportReport, DocBody, HandbookDoc, HandbookRevision, Klass, KlassDoc, NotesSearchHit } from '@app/proto';
+import { createApiClient, hostHookOptions, type ApiClient, type KlassFind } from '@app/ui';
+import { BM_UPDATES, BM_VIEWS, BOOKMARKS, HANDBOOKS, HB_UPDATES, HB_VIEWS, N_VIEWS, NOTES, SEARCH_LIMIT, type CONTENT_TYPES } from './contract';
+
+// The remote's client of the gateway's document API for the notes contract (proto/src/notes.ts): _find, GET/PUT/DELETE
+// by id, POST create, the `handbooks`, `bookmarks` and `notes` designs' views and update handlers, on /{account_id}/….
+// It is the @app/ui client, like the shell's: same origin, cookies, the XSRF header and x-route-name (the screen).
+
+let routeName: string | undefined;
+export const setRouteName = (name: string | undefined) => {
+  routeName = name;
+};
+
+// failures and version changes go to the shell (re-login modal, new-version banner)
+export let api: ApiClient = createApiClient({ routeName: () => routeName, ...hostHookOptions() });
+
+/** For tests: another client (e.g. with a stubbed fetch). */
+export function setApiClient(client: ApiClient): void {
+  api = client;
+}
+
+/** A view's rows; a view parameter goes as JSON (the gateway reads `key="x"` as the string x, `key=12` as a number). */
+async function view(accountId: string, design: string, name: string, query: Record<string, string | number | undefined> = {}, signal?: AbortSignal) {
+  const encoded: Record<string, string | number | undefined> = {};
+  for (const [k, v] of Object.entries(query)) encoded[k] = typeof v === 'string' ? JSON.stringify(v) : v;
+  const { rows } = await api.call('GET /{db}/_design/{design}/_view/{view}', { params: { db: accountId, design, view: name }, query: encoded, signal });
+  return rows;
+}
+
+export const docs = {
+  find: <K extends Klass>(accountId: string, query: KlassFind<K>, signal?: AbortSignal) => api.find(accountId, query, signal),
+  get: <K extends Klass>(accountId: string, id: string) => api.getDoc<K>(accountId, id) as Promise<KlassDoc<K>>,
+  create: (accountId: string, doc: DocBody) => api.call('POST /{db}', { params: { db: accountId }, body: doc }),
+  update: (accountId: string, id: string, rev: string, doc: DocBody) =>
+    api.call('PUT /{db}/{id}', { params: { db: accountId, id }, query: { rev }, body: doc }),
+  remove: (accountId: string, id: string, rev: string) => api.call('DELETE /{db}/{id}', { params: { db: accountId, id }, query: { rev } }),
+};
+
+/** What `by_uri` answers for a slug: the handbook that has it now or had it before. */
+export interface UriMatch {
+  _id: string;
+  uri: string;
+}
+
+export const handbooks = {
+  get: (accountId: string, id: string) => docs.get<'Handbook'>(accountId, id) as Promise<HandbookDoc>,
+  /** the handbook a slug names now or named before (`handbooks/_view/by_uri?key="slug"`), or null */
+  byUri: async (accountId: string, slug: string): Promise<UriMatch | null> => {
+    const rows = await view(accountId, HANDBOOKS, HB_VIEWS.byUri, { key: slug });
+    const value = rows[0]?.value as Partial<UriMatch> | undefined;
+    return value && typeof value._id === 'string' && typeof value.uri === 'string' ? { _id: value._id, uri: value.uri } : null;
+  },
+  /** a handbook's revisions, newest first */
+  revisions: async (accountId: string, id: string): Promise<HandbookRevision[]> => {
+    const rows = await view(accountId, HANDBOOKS, HB_VIEWS.revisions, { key: id });
+    return rows.map((r) => r.value as HandbookRevision).sort((a, b) => b.revision - a.revision);
+  },
+  /** every tag of the group's handbooks with its count, most used first */
+  tags: async (accountId: string): Promise<Array<{ tag: string; count: number }>> => {
+    const rows = await view(accountId, HANDBOOKS, HB_VIEWS.tags);
+    return rows
+      .map((r) => ({ tag: String(r.key), count: Number(r.value) || 0 }))
+      .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag));
+  },
+  /** the HTML a save would store for this content (rendered and sanitized by the service) */
+  preview: async (accountId: string, content: string, contentType: (typeof CONTENT_TYPES)[number], signal?: AbortSignal): Promise<string> => {
+    const reply = await api.call('PUT /{db}/_design/{design}/_update/{handler}/{id}', {
+      params: { db: accountId, design: HANDBOOKS, handler: HB_UPDATES.preview, id: 'new' },
+      body: { content, content_type: contentType },
+      signal,
+    });
+    const html = (reply.doc as { content_html?: unknown } | undefined)?.content_html;
+    return typeof html === 'string' ? html : '';
+  },
+};
+
+export const bookmarks = {
+  get: (accountId: string, id: string) => docs.get<'Bookmark'>(accountId, id) as Promise<BookmarkDoc>,
+  /** the group's bookmarks as a Netscape bookmarks file (what browsers import) */
+  exportHtml: async (accountId: string): Promise<string> => {
+    const rows = await view(accountId, BOOKMARKS, BM_VIEWS.export);
+    const html = rows[0]?.value;
+    return typeof html === 'string' ? html : '';
+  },
+  /** creates bookmarks from a Netscape bookmarks file (duplicates skipped): how many were created, skipped, invalid */
+  importHtml: async (accountId: string, html: string): Promise<BookmarksImportReport> => {
+    const reply = await api.update(accountId, BOOKMARKS, BM_UPDATES.import, 'netscape', { html });
+    const doc = (reply.doc ?? {}) as Partial<BookmarksImportReport>;
+    return { created: Number(doc.created) || 0, duplicates: Number(doc.duplicates) || 0, invalid: Number(doc.invalid) || 0 };
+  },
+  /** fetch its title and description again (in the background) */
+  refetch: (accountId: string, id: string) => api.update(accountId, BOOKMARKS, BM_UPDATES.refetch, id),
+};
+
+/** Handbooks and bookmarks matching a text, best first, each with a snippet (escaped text with `<mark>`). */
+export async function searchNotes(accountId: string, q: string, signal?: AbortSignal): Promise<NotesSearchHit[]> {
+  const rows = await view(accountId, NOTES, N_VIEWS.search, { q, limit: SEARCH_LIMIT }, signal);
+  return rows.map((r) => r.value as NotesSearchHit).filter((hit) => hit && typeof hit._id === 'string');
+}

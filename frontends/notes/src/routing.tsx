@@ -1,0 +1,29 @@
+import { createContext, useContext } from 'react';
+
+// The params of the notes screen being shown. The Page matches the full location itself (Page.tsx), so the screens
+// work however the shell mounts the remote (/account/:account_id/* or one route per segment).
+
+export interface RouteParams {
+  accountId: string;
+  /** a record's id (bookmarks) */
+  recordId?: string;
+  /** a handbook's id or slug (its address) */
+  handbookRef?: string;
+  /** the route's name, sent as x-route-name */
+  name: string;
+}
+
+export const RouteContext = createContext<RouteParams>({ accountId: '', name: '' });
+
+export const useRoute = () => useContext(RouteContext);
+
+/** Absolute links inside the account: accountPath('acc-1', 'handbooks', slug) → /account/acc-1/handbooks/<slug>. */
+export const accountPath = (accountId: string, ...parts: Array<string | undefined>) =>
+  [`/account/${accountId}`, ...parts.filter((p): p is string => !!p).map((p) => encodeURIComponent(p))].join('/');
+
+/** Addresses a route of its own has taken (handbooks/new is the new page's form). */
+const TAKEN = new Set(['new']);
+
+/** A handbook's page: by its address (slug) when it has one the routes leave free, else by id. */
+export const handbookPath = (accountId: string, doc: { _id: string; uri?: string | null }, ...rest: string[]) =>
+  accountPath(accountId, 'handbooks', doc.uri && !TAKEN.has(doc.uri) ? doc.uri : doc._id, ...rest);
