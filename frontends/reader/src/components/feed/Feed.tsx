@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { usePhone } from '@app/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFlash } from '../../hooks/flash';
 import { useFeedPage, useItemStatus, useMarkReadOnOpen } from '../../hooks/reader';
@@ -43,7 +43,7 @@ export function Feed({ accountId, subscriptionId, labelId }: FeedProps) {
   const { flashing, flash } = useFlash();
   const markReadOnOpen = useMarkReadOnOpen().on;
   const query = useFeedPage(accountId, { read, star, page, subscriptionId: subscriptionId ?? null, labelId: labelId ?? null });
-  const items = query.data ?? [];
+  const items = useMemo(() => query.data ?? [], [query.data]);
   const status = useItemStatus(accountId);
   const refreshAll = useMutation({ mutationFn: () => reader.refresh(accountId, 'all') });
   const lines = useRef(new Map<string, HTMLDivElement>());

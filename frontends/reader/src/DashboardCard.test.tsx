@@ -1,0 +1,44 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { feedItem, isFind, renderDashboardCard, SESSION, stubApi, updateOf, USER, wholeItem } from './test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+configure({ asyncUtilTimeout: 5_000 });
+
+describe("the dashboard's reader card", { timeout: 30_000 }, () => {
+  it('has the mark-read-on-open switch and the feed; turned on, an opened item is marked read', async () => {
+    let setting: Record<string, unknown> | null = null;
+    const { calls } = stubApi((call) => {
+      if (call.url === '/_session') return { body: SESSION };
+      if (call.url === `/${USER}/_find`) return { body: { docs: setting ? [setting] : [] } };
+      if (call.method === 'POST' && call.url === `/${USER}`) {
+        setting = { _id: 'ucn-9', _rev: '1-a', ...(call.body as object) };
+        return { status: 201, body: { ok: true, id: 'ucn-9', rev: '1-a' } };
+      }
+      if (isFind(call, 'ReaderItem')) return { body: { docs: [feedItem(1), feedItem(2)] } };
+      if (call.method === 'GET' && call.url === '/acc-1/rit-2') return { body: wholeItem(2) };
+      if (updateOf(call)) return { body: { ok: true, id: updateOf(call)![2], rev: '2-b' } };
+      return undefined;
+    });
+    renderDashboardCard();
+    expect(await screen.findByRole('heading', { name: 'Feed' })).toBeTruthy();
+    const items = await screen.findAllByTestId('feed-item');
+    expect(items).toHaveLength(2);
+    const toggle = screen.getByTestId('mark-read-on-open') as HTMLInputElement;
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    expect(toggle.checked).toBe(false);
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.checked).toBe(true));
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    fireEvent.click(within(items[1]).getByTestId('item-title'));
+    await waitFor(() => expect(calls.map(updateOf).filter(Boolean)).toEqual([['status', 'read', 'rit-2']]));
+    expect(screen.getByRole('link', { name: 'All items' }).getAttribute('href')).toBe('/account/acc-1/reader_items');
+  });
+
+  it('speaks Portuguese', async () => {
+    stubApi((call) => (call.url === '/_session' ? { body: SESSION } : undefined));
+    renderDashboardCard('pt-BR');
+    expect(await screen.findByText('Marcar itens como lidos ao abri-los')).toBeTruthy();
+    expect((await screen.findByTestId('feed-empty')).textContent).toBe('Nenhum item não lido.');
+  });
+});
