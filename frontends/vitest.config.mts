@@ -10,5 +10,7 @@ export default defineConfig({
     include: ['*/src/**/*.test.{ts,tsx}', '*.test.ts'],
     setupFiles: ['./test-setup.ts'],
     css: false,
+    // a loaded machine (CI runners, parallel builds) renders Mantine pages slowly: time out on hangs, not on slowness
+    testTimeout: 20_000,
   },
 });

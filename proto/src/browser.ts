@@ -17,3 +17,5 @@ export * from './klass-docs';
 export * from './http-api';
 export * from './disk';
 export * from './finance';
+export * from './reader';
+export * from './notes';
