@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { Job, Queue, Worker } from 'bullmq';
 import { AppConfig, bullConnection, bullPrefix } from '@app/platform';
 import { readerSettings } from '../common/reader-settings';
@@ -31,7 +31,7 @@ export function feedJobId(db: string, id: string): string {
 }
 
 @Injectable()
-export class FetchQueue implements OnModuleInit, BeforeApplicationShutdown {
+export class FetchQueue implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private queue?: Queue<Data>;
   private worker?: Worker<Data>;
 
@@ -41,14 +41,18 @@ export class FetchQueue implements OnModuleInit, BeforeApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async onModuleInit(): Promise<void> {
+  onModuleInit(): void {
+    this.queue = new Queue<Data>(READER_FETCH_QUEUE, { connection: bullConnection(this.config), prefix: bullPrefix(this.config) });
+  }
+
+  /** The worker starts once every module is initialised (the schema migrated). */
+  async onApplicationBootstrap(): Promise<void> {
     const settings = readerSettings();
-    const options = { connection: bullConnection(this.config), prefix: bullPrefix(this.config) };
-    this.queue = new Queue<Data>(READER_FETCH_QUEUE, options);
     if (!settings.fetcherOn) return;
+    const options = { connection: bullConnection(this.config), prefix: bullPrefix(this.config) };
     this.worker = new Worker<Data>(READER_FETCH_QUEUE, (job) => this.run(job), { ...options, concurrency: settings.fetchConcurrency });
     this.worker.on('failed', (job, err) => logger.error(`${job?.name} ${job?.id}: ${err.message}`));
-    await this.queue.upsertJobScheduler(DUE_SCHEDULER, { every: settings.schedulerEveryS * 1000 }, { name: 'due', opts: { removeOnComplete: true, removeOnFail: true } });
+    await this.queue!.upsertJobScheduler(DUE_SCHEDULER, { every: settings.schedulerEveryS * 1000 }, { name: 'due', opts: { removeOnComplete: true, removeOnFail: true } });
   }
 
   private async run(job: Job<Data>): Promise<unknown> {
