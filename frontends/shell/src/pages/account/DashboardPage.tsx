@@ -8,6 +8,7 @@ import { BalancesCard } from '../../components/dashboard/BalancesCard';
 import { ConfirmationCard } from '../../components/dashboard/ConfirmationCard';
 import { FirstSteps } from '../../components/dashboard/FirstSteps';
 import { NotificationsCard } from '../../components/dashboard/NotificationsCard';
+import { ReaderCard } from '../../components/dashboard/ReaderCard';
 import { Timeline } from '../../components/dashboard/Timeline';
 import { useWalletBalances } from '../../components/dashboard/wallet-balances';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -22,7 +23,8 @@ import { membersQuery, peopleByMembership } from '../members/members-data';
  * notifications and the last 20 changes as people read them (components/dashboard/Timeline: settings collapsed, rows
  * linking to their records); a group where nothing but its creation happened shows the first steps instead. The
  * ticket module adds the open-ticket priority bar, the finance module the balances card (components/dashboard/
- * BalancesCard: per-currency totals, hidden until Show is pressed).
+ * BalancesCard: per-currency totals, hidden until Show is pressed); in the reader module the reader remote's card (the
+ * mark-read-on-open setting and the feed: components/dashboard/ReaderCard) takes the timeline's place (spec §2).
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -43,6 +45,8 @@ export default function DashboardPage() {
   });
   // ticket module: open tickets split by priority (nothing while the tickets service is not deployed)
   const ticketModule = useActiveModule() === 'ticket';
+  // reader module: the mark-read-on-open setting and the feed (the reader remote's card) take the timeline's place
+  const readerModule = useActiveModule() === 'reader';
   const openTickets = usePriorityCounts(account_id, 'count-by-open-ticket-priority', ticketModule);
   // finance module (deployed): the per-currency totals of the balances card
   const balances = useWalletBalances(account_id);
@@ -79,20 +83,23 @@ export default function DashboardPage() {
       {/* enabled too: after a switch to another module the cached totals stay in the query */}
       {balances.isEnabled && balances.isSuccess && <BalancesCard key={account_id} balances={balances.data} />}
       <NotificationsCard />
-      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
-        <Title order={3} size="h5" mb="sm">
-          {t('account.recent_changes')}
-        </Title>
-        {changes.isPending ? (
-          <PageLoader />
-        ) : !changes.data ? null : isFirstDay(rows) && ticketModule ? (
-          <FirstSteps accountId={account_id} />
-        ) : rows.length === 0 ? (
-          <Text c="dimmed">{t('account.no_changes')}</Text>
-        ) : (
-          <Timeline accountId={account_id} rows={rows} people={peopleByMembership(members.data)} />
-        )}
-      </Paper>
+      {readerModule && <ReaderCard key={account_id} accountId={account_id} />}
+      {!readerModule && (
+        <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+          <Title order={3} size="h5" mb="sm">
+            {t('account.recent_changes')}
+          </Title>
+          {changes.isPending ? (
+            <PageLoader />
+          ) : !changes.data ? null : isFirstDay(rows) && ticketModule ? (
+            <FirstSteps accountId={account_id} />
+          ) : rows.length === 0 ? (
+            <Text c="dimmed">{t('account.no_changes')}</Text>
+          ) : (
+            <Timeline accountId={account_id} rows={rows} people={peopleByMembership(members.data)} />
+          )}
+        </Paper>
+      )}
     </Stack>
   );
 }
