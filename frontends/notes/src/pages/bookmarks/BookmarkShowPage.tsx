@@ -51,7 +51,7 @@ export default function BookmarkShowPage() {
   return (
     <Stack>
       <PageHeader
-        title={<span data-testid="bookmark-heading">{bookmarkTitle(b)}</span>}
+        title={bookmarkTitle(b)}
         back={back}
         badge={<StatusBadges bookmark={b} />}
         actions={

@@ -26,6 +26,8 @@ export default function WikiPage() {
   const { t, i18n } = useTranslation('notes');
   const { accountId } = useRoute();
   const [chosen, setChosen] = useState<string[]>([]);
+  // a tag's titles are read once its section is opened
+  const [openTags, setOpenTags] = useState<string[]>([]);
   const tags = useTags(accountId);
   const opened = useMemo(() => readRecent(accountId), [accountId]);
   const updated = useQuery({
@@ -126,7 +128,7 @@ export default function WikiPage() {
               {t('wiki.index')}
             </Title>
             {tags.data?.length ? (
-              <Accordion multiple variant="contained" chevronPosition="left">
+              <Accordion multiple variant="contained" chevronPosition="left" value={openTags} onChange={setOpenTags}>
                 {tags.data.map(({ tag, count }) => (
                   <Accordion.Item key={tag} value={tag}>
                     <Accordion.Control>
@@ -140,7 +142,7 @@ export default function WikiPage() {
                       </Group>
                     </Accordion.Control>
                     <Accordion.Panel>
-                      <TagIndex tag={tag} count={count} />
+                      {openTags.includes(tag) && <TagIndex tag={tag} count={count} />}
                     </Accordion.Panel>
                   </Accordion.Item>
                 ))}

@@ -1,0 +1,139 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isFind, renderAt, selectorOf, stubApi, viewOf } from '../../test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const bookmark = (id: string, fields: Record<string, unknown>) => ({
+  _id: id,
+  _rev: '1-a',
+  klass: 'Bookmark',
+  created_at: '2026-05-10T10:00:00Z',
+  updated_at: '2026-05-10T10:00:00Z',
+  created_by: 'usr-ana',
+  tag_names: [],
+  title: null,
+  description: null,
+  fetch_status: 'done',
+  fetch_error: null,
+  duplicate_of: null,
+  ...fields,
+});
+const ID = 'bkm-0123456789abcdef0123';
+const OTHER = 'bkm-aaaaaaaaaaaaaaaaaaaa';
+
+describe('bookmarks', { timeout: 20_000 }, () => {
+  it('lists each with its fetched title or its address, its tags, the duplicate flag and the fetch state', async () => {
+    const { calls } = stubApi((call) =>
+      isFind(call, 'Bookmark')
+        ? {
+            body: {
+              docs: [
+                bookmark(ID, { url: 'https://example.com/oleos', title: 'Óleos lubrificantes', tag_names: ['motor'] }),
+                bookmark(OTHER, { url: 'https://example.com/oleos#x', duplicate_of: ID }),
+                bookmark('bkm-bbbbbbbbbbbbbbbbbbbb', { url: 'http://slow.example.com/', fetch_status: 'pending' }),
+                bookmark('bkm-cccccccccccccccccccc', { url: 'https://gone.example.com/', fetch_status: 'failed', fetch_error: 'HTTP 404' }),
+              ],
+            },
+          }
+        : undefined,
+    );
+    renderAt('/account/acc-1/bookmarks');
+    const rows = await screen.findAllByTestId('bookmark-row');
+    expect(rows.map((r) => within(r).getByTestId('bookmark-title').textContent)).toEqual([
+      'Óleos lubrificantes',
+      'example.com/oleos#x',
+      'slow.example.com/',
+      'gone.example.com/',
+    ]);
+    expect(within(rows[0]).getByText('motor')).toBeTruthy();
+    expect(within(rows[1]).getByTestId('duplicate-flag').getAttribute('href')).toBe(`/account/acc-1/bookmarks/${ID}`);
+    expect(within(rows[2]).getByTestId('fetch-status').textContent).toBe('Fetching the title…');
+    expect(within(rows[3]).getByTestId('fetch-status').textContent).toBe('Could not fetch the page');
+    expect(within(rows[0]).getByRole('link', { name: 'https://example.com/oleos' }).getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    // a tag filters the list
+    fireEvent.click(within(rows[0]).getByRole('button', { name: 'motor' }));
+    await waitFor(() => expect(calls.filter((c) => isFind(c, 'Bookmark')).map(selectorOf).at(-1)).toEqual({ klass: 'Bookmark', tag_names: { $all: ['motor'] } }));
+    expect(await screen.findByRole('heading', { name: 'Bookmarks tagged motor' })).toBeTruthy();
+  });
+
+  it('adds one by its address and tags, then shows its title once the background fetch is done', async () => {
+    let reads = 0;
+    const { calls } = stubApi((call) => {
+      if (call.method === 'POST' && call.url === '/acc-1') return { status: 201, body: { ok: true, id: ID, rev: '1-a' } };
+      if (call.method === 'GET' && call.url === `/acc-1/${ID}`) {
+        reads++;
+        return { body: reads < 2 ? bookmark(ID, { url: 'https://example.com/oleos', fetch_status: 'pending' }) : bookmark(ID, { url: 'https://example.com/oleos', title: 'Óleos lubrificantes', description: 'Guia de óleos', fetch_status: 'done', fetched_at: '2026-05-10T10:00:02Z' }) };
+      }
+      return undefined;
+    });
+    const { location } = renderAt('/account/acc-1/bookmarks/new', 'pt-BR');
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Endereço/ }), { target: { value: 'example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('não é um endereço da web (http:// ou https://)')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: /^Endereço/ }), { target: { value: ' https://example.com/oleos ' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Etiquetas/ }), { target: { value: 'Motor, Óleo bom' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(location()).toBe(`/account/acc-1/bookmarks/${ID}`));
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/acc-1')!.body).toEqual({ klass: 'Bookmark', url: 'https://example.com/oleos', tag_names: ['motor', 'óleo-bom'] });
+    expect((await screen.findByTestId('fetch-status')).textContent).toBe('Buscando o título…');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('example.com/oleos');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Óleos lubrificantes'));
+    expect(screen.queryByTestId('fetch-status')).toBeNull();
+    expect(screen.getByTestId('field-description').textContent).toBe('Guia de óleos');
+  });
+
+  it('fetches the title again on request, and edits the title and tags with the revision', async () => {
+    const doc = bookmark(ID, { url: 'https://example.com/oleos', title: 'Old', tag_names: ['a'], fetch_status: 'failed', fetch_error: 'timed out after 10 s' });
+    const { calls } = stubApi((call) => {
+      if (call.method === 'GET' && call.url === `/acc-1/${ID}`) return { body: doc };
+      if (call.method === 'PUT') return { body: { ok: true, id: ID, rev: '2-b' } };
+      return undefined;
+    });
+    const first = renderAt(`/account/acc-1/bookmarks/${ID}`);
+    expect((await screen.findByTestId('fetch-error')).textContent).toBe('timed out after 10 s');
+    fireEvent.click(screen.getByTestId('refetch-bookmark'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url === `/acc-1/_design/bookmarks/_update/refetch/${ID}`)).toBe(true));
+    first.unmount();
+    renderAt(`/account/acc-1/bookmarks/${ID}/edit`);
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Title/ }), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Tags/ }), { target: { value: 'a, b' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url === `/acc-1/${ID}?rev=1-a`)).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT' && c.url === `/acc-1/${ID}?rev=1-a`)!.body as Record<string, unknown>;
+    expect(put).toMatchObject({ url: 'https://example.com/oleos', tag_names: ['a', 'b'], title: null });
+    for (const key of ['fetch_status', 'fetch_error', 'duplicate_of', 'normalized_url']) expect(put).not.toHaveProperty(key);
+  });
+
+  it('imports a browser’s bookmarks file and says how many were new, known or invalid; exports the file', async () => {
+    const { calls } = stubApi((call) => {
+      if (call.method === 'PUT' && call.url === '/acc-1/_design/bookmarks/_update/import/netscape') return { body: { ok: true, id: 'netscape', rev: '0', doc: { created: 3, duplicates: 1, invalid: 2 } } };
+      if (viewOf(call, 'bookmarks', 'export')) return { body: { rows: [{ key: 'html', value: '<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><DT><A HREF="https://a.b">A</A></DL>' }] } };
+      return undefined;
+    });
+    const created: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderAt('/account/acc-1/bookmarks');
+    await screen.findByTestId('empty-list');
+    const html = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p><DT><A HREF="https://example.com/">Example</A></DL>';
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([html], 'bookmarks.html', { type: 'text/html' })] } });
+    expect((await screen.findByTestId('import-report')).textContent).toBe('Imported: 3 new, 1 already here, 2 not valid.');
+    expect(calls.find((c) => c.url.endsWith('/_update/import/netscape'))!.body).toEqual({ html });
+    fireEvent.click(screen.getByTestId('export-bookmarks'));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(await created[0].text()).toContain('NETSCAPE-Bookmark-file-1');
+    click.mockRestore();
+  });
+
+  it('refuses a bookmarks file over the import limit without sending it', async () => {
+    const { calls } = stubApi(() => undefined);
+    renderAt('/account/acc-1/bookmarks');
+    await screen.findByTestId('empty-list');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'.repeat(900 * 1024 + 1)], 'big.html', { type: 'text/html' })] } });
+    expect((await screen.findByRole('alert')).textContent).toContain('A bookmarks file can have at most 900 kB.');
+    expect(calls.some((c) => c.url.includes('/_update/import/'))).toBe(false);
+  });
+});
