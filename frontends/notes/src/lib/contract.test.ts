@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-// proto's notes module from its source (the contract these constants are written out from)
-import * as proto from '../../../../proto/src/notes';
-import { REASONS } from '../../../../proto/src/errors';
+import * as proto from '@app/proto';
 import { notesEn } from '../i18n/en';
 import { notesPtBR } from '../i18n/pt-BR';
 import * as contract from './contract';
@@ -19,7 +17,7 @@ describe("the notes contract's constants written out for the bundle", () => {
     expect([contract.MESSAGES, contract.CONFLICT_REASON, contract.STALE_REASON, contract.SEARCH_LIMIT]).toEqual([
       proto.NOTES_MESSAGES,
       proto.HANDBOOK_CONFLICT_REASON,
-      REASONS.conflict,
+      proto.REASONS.conflict,
       proto.NOTES_SEARCH_MAX_LIMIT,
     ]);
     expect([contract.HANDBOOKS, contract.HB_VIEWS, contract.HB_UPDATES, contract.BOOKMARKS, contract.BM_VIEWS, contract.BM_UPDATES, contract.NOTES, contract.N_VIEWS]).toEqual([

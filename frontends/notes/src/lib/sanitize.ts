@@ -12,14 +12,17 @@ const CONTENT_TAGS = [
 ];
 const CONTENT_ATTRS = ['href', 'title', 'src', 'alt', 'class', 'start', 'colspan', 'rowspan', 'align'];
 
+// browsers skip control characters and spaces inside a scheme ("java\tscript:"): so do the checks
+// eslint-disable-next-line no-control-regex -- the control characters are what is removed
+const IGNORED = /[\u0000-\u0020\u007f-\u009f]/g;
+
 /** A link's target the page may follow: http(s), mailto, a path of this site or a fragment. */
 export function isSafeHref(value: string): boolean {
-  // browsers skip control characters and spaces inside a scheme ("java\tscript:"): so does the check
-  const s = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  const s = value.replace(IGNORED, '');
   return /^(?:https?:\/\/|mailto:|#)/i.test(s) || /^\/(?![/\\])/.test(s);
 }
 
-const isSafeSrc = (value: string) => /^https?:\/\//i.test(value.replace(/[\u0000-\u0020\u007f-\u009f]/g, ''));
+const isSafeSrc = (value: string) => /^https?:\/\//i.test(value.replace(IGNORED, ''));
 
 /** A path of this site (an in-app link: followed without reloading the page). */
 export const isInAppHref = (href: string) => /^\/(?![/\\])/.test(href);

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
@@ -11,9 +11,6 @@ import Page from '../Page';
 // Renders the remote's Page at a path with the providers the shell gives it (its i18n instance, Mantine, a query
 // client, a router), and stubs the gateway with a handler of (method, url, body). The router's location is written in
 // a hidden probe (`location()`), so a test sees where a click or a redirect went.
-
-// a busy machine (the whole suite runs in parallel) takes seconds for a save and its navigation: the waits allow 5 s
-configure({ asyncUtilTimeout: 5000 });
 
 function LocationProbe() {
   const { pathname, search } = useLocation();

@@ -8,16 +8,19 @@ import { useRouteMatches } from '../app/route-matches';
 import { saveLocaleAndReloadSession } from '../session/locale';
 import { AccountMenu } from './topbar/AccountMenu';
 import { AccountSwitcher } from './topbar/AccountSwitcher';
+import { NotesSearchBox } from './topbar/NotesSearchBox';
 import { ModuleSwitches } from '../modules/ModuleSwitches';
+import { useActiveModule } from '../modules/module-store';
 
 /** The top bar: the product name (home; not on phones, where the switcher, the menu and the user button need the
- * room), the account switcher, the account's menu (with an account_id in the route) and the user menu (profile,
- * module switches, language, theme, logout). */
+ * room), the account switcher, the account's menu (with an account_id in the route; in the notes module with its
+ * search box) and the user menu (profile, module switches, language, theme, logout). */
 export function TopBar({ session }: { session: Session }) {
   const { t, i18n } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const module = useActiveModule();
   const userId = session.userCtx.name!;
   const accountId = useRouteMatches()
     .map((m) => m.params.account_id)
@@ -44,6 +47,7 @@ export function TopBar({ session }: { session: Session }) {
         </Anchor>
         <AccountSwitcher memberships={session.memberships} currentAccountId={accountId} />
         {accountId && <AccountMenu accountId={accountId} />}
+        {accountId && module === 'notes' && <NotesSearchBox accountId={accountId} />}
       </Group>
       <Menu position="bottom-end" width={220} withinPortal>
         <Menu.Target>
