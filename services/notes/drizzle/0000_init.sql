@@ -1,4 +1,4 @@
--- btree_gin for the search index on (account_id, vector) (added by hand: drizzle-kit does not write extensions)
+-- btree_gin for the search indexes on (account_id, vector) (added by hand: drizzle-kit does not write extensions)
 CREATE EXTENSION IF NOT EXISTS btree_gin;
 --> statement-breakpoint
 CREATE SCHEMA "notes";
@@ -64,6 +64,7 @@ CREATE TABLE "notes"."search_entries" (
 	"id" text NOT NULL,
 	"klass" text NOT NULL,
 	"vector" "tsvector" NOT NULL,
+	"head" "tsvector" NOT NULL,
 	CONSTRAINT "search_entries_pkey" PRIMARY KEY("account_id","id")
 );
 --> statement-breakpoint
@@ -75,4 +76,5 @@ CREATE INDEX "documents_bookmark_normalized_url_idx" ON "notes"."documents" USIN
 CREATE INDEX "handbook_links_target_idx" ON "notes"."handbook_links" USING btree ("account_id","target");--> statement-breakpoint
 CREATE INDEX "handbook_slugs_handbook_idx" ON "notes"."handbook_slugs" USING btree ("account_id","handbook_id");--> statement-breakpoint
 CREATE INDEX "handbook_tags_handbook_idx" ON "notes"."handbook_tags" USING btree ("account_id","handbook_id");--> statement-breakpoint
-CREATE INDEX "search_entries_vector_idx" ON "notes"."search_entries" USING gin ("account_id","vector");
+CREATE INDEX "search_entries_vector_idx" ON "notes"."search_entries" USING gin ("account_id","vector");--> statement-breakpoint
+CREATE INDEX "search_entries_head_idx" ON "notes"."search_entries" USING gin ("account_id","head");

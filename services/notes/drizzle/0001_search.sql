@@ -31,21 +31,30 @@ CREATE FUNCTION notes.search_config(language text) RETURNS regconfig LANGUAGE sq
   SELECT CASE WHEN language = 'portuguese' THEN 'notes.portuguese'::regconfig ELSE 'notes.english'::regconfig END
 $$;
 --> statement-breakpoint
--- A handbook's or bookmark's vector: title A; tags and a handbook's fields (names and values) B; a bookmark's
--- description C; a handbook's content and a bookmark's URL D.
-CREATE FUNCTION notes.search_vector(klass text, body jsonb) RETURNS tsvector LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+-- A handbook's or bookmark's head: its title A, its tags and a handbook's fields (names and values) B.
+CREATE FUNCTION notes.search_head(klass text, body jsonb) RETURNS tsvector LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
 DECLARE
   cfg regconfig := notes.search_config(body->>'language');
 BEGIN
   IF klass = 'Handbook' THEN
     RETURN setweight(to_tsvector(cfg, coalesce(body->>'title', '')), 'A')
         || setweight(to_tsvector(cfg, coalesce(body->'categories', '[]'::jsonb)), 'B')
-        || setweight(to_tsvector(cfg, coalesce(body->'fields', '[]'::jsonb)), 'B')
-        || setweight(to_tsvector(cfg, coalesce(body->>'content', '')), 'D');
+        || setweight(to_tsvector(cfg, coalesce(body->'fields', '[]'::jsonb)), 'B');
   END IF;
   RETURN setweight(to_tsvector(cfg, coalesce(body->>'title', '')), 'A')
-      || setweight(to_tsvector(cfg, coalesce(body->'tag_names', '[]'::jsonb)), 'B')
-      || setweight(to_tsvector(cfg, coalesce(body->>'description', '')), 'C')
+      || setweight(to_tsvector(cfg, coalesce(body->'tag_names', '[]'::jsonb)), 'B');
+END $$;
+--> statement-breakpoint
+-- The rest of the whole vector (which is head || rest): a bookmark's description C, a handbook's content and a
+-- bookmark's URL D.
+CREATE FUNCTION notes.search_rest(klass text, body jsonb) RETURNS tsvector LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+DECLARE
+  cfg regconfig := notes.search_config(body->>'language');
+BEGIN
+  IF klass = 'Handbook' THEN
+    RETURN setweight(to_tsvector(cfg, coalesce(body->>'content', '')), 'D');
+  END IF;
+  RETURN setweight(to_tsvector(cfg, coalesce(body->>'description', '')), 'C')
       || setweight(to_tsvector(cfg, coalesce(body->>'url', '')), 'D');
 END $$;
 --> statement-breakpoint
@@ -53,6 +62,8 @@ END $$;
 -- handbook or bookmark (the document API, an import's batch, a backlink update, the fetcher) updates its entry, and a
 -- deletion (tombstone) removes it. An update that changes none of the searched fields leaves the entry alone.
 CREATE FUNCTION notes.documents_search() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  h tsvector;
 BEGIN
   IF NEW.klass NOT IN ('Handbook', 'Bookmark') THEN
     RETURN NULL;
@@ -72,9 +83,10 @@ BEGIN
      AND OLD.body->'url' IS NOT DISTINCT FROM NEW.body->'url' THEN
     RETURN NULL;
   END IF;
-  INSERT INTO notes.search_entries (account_id, id, klass, vector)
-  VALUES (NEW.account_id, NEW.id, NEW.klass, notes.search_vector(NEW.klass, NEW.body))
-  ON CONFLICT (account_id, id) DO UPDATE SET klass = EXCLUDED.klass, vector = EXCLUDED.vector;
+  h := notes.search_head(NEW.klass, NEW.body);
+  INSERT INTO notes.search_entries (account_id, id, klass, vector, head)
+  VALUES (NEW.account_id, NEW.id, NEW.klass, h || notes.search_rest(NEW.klass, NEW.body), h)
+  ON CONFLICT (account_id, id) DO UPDATE SET klass = EXCLUDED.klass, vector = EXCLUDED.vector, head = EXCLUDED.head;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

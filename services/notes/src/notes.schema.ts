@@ -86,10 +86,12 @@ export const handbookRevisions = schema.table(
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * The text-search vector of each live handbook and bookmark, written by the trigger `documents_search` (0001_search.sql)
- * whenever a document's searched text changes, in the same statement as the document: title weighted A, tags and
- * fields B, description C, content and URL D, stemmed in the document's language with accents removed. The GIN index
- * (btree_gin for the account) finds a group's matches without reading other groups'.
+ * The text-search vectors of each live handbook and bookmark, written by the trigger `documents_search` (0001_search.sql)
+ * whenever a document's searched text changes, in the same statement as the document: `vector` holds everything (title
+ * weighted A, tags and fields B, description C, content and URL D), `head` only the title, tags and fields. Both are
+ * stemmed in the document's language with accents removed; their GIN indexes (btree_gin for the account) find a
+ * group's matches without reading other groups'. `head` lets a query that matches most pages still consider the pages
+ * that have the words in their title (search.repository.ts).
  */
 export const searchEntries = schema.table(
   'search_entries',
@@ -98,6 +100,11 @@ export const searchEntries = schema.table(
     id: text('id').notNull(),
     klass: text('klass').notNull(),
     vector: tsvector('vector').notNull(),
+    head: tsvector('head').notNull(),
   },
-  (t) => [primaryKey({ name: 'search_entries_pkey', columns: [t.accountId, t.id] }), index('search_entries_vector_idx').using('gin', t.accountId, t.vector)],
+  (t) => [
+    primaryKey({ name: 'search_entries_pkey', columns: [t.accountId, t.id] }),
+    index('search_entries_vector_idx').using('gin', t.accountId, t.vector),
+    index('search_entries_head_idx').using('gin', t.accountId, t.head),
+  ],
 );

@@ -16,12 +16,19 @@ export interface SearchRow {
 
 /** characters of a text the snippet is cut from (ts_headline reads the whole text it is given) */
 const SNIPPET_SOURCE = 20_000;
+/**
+ * matches ranked at most, from the whole vector and again from the head (title, tags, fields): ranking reads each
+ * match's vector, so a word on most of 100,000 pages would otherwise cost a second
+ */
+export const RANKED_MATCHES = 500;
 
 /**
  * Full-text search of a group's handbooks and bookmarks (notes.search_entries, kept by the `documents_search` trigger).
  * The query is read in both languages' configurations and the two are OR-ed, so a page is found by the stems of its
  * own language whoever searches; ranked by ts_rank_cd (title A, tags and fields B, description C, content and URL D),
- * and only the page of hits shown gets a headline.
+ * and only the page of hits shown gets a headline. A query matching up to RANKED_MATCHES pages is ranked exactly;
+ * beyond that, the ranking is among the first RANKED_MATCHES pages that match anywhere and the first RANKED_MATCHES
+ * that match in their title, tags or fields (so a page named by the words still comes first).
  */
 @Injectable()
 export class SearchRepository {
@@ -29,11 +36,15 @@ export class SearchRepository {
 
   async search(db: string, q: string, limit: number): Promise<SearchRow[]> {
     try {
-      const { rows } = await this.pool.query<SearchRow>(
-        `WITH query AS (SELECT websearch_to_tsquery('notes.portuguese', $2) || websearch_to_tsquery('notes.english', $2) AS q),
+      // a named (prepared) statement: planned once per connection, not on every search
+      const { rows } = await this.pool.query<SearchRow>({
+        name: 'notes-search',
+        text: `WITH query AS (SELECT websearch_to_tsquery('notes.portuguese', $2) || websearch_to_tsquery('notes.english', $2) AS q),
+              anywhere AS (SELECT s.id FROM notes.search_entries s, query WHERE s.account_id = $1 AND s.vector @@ query.q LIMIT ${RANKED_MATCHES}),
+              named AS (SELECT s.id FROM notes.search_entries s, query WHERE s.account_id = $1 AND s.head @@ query.q LIMIT ${RANKED_MATCHES}),
               hits AS (SELECT s.id, s.klass, ts_rank_cd(s.vector, query.q) AS rank
-                         FROM notes.search_entries s, query
-                        WHERE s.account_id = $1 AND s.vector @@ query.q
+                         FROM (SELECT id FROM anywhere UNION SELECT id FROM named) c
+                         JOIN notes.search_entries s ON s.account_id = $1 AND s.id = c.id, query
                         ORDER BY rank DESC, s.id
                         LIMIT $3)
          SELECT h.id, h.klass, h.rank,
@@ -46,8 +57,8 @@ export class SearchRepository {
                             query.q, $5) AS headline
            FROM hits h JOIN notes.documents d ON d.account_id = $1 AND d.id = h.id AND NOT d.deleted, query
           ORDER BY h.rank DESC, h.id`,
-        [db, q, limit, START + STOP, `StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=15, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`],
-      );
+        values: [db, q, limit, START + STOP, `StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=15, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`],
+      });
       return rows;
     } catch (e) {
       throw mapPgError(e);
