@@ -74,13 +74,42 @@ export const handbooks = {
   },
 };
 
+/** Pages of an export asked at most (800 kB each: far more than any group's bookmarks). */
+const EXPORT_MAX_PAGES = 200;
+
+/** A Netscape bookmarks file as its head (up to the list's opening), its entries and its tail (the list's closing). */
+export function splitNetscape(html: string): { head: string; entries: string; tail: string } {
+  const open = html.indexOf('<DL>');
+  const close = html.lastIndexOf('</DL>');
+  if (open < 0 || close < open) return { head: '', entries: html, tail: '' };
+  const start = html.indexOf('\n', open) + 1 || open + 4;
+  return { head: html.slice(0, start), entries: html.slice(start, close), tail: html.slice(close) };
+}
+
 export const bookmarks = {
   get: (accountId: string, id: string) => docs.get<'Bookmark'>(accountId, id) as Promise<BookmarkDoc>,
-  /** the group's bookmarks as a Netscape bookmarks file (what browsers import) */
+  /**
+   * The group's bookmarks as one Netscape bookmarks file (what browsers import). The service answers a file of at most
+   * BOOKMARKS_EXPORT_MAX_BYTES at a time, with how many it holds and the total: the pages are asked in turn and their
+   * entries put in one file.
+   */
   exportHtml: async (accountId: string): Promise<string> => {
-    const rows = await view(accountId, BOOKMARKS, BM_VIEWS.export);
-    const html = rows[0]?.value;
-    return typeof html === 'string' ? html : '';
+    let head = '';
+    let tail = '';
+    const entries: string[] = [];
+    for (let skip = 0, pages = 0; pages < EXPORT_MAX_PAGES; pages++) {
+      const rows = await view(accountId, BOOKMARKS, BM_VIEWS.export, { skip });
+      const value = (key: string) => rows.find((r) => r.key === key)?.value;
+      const html = String(value('html') ?? '');
+      const count = Number(value('count')) || 0;
+      const total = Number(value('total')) || 0;
+      const file = splitNetscape(html);
+      if (!head) ({ head, tail } = file);
+      entries.push(file.entries);
+      skip += count;
+      if (count === 0 || skip >= total) break;
+    }
+    return head + entries.join('') + tail;
   },
   /** creates bookmarks from a Netscape bookmarks file (duplicates skipped): how many were created, skipped, invalid */
   importHtml: async (accountId: string, html: string): Promise<BookmarksImportReport> => {

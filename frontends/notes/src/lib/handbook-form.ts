@@ -63,10 +63,14 @@ export function validate(values: HandbookValues): Errors {
   return errors;
 }
 
-/** What the service keeps on a handbook itself (never sent back). */
-const SERVER_FIELDS = ['content_html', 'linked_by', 'links_to', 'old_uris', 'value_for', 'revision', 'label'] as const;
+/** What the service keeps on a handbook itself (never sent back; `revision` is: see toDocument). */
+const SERVER_FIELDS = ['content_html', 'linked_by', 'links_to', 'old_uris', 'value_for', 'label', 'language'] as const;
 
-/** The document to send: a new one, or the stored one with the form's fields (and its _rev: a stale one is a 409). */
+/**
+ * The document to send: a new one, or the stored one with the form's fields. Its `_rev` (in the URL) and `revision`
+ * (the revision edited) go back: the service refuses a save over someone else's newer revision (409) but takes one
+ * whose `_rev` only moved because another page's link changed its backlinks.
+ */
 export function toDocument(values: HandbookValues, prev?: HandbookDoc): Record<string, unknown> {
   const doc: Record<string, unknown> = prev ? { ...prev } : { klass: 'Handbook' };
   for (const key of SERVER_FIELDS) delete doc[key];

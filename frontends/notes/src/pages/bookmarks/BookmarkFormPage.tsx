@@ -34,7 +34,7 @@ interface Values {
 }
 
 /** What the service keeps on a bookmark itself (never sent back). */
-const SERVER_FIELDS = ['normalized_url', 'fetch_status', 'fetch_error', 'fetched_at', 'duplicate_of', 'image_url', 'label'] as const;
+const SERVER_FIELDS = ['normalized_url', 'fetch_status', 'fetch_error', 'fetched_at', 'duplicate_of', 'image_url', 'added_at', 'page_title', 'page_description', 'language', 'label'] as const;
 
 export function toBookmarkDocument(values: Values, prev?: BookmarkDoc): Record<string, unknown> {
   const doc: Record<string, unknown> = prev ? { ...prev } : { klass: 'Bookmark' };

@@ -46,7 +46,7 @@ export default function BookmarkShowPage() {
     ['description', b.description?.trim() || t('common.none')],
     ['tags', <TagBadges key="tags" tags={b.tag_names} onPick={(tag) => navigate(`${accountPath(accountId, 'bookmarks')}?tag=${encodeURIComponent(tag)}`)} />],
     ['fetched_at', b.fetched_at ? formatDateTime(b.fetched_at, i18n.language) : t('common.none')],
-    ['created_at', formatDateTime(b.created_at, i18n.language)],
+    ['created_at', formatDateTime(b.added_at ?? b.created_at, i18n.language)],
   ];
   return (
     <Stack>

@@ -108,7 +108,14 @@ describe('bookmarks', { timeout: 20_000 }, () => {
   it('imports a browser’s bookmarks file and says how many were new, known or invalid; exports the file', async () => {
     const { calls } = stubApi((call) => {
       if (call.method === 'PUT' && call.url === '/acc-1/_design/bookmarks/_update/import/netscape') return { body: { ok: true, id: 'netscape', rev: '0', doc: { created: 3, duplicates: 1, invalid: 2 } } };
-      if (viewOf(call, 'bookmarks', 'export')) return { body: { rows: [{ key: 'html', value: '<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><DT><A HREF="https://a.b">A</A></DL>' }] } };
+      const exported = viewOf(call, 'bookmarks', 'export');
+      if (exported) {
+        // two pages of 1 and 2 bookmarks
+        const skip = Number(exported.get('skip'));
+        const entries = skip === 0 ? ['    <DT><A HREF="https://a.b/">A</A>\n'] : ['    <DT><A HREF="https://c.d/">C</A>\n', '    <DT><A HREF="https://e.f/">E</A>\n'];
+        const html = `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<TITLE>Bookmarks</TITLE>\n<DL><p>\n${entries.join('')}</DL><p>\n`;
+        return { body: { rows: [{ key: 'html', value: html }, { key: 'count', value: entries.length }, { key: 'total', value: 3 }] } };
+      }
       return undefined;
     });
     const created: Blob[] = [];
@@ -123,7 +130,10 @@ describe('bookmarks', { timeout: 20_000 }, () => {
     expect(calls.find((c) => c.url.endsWith('/_update/import/netscape'))!.body).toEqual({ html });
     fireEvent.click(screen.getByTestId('export-bookmarks'));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    expect(await created[0].text()).toContain('NETSCAPE-Bookmark-file-1');
+    expect(await created[0].text()).toBe(
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<TITLE>Bookmarks</TITLE>\n<DL><p>\n    <DT><A HREF="https://a.b/">A</A>\n    <DT><A HREF="https://c.d/">C</A>\n    <DT><A HREF="https://e.f/">E</A>\n</DL><p>\n',
+    );
+    expect(calls.map((c) => viewOf(c, 'bookmarks', 'export')?.get('skip')).filter(Boolean)).toEqual(['0', '1']);
     click.mockRestore();
   });
 

@@ -126,7 +126,7 @@ export default function BookmarksListPage() {
                 <Paper key={b._id} withBorder radius="md" p="sm" data-testid="bookmark-row">
                   {title(b)}
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    <OutLink url={b.url ?? ''}>{hostOf(b.url ?? '')}</OutLink> · {formatDate(b.created_at, i18n.language)}
+                    <OutLink url={b.url ?? ''}>{hostOf(b.url ?? '')}</OutLink> · {formatDate(b.added_at ?? b.created_at, i18n.language)}
                   </Text>
                   <Group gap={4} mt={4} wrap="wrap">
                     <StatusBadges bookmark={b} />
@@ -161,7 +161,7 @@ export default function BookmarksListPage() {
                         <TagBadges tags={b.tag_names} size="xs" onPick={(name) => go({ tag: name, page: 0 })} />
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{formatDate(b.created_at, i18n.language)}</Text>
+                        <Text size="sm">{formatDate(b.added_at ?? b.created_at, i18n.language)}</Text>
                       </Table.Td>
                     </Table.Tr>
                   ))}

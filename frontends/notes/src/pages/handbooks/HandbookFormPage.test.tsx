@@ -149,9 +149,10 @@ describe('the handbook editor', { timeout: 20_000 }, () => {
     await waitFor(() => expect(location()).toBe('/account/acc-1/handbooks/troca-de-oleo'));
     const put = calls.find((c) => c.method === 'PUT' && c.url.startsWith(`/acc-1/${OIL._id}?`))!;
     expect(put.url).toBe(`/acc-1/${OIL._id}?rev=3-c`);
-    expect(put.body).toMatchObject({ _id: OIL._id, title: 'Troca de óleo', content: `${OIL.content}\nMais um passo.`, categories: ['motor', 'oficina'], uri: 'troca-de-oleo' });
+    // the revision edited goes back (a _rev moved only by another page's link is no conflict for the service)
+    expect(put.body).toMatchObject({ _id: OIL._id, title: 'Troca de óleo', content: `${OIL.content}\nMais um passo.`, categories: ['motor', 'oficina'], uri: 'troca-de-oleo', revision: 3 });
     // what the service keeps itself is not sent back
-    for (const key of ['content_html', 'linked_by', 'old_uris', 'value_for', 'revision', 'links_to']) expect(put.body).not.toHaveProperty(key);
+    for (const key of ['content_html', 'linked_by', 'old_uris', 'value_for', 'links_to']) expect(put.body).not.toHaveProperty(key);
   });
 
   it('on a 409 shows both versions and their difference, and "Keep theirs" leaves without overwriting', async () => {
@@ -160,8 +161,8 @@ describe('the handbook editor', { timeout: 20_000 }, () => {
     const { calls } = service((call) => {
       if (call.method === 'GET' && call.url === `/acc-1/${OIL._id}`) return { body: read++ === 0 ? OIL : theirs };
       if (call.method === 'PUT' && call.url.startsWith(`/acc-1/${OIL._id}?`)) return { status: 409, body: { error: 'conflict', reason: 'Someone else changed this page' } };
-      if (viewOf(call, 'handbooks', 'revisions')) return { body: { rows: [{ key: 4, value: { revision: 4, title: OIL.title, content: theirs.content, content_type: 'markdown', updated_by: 'usr-bia', updated_at: theirs.updated_at } }] } };
-      if (call.url.endsWith('/_find')) return { body: { docs: [{ _id: 'sub-1', klass: 'Subscription', user_id: 'usr-bia', status: 'accepted', user: { fullname: 'Bia Souza' } }] } };
+      if (viewOf(call, 'handbooks', 'revisions'))
+        return { body: { rows: [{ key: 4, value: { revision: 4, title: OIL.title, content: theirs.content, content_type: 'markdown', categories: [], fields: [], updated_by: 'usr-bia', updated_by_label: 'Bia Souza', updated_at: theirs.updated_at } }] } };
       return undefined;
     });
     const { location } = renderAt('/account/acc-1/handbooks/troca-de-oleo/edit');
@@ -183,7 +184,7 @@ describe('the handbook editor', { timeout: 20_000 }, () => {
   });
 
   it('on a 409 "Reload" puts theirs in the editor at their revision and keeps mine beside it; saving then sends their revision', async () => {
-    const theirs = { ...OIL, _rev: '4-x', content: 'Texto deles', updated_at: '2026-05-11T09:30:00.000Z' };
+    const theirs = { ...OIL, _rev: '4-x', revision: 4, content: 'Texto deles', updated_at: '2026-05-11T09:30:00.000Z' };
     let read = 0;
     let puts = 0;
     const { calls } = service((call) => {
@@ -206,9 +207,10 @@ describe('the handbook editor', { timeout: 20_000 }, () => {
     expect(content().value).toBe('Meu texto');
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(puts).toBe(2));
-    expect(calls.filter((c) => c.method === 'PUT' && c.url.startsWith(`/acc-1/${OIL._id}?`)).map((c) => c.url)).toEqual([
-      `/acc-1/${OIL._id}?rev=3-c`,
-      `/acc-1/${OIL._id}?rev=4-x`,
+    const saves = calls.filter((c) => c.method === 'PUT' && c.url.startsWith(`/acc-1/${OIL._id}?`));
+    expect(saves.map((c) => [c.url, (c.body as { revision: number }).revision])).toEqual([
+      [`/acc-1/${OIL._id}?rev=3-c`, 3],
+      [`/acc-1/${OIL._id}?rev=4-x`, 4],
     ]);
   });
 

@@ -78,9 +78,9 @@ export function HandbookForm({ doc }: { doc?: HandbookDoc }) {
       if (base && isConflict(err)) {
         const theirs = await handbooks.get(accountId, base._id).catch(() => null);
         if (!theirs) return;
-        const latest = await handbooks.revisions(accountId, base._id).catch(() => []);
-        const by = latest[0]?.updated_by ?? theirs.created_by;
-        setConflict({ theirs, who: (by && names.data?.get(by)) || undefined });
+        const latest = (await handbooks.revisions(accountId, base._id).catch(() => []))[0];
+        const by = latest?.updated_by ?? theirs.created_by;
+        setConflict({ theirs, who: latest?.updated_by_label || (by && names.data?.get(by)) || undefined });
       }
     },
   });

@@ -4,9 +4,9 @@ import { OIL, renderAt, stubApi, viewOf } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const rev = (revision: number, title: string, content: string, who: string | null, at: string) => ({
+const rev = (revision: number, title: string, content: string, who: string | null, at: string, label: string | null = null) => ({
   key: revision,
-  value: { revision, title, content, content_type: 'markdown', updated_by: who, updated_at: at },
+  value: { revision, title, content, content_type: 'markdown', categories: [], fields: [], updated_by: who, updated_by_label: label, updated_at: at },
 });
 
 describe('a handbook’s history', { timeout: 20_000 }, () => {
@@ -18,7 +18,8 @@ describe('a handbook’s history', { timeout: 20_000 }, () => {
         return {
           body: {
             rows: [
-              rev(1, 'Óleo', 'Passo 1\nPasso 2\n', 'usr-ana', '2026-05-01T10:00:00Z'),
+              // a member who left: the label kept with the revision names them
+              rev(1, 'Óleo', 'Passo 1\nPasso 2\n', 'usr-old', '2026-05-01T10:00:00Z', 'Ana Lima'),
               rev(3, 'Troca de óleo', 'Passo 1\nPasso dois\nPasso 3\n', 'usr-bia', '2026-05-10T14:05:00Z'),
               rev(2, 'Troca de óleo', 'Passo 1\nPasso 2\nPasso 3\n', null, '2026-05-05T08:00:00Z'),
             ],
@@ -28,7 +29,6 @@ describe('a handbook’s history', { timeout: 20_000 }, () => {
         return {
           body: {
             docs: [
-              { _id: 'sub-1', klass: 'Subscription', user_id: 'usr-ana', user: { fullname: 'Ana Lima' } },
               { _id: 'sub-2', klass: 'Subscription', user_id: 'usr-bia', user: { fullname: 'Bia Souza' } },
             ],
           },

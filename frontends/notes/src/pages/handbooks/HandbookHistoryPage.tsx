@@ -44,7 +44,8 @@ function Revisions({ id }: { id: string }) {
   const byNumber = (n: number | undefined) => list.find((r) => r.revision === n);
   const older = byNumber(from);
   const newer = byNumber(to);
-  const who = (r: HandbookRevision) => (r.updated_by ? (names.data?.get(r.updated_by) ?? r.updated_by) : t('history.nobody'));
+  // the label the service kept with the revision, else the member's name now
+  const who = (r: HandbookRevision) => r.updated_by_label || (r.updated_by && names.data?.get(r.updated_by)) || t('history.nobody');
   const pick = (side: 'from' | 'to', n: number) => setPicked((p) => ({ from: p.from ?? from, to: p.to ?? to, [side]: n }));
   return (
     <Stack>
