@@ -81,7 +81,8 @@ export const HandbookFields = z.object({
   content: z.string().max(MAX_HANDBOOK_CONTENT, { error: M.tooLong }).default(''),
   content_type: z.enum(HANDBOOK_CONTENT_TYPES, { error: M.invalid }).default('markdown'),
   categories: Tags.optional(),
-  uri: Slug.optional(),
+  /** empty or null: made from the title (new page) or kept (saved page) */
+  uri: z.preprocess((v) => (v === '' || v === null ? undefined : v), Slug.optional()),
   fields: z.array(HandbookField).max(MAX_HANDBOOK_FIELDS, { error: M.tooLong }).default([]),
 });
 export type HandbookFields = z.infer<typeof HandbookFields>;
