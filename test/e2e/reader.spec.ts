@@ -162,6 +162,10 @@ describe('subscriptions', () => {
     expect((await call('DELETE', `/${db}/${sub._id}?rev=${after._rev}`)).status).toBe(200);
     expect(await find({ selector: { klass: 'ReaderItem', reader_subscription_id: sub._id } })).toEqual([]);
     expect((await call('GET', `/${db}/${items[0]._id}`)).status).toBe(404);
+    // subscribed again, the feed's entries are new to it
+    const again = await subscribe('/labelled.xml');
+    await fetched(again._id);
+    expect(await find({ selector: { klass: 'ReaderItem', reader_subscription_id: again._id } })).toHaveLength(2);
   });
 });
 

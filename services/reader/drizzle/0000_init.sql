@@ -13,6 +13,13 @@ CREATE TABLE "reader"."documents" (
 	CONSTRAINT "documents_pkey" PRIMARY KEY("account_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "reader"."entry_keys" (
+	"account_id" text NOT NULL,
+	"subscription_id" text NOT NULL,
+	"key" text NOT NULL,
+	CONSTRAINT "entry_keys_pkey" PRIMARY KEY("account_id","subscription_id","key")
+);
+--> statement-breakpoint
 CREATE TABLE "reader"."feed_state" (
 	"account_id" text NOT NULL,
 	"subscription_id" text NOT NULL,
@@ -41,7 +48,6 @@ CREATE INDEX "documents_item_point_at_idx" ON "reader"."documents" USING btree (
 CREATE INDEX "documents_item_read_point_at_idx" ON "reader"."documents" USING btree ("account_id",(body #> '{read}'::text[]),(body #> '{point_at}'::text[]) DESC,"id") WHERE klass = 'ReaderItem' AND NOT deleted;--> statement-breakpoint
 CREATE INDEX "documents_item_starred_point_at_idx" ON "reader"."documents" USING btree ("account_id",(body #> '{starred}'::text[]),(body #> '{point_at}'::text[]) DESC,"id") WHERE klass = 'ReaderItem' AND NOT deleted;--> statement-breakpoint
 CREATE INDEX "documents_item_subscription_point_at_idx" ON "reader"."documents" USING btree ("account_id",(body #> '{reader_subscription_id}'::text[]),(body #> '{point_at}'::text[]) DESC,"id") WHERE klass = 'ReaderItem' AND NOT deleted;--> statement-breakpoint
-CREATE UNIQUE INDEX "documents_item_dedupe_key" ON "reader"."documents" USING btree ("account_id",(body #> '{reader_subscription_id}'::text[]),(body #> '{dedupe_key}'::text[])) WHERE klass = 'ReaderItem' AND NOT deleted;--> statement-breakpoint
 CREATE UNIQUE INDEX "documents_readersubscription_url_key" ON "reader"."documents" USING btree ("account_id",(body #> '{url}'::text[])) WHERE klass = 'ReaderSubscription' AND NOT deleted;--> statement-breakpoint
 CREATE INDEX "documents_readersubscription_reader_label_id_idx" ON "reader"."documents" USING btree ("account_id",(body #> '{reader_label_id}'::text[])) WHERE klass = 'ReaderSubscription' AND NOT deleted;--> statement-breakpoint
 CREATE UNIQUE INDEX "documents_readerlabel_name_key" ON "reader"."documents" USING btree ("account_id",(body #> '{name}'::text[])) WHERE klass = 'ReaderLabel' AND NOT deleted;--> statement-breakpoint

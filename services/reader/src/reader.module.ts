@@ -6,6 +6,7 @@ import { DocumentsController } from './documents/documents.controller';
 import { DocumentsService } from './documents/documents.service';
 import { FeedRefresher } from './fetcher/feed-refresher';
 import { FetchQueue } from './fetcher/fetch-queue';
+import { FeedWriter } from './fetcher/feed-writer';
 import { ReaderRepository } from './items/items.repository';
 import { OpmlImport } from './opml/opml-import';
 import { FeedStateRepository } from './subscriptions/feed-state.repository';
@@ -17,6 +18,6 @@ import { FeedStateRepository } from './subscriptions/feed-state.repository';
  */
 @Module({
   controllers: [healthController('reader', PG_POOL), DocumentsController],
-  providers: [...databaseProviders, ReaderRepository, FeedStateRepository, FeedRefresher, FetchQueue, OpmlImport, DocumentsService],
+  providers: [...databaseProviders, ReaderRepository, FeedStateRepository, FeedWriter, FeedRefresher, FetchQueue, OpmlImport, DocumentsService],
 })
 export class ReaderModule {}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { documentTables, fieldSql, klassIndex } from '@app/platform';
 
 // The reader service's Postgres schema: the platform's document tables for feed subscriptions, labels and their items,
@@ -19,8 +19,6 @@ export const { schema, documents, outbox } = documentTables(READER_SCHEMA, {
     index('documents_item_read_point_at_idx').on(t.accountId, field('read'), newestFirst, t.id).where(liveItem),
     index('documents_item_starred_point_at_idx').on(t.accountId, field('starred'), newestFirst, t.id).where(liveItem),
     index('documents_item_subscription_point_at_idx').on(t.accountId, field('reader_subscription_id'), newestFirst, t.id).where(liveItem),
-    // an entry is stored once per subscription (guid, else link, else a hash of title and date)
-    uniqueIndex('documents_item_dedupe_key').on(t.accountId, field('reader_subscription_id'), field('dedupe_key')).where(liveItem),
     // one subscription per feed address, one label per name, in a group
     klassIndex(t, 'ReaderSubscription', 'url', { unique: true }),
     klassIndex(t, 'ReaderSubscription', 'reader_label_id'),
@@ -57,4 +55,19 @@ export const feedState = schema.table(
     // the scheduler's question: which active feeds are due
     index('feed_state_due_idx').on(t.nextCheckAt).where(sql.raw('active')),
   ],
+);
+
+/**
+ * The entries each subscription has stored (guid, else link, else a hash of title and date): the fetcher inserts a
+ * fetch's keys here first (ON CONFLICT DO NOTHING), and what is inserted is what is new, so an entry becomes an item
+ * once however often the feed lists it. Deleted with the subscription.
+ */
+export const entryKeys = schema.table(
+  'entry_keys',
+  {
+    accountId: text('account_id').notNull(),
+    subscriptionId: text('subscription_id').notNull(),
+    key: text('key').notNull(),
+  },
+  (t) => [primaryKey({ name: 'entry_keys_pkey', columns: [t.accountId, t.subscriptionId, t.key] })],
 );

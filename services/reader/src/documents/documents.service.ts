@@ -103,6 +103,12 @@ export class DocumentsService {
     const actor = req.ctx.user_id;
     const followers = klass === 'ReaderLabel' ? await this.repo.subscriptionsWithLabel(db, req.id) : [];
     const tombstone = await this.store.inTransaction(async (tx) => {
+      // the fetcher's row first: a fetch storing entries holds it, so its items are in before they are deleted, and a
+      // fetch after this finds the subscription gone and stores nothing
+      if (klass === 'ReaderSubscription') {
+        await this.states.deleteWithin(tx, db, req.id);
+        await this.repo.forgetKeysWithin(tx, db, req.id);
+      }
       const gone = await this.store.removeWithin(tx, db, req.id, req.rev, actor);
       for (const id of followers) {
         await this.store.writeWithin(tx, db, id, 'ReaderSubscription', (cur) => (cur && cur.reader_label_id === req.id ? { ...cur, reader_label_id: null } : null), actor);
@@ -113,7 +119,6 @@ export class DocumentsService {
           if (!ids.length) break;
           await this.store.removeManyWithin(tx, db, ids, actor);
         }
-        await this.states.deleteWithin(tx, db, req.id);
       }
       return gone;
     });

@@ -1,17 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Doc, klassOfId } from '@app/proto';
-import { DocumentStore, OutboundError } from '@app/platform';
+import { klassOfId } from '@app/proto';
+import { OutboundError } from '@app/platform';
 import { MAX_FEED_BYTES, MAX_REDIRECTS, readerSettings } from '../common/reader-settings';
-import { ReaderRepository } from '../items/items.repository';
-import { FeedState, FeedStatePatch, FeedStateRepository } from '../subscriptions/feed-state.repository';
+import { FetchOutcome, FeedStateRepository } from '../subscriptions/feed-state.repository';
 import { feedLinks, looksLikeHtml } from './discovery.rules';
 import { FeedResponse, fetchFeed } from './feed-http';
 import { decodeBody, FeedParseError, ParsedFeed, parseFeedText } from './feed-parse.rules';
 import { HostLimiter } from './host-limiter';
+import { FeedWriter } from './feed-writer';
 import { nextCheck } from './schedule.rules';
 
 // One refresh of one subscription: a conditional GET (the validators of the last answer), then nothing more on a 304,
-// or the feed read and its new entries stored in one INSERT with the state in one transaction; every failure (no
+// or the feed read and its new entries stored with the state (by the FeedWriter, with other feeds' in one
+// transaction); every failure (no
 // answer in time, an error status, a body too large, too many redirects, a private address, something that is not a
 // feed) is counted on the subscription and pushes its next fetch back exponentially; a success resets the count.
 // A feed address that turns out to be a page (an imported OPML names pages sometimes) is followed to the first feed
@@ -35,15 +36,14 @@ export class FeedRefresher {
   private readonly hosts = new HostLimiter(readerSettings().perHostConcurrency);
 
   constructor(
-    private readonly store: DocumentStore,
     private readonly states: FeedStateRepository,
-    private readonly repo: ReaderRepository,
+    private readonly writer: FeedWriter,
   ) {}
 
   /** `force`: asked by a person (refresh now), so an inactive subscription is fetched too. */
   async refresh(db: string, id: string, force = false): Promise<{ result: RefreshResult; stored: number }> {
     if (klassOfId(id) !== 'ReaderSubscription') return { result: 'gone', stored: 0 };
-    const [sub, state] = await Promise.all([this.store.get(db, id), this.states.state(db, id)]);
+    const { sub, state } = await this.states.forFetch(db, id);
     if (!sub || !state) return { result: 'gone', stored: 0 };
     if (!force && sub.active === false) return { result: 'inactive', stored: 0 };
     const now = new Date();
@@ -54,6 +54,18 @@ export class FeedRefresher {
     let res: FeedResponse;
     let feed: ParsedFeed | null = null;
     let feedUrl = state.feed_url;
+    const kept: FetchOutcome = {
+      feed_url: state.feed_url,
+      feed_title: state.feed_title,
+      site_url: state.site_url,
+      etag: state.etag,
+      last_modified: state.last_modified,
+      error_count: state.error_count,
+      last_error: state.last_error,
+      checked_at: now.toISOString(),
+      next_check_at: state.next_check_at ?? now.toISOString(),
+      blocked_until: null,
+    };
     try {
       res = await this.get(address, state.etag, state.last_modified, settings.fetchTimeoutMs);
       if (res.status !== 304) {
@@ -72,29 +84,36 @@ export class FeedRefresher {
         }
       }
     } catch (err) {
-      await this.failed(db, id, state, now, err, schedule);
+      const errorCount = state.error_count + 1;
+      const response = err instanceof FetchFailure ? err.response : undefined;
+      const next = nextCheck({ now, ok: false, errorCount, status: response?.status, headers: response?.headers }, schedule);
+      if (!(err instanceof OutboundError || err instanceof FeedParseError || err instanceof FetchFailure)) {
+        logger.error(`${db}/${id}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      }
+      await this.writer.write({
+        db,
+        subscriptionId: id,
+        subscriptionTitle: '',
+        entries: null,
+        outcome: { ...kept, error_count: errorCount, last_error: describe(err), next_check_at: next.nextCheckAt.toISOString(), blocked_until: next.blockedUntil?.toISOString() ?? null },
+      });
       return { result: 'failed', stored: 0 };
     }
     const next = nextCheck({ now, ok: true, errorCount: 0, status: res.status, headers: res.headers, ttlMinutes: feed?.ttl_minutes ?? null }, schedule);
-    const patch: FeedStatePatch = {
-      error_count: 0,
-      last_error: null,
-      checked_at: now.toISOString(),
-      next_check_at: next.nextCheckAt.toISOString(),
-      blocked_until: null,
-    };
+    const outcome: FetchOutcome = { ...kept, error_count: 0, last_error: null, next_check_at: next.nextCheckAt.toISOString() };
     if (!feed) {
-      await this.states.patch(null, db, id, patch);
+      await this.writer.write({ db, subscriptionId: id, subscriptionTitle: '', entries: null, outcome });
       return { result: 'not_modified', stored: 0 };
     }
-    Object.assign(patch, {
+    Object.assign(outcome, {
       etag: res.headers.etag ?? null,
       last_modified: res.headers['last-modified'] ?? null,
       feed_title: feed.title,
       site_url: feed.site_url,
       feed_url: feedUrl,
     });
-    const stored = await this.storeEntries(db, sub, feed, patch);
+    const title = sub.customize_title === true && sub.title ? String(sub.title) : (feed.title ?? (sub.title as string | null) ?? String(sub.url));
+    const stored = await this.writer.write({ db, subscriptionId: id, subscriptionTitle: title, entries: feed.entries, outcome });
     return { result: 'stored', stored };
   }
 
@@ -106,55 +125,6 @@ export class FeedRefresher {
       /* fetchFeed refuses it */
     }
     return this.hosts.run(host, () => fetchFeed(url, { etag, lastModified, timeoutMs, maxBytes: MAX_FEED_BYTES, maxRedirects: MAX_REDIRECTS, allowPrivate: readerSettings().allowPrivateUrls }));
-  }
-
-  /** The new entries and the state, in one transaction holding the state's row (a deleted subscription stores nothing). */
-  private async storeEntries(db: string, sub: Doc, feed: ParsedFeed, patch: FeedStatePatch): Promise<number> {
-    return this.store.inTransaction(async (tx) => {
-      const locked = await this.states.lockWithin(tx, db, sub._id);
-      if (!locked) return 0;
-      const have = await this.repo.existingKeys(tx, db, sub._id, feed.entries.map((e) => e.dedupe_key));
-      const title = sub.customize_title === true && sub.title ? String(sub.title) : (feed.title ?? (sub.title as string | null) ?? String(sub.url));
-      const fresh = feed.entries.filter((e) => !have.has(e.dedupe_key));
-      await this.store.createManyWithin(
-        tx,
-        db,
-        'ReaderItem',
-        fresh.map((e) => ({
-          title: e.title,
-          url: e.url,
-          content: e.content,
-          content_type: e.content_type,
-          summary: e.summary,
-          point_at: e.point_at,
-          read: false,
-          starred: false,
-          reader_subscription_id: sub._id,
-          reader_subscription: { _id: sub._id, title, label: null },
-          dedupe_key: e.dedupe_key,
-        })),
-        null,
-      );
-      await this.states.patch(tx, db, sub._id, patch);
-      return fresh.length;
-    });
-  }
-
-  private async failed(db: string, id: string, state: FeedState, now: Date, err: unknown, schedule: { intervalS: number; maxIntervalS: number }): Promise<void> {
-    const errorCount = state.error_count + 1;
-    const response = err instanceof FetchFailure ? err.response : undefined;
-    const message = describe(err);
-    const next = nextCheck({ now, ok: false, errorCount, status: response?.status, headers: response?.headers }, schedule);
-    if (!(err instanceof OutboundError || err instanceof FeedParseError || err instanceof FetchFailure)) {
-      logger.error(`${db}/${id}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    }
-    await this.states.patch(null, db, id, {
-      error_count: errorCount,
-      last_error: message,
-      checked_at: now.toISOString(),
-      next_check_at: next.nextCheckAt.toISOString(),
-      blocked_until: next.blockedUntil?.toISOString() ?? null,
-    });
   }
 }
 

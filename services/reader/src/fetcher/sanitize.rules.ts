@@ -90,6 +90,8 @@ export function sanitizeContent(html: string, base: string | undefined): string 
 /** The text of a piece of HTML (titles, summaries): tags dropped, entities decoded, blanks collapsed. */
 export function htmlToText(html: string): string {
   if (!html) return '';
+  // most titles and many summaries are plain text already
+  if (!/[<&]/.test(html)) return html.replace(/\s+/g, ' ').trim();
   const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {}, nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'head'] });
   return decodeEntities(text).replace(/\s+/g, ' ').trim();
 }

@@ -5,11 +5,12 @@ import { PG_POOL } from '../common/tokens';
 import { READER_SCHEMA } from '../reader.schema';
 
 // The reader's own SQL over its documents: the subscriptions and labels of a group (with the fetcher's title), the
-// unread counts, the entries a feed already has, and marking many items read at once.
+// unread counts, the entries a feed has stored (reader.entry_keys), and marking many items read at once.
 
 const DOCUMENTS = `"${READER_SCHEMA}"."documents"`;
 const OUTBOX = `"${READER_SCHEMA}"."outbox"`;
 const STATE = `"${READER_SCHEMA}"."feed_state"`;
+const KEYS = `"${READER_SCHEMA}"."entry_keys"`;
 
 /** A subscription as items and OPML show it: its current title (the feed's unless customised) and its label's name. */
 export interface SubscriptionSummary {
@@ -21,6 +22,8 @@ export interface SubscriptionSummary {
   label_name: string | null;
   active: boolean;
 }
+
+export const entryKey = (db: string, subscriptionId: string, key: string) => `${db}\u0000${subscriptionId}\u0000${key}`;
 
 /** Items marked read per statement (each statement commits on its own; the next takes the rest). */
 const MARK_CHUNK = 5000;
@@ -97,17 +100,24 @@ export class ReaderRepository {
     return new Set(rows.map((r) => r.url));
   }
 
-  /** Which of these entry keys a subscription holds already (in the fetcher's transaction). */
-  async existingKeys(tx: PoolClient, db: string, subscriptionId: string, keys: string[]): Promise<Set<string>> {
-    if (!keys.length) return new Set();
-    const rows = await this.q<{ k: string }>(
+  /**
+   * Records these (group, subscription, entry key) as stored, in the caller's transaction; returns the ones that were
+   * not yet (the entries to store). One statement, a primary-key lookup each.
+   */
+  async claimKeys(tx: PoolClient, wanted: Array<{ db: string; subscriptionId: string; key: string }>): Promise<Set<string>> {
+    if (!wanted.length) return new Set();
+    const rows = await this.q<{ a: string; s: string; k: string }>(
       tx,
-      `SELECT body ->> 'dedupe_key' AS k FROM ${DOCUMENTS}
-        WHERE account_id = $1 AND klass = 'ReaderItem' AND NOT deleted
-          AND body #> '{reader_subscription_id}' = $2::jsonb AND body #> '{dedupe_key}' = ANY($3::jsonb[])`,
-      [db, JSON.stringify(subscriptionId), keys.map((k) => JSON.stringify(k))],
+      `INSERT INTO ${KEYS} (account_id, subscription_id, key) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
+       ON CONFLICT DO NOTHING RETURNING account_id AS a, subscription_id AS s, key AS k`,
+      [wanted.map((w) => w.db), wanted.map((w) => w.subscriptionId), wanted.map((w) => w.key)],
     );
-    return new Set(rows.map((r) => r.k));
+    return new Set(rows.map((r) => entryKey(r.a, r.s, r.k)));
+  }
+
+  /** Forgets a subscription's entries (it is deleted). */
+  async forgetKeysWithin(tx: PoolClient, db: string, subscriptionId: string): Promise<void> {
+    await this.q(tx, `DELETE FROM ${KEYS} WHERE account_id = $1 AND subscription_id = $2`, [db, subscriptionId]);
   }
 
   /** Up to `limit` ids of a subscription's items (deleting a subscription takes them in batches). */

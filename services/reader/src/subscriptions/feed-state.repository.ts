@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
-import type { ReaderFetchState } from '@app/proto';
+import type { Doc, ReaderFetchState } from '@app/proto';
 import { mapPgError } from '@app/platform';
 import { PG_POOL } from '../common/tokens';
 import { READER_SCHEMA } from '../reader.schema';
@@ -9,6 +9,9 @@ import { READER_SCHEMA } from '../reader.schema';
 // subscription's own transactions, written by the fetcher after each fetch, read to answer about subscriptions.
 
 const STATE = `"${READER_SCHEMA}"."feed_state"`;
+const DOCUMENTS = `"${READER_SCHEMA}"."documents"`;
+
+export const stateKey = (db: string, id: string) => `${db}\u0000${id}`;
 
 export interface FeedState extends ReaderFetchState {
   account_id: string;
@@ -25,15 +28,16 @@ export interface FeedStart {
   site_url: string | null;
 }
 
-/** What one fetch leaves (fields not named stay). */
-export type FeedStatePatch = Partial<Pick<FeedState, 'feed_url' | 'feed_title' | 'site_url' | 'etag' | 'last_modified' | 'error_count' | 'last_error' | 'checked_at' | 'next_check_at' | 'blocked_until'>>;
+/** What a fetch leaves: every field the fetcher keeps, written whole. */
+export type FetchOutcome = Pick<FeedState, 'feed_url' | 'feed_title' | 'site_url' | 'etag' | 'last_modified' | 'error_count' | 'last_error' | 'checked_at' | 'next_check_at' | 'blocked_until'>;
 
-const COLUMNS = `account_id, subscription_id, active, feed_url, feed_title, site_url, etag, last_modified, error_count, last_error,
-  to_char(checked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS checked_at,
-  to_char(next_check_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS next_check_at,
-  to_char(blocked_until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS blocked_until`;
+const columns = (t: string) => `${t}.account_id, ${t}.subscription_id, ${t}.active, ${t}.feed_url, ${t}.feed_title, ${t}.site_url, ${t}.etag,
+  ${t}.last_modified, ${t}.error_count, ${t}.last_error,
+  to_char(${t}.checked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS checked_at,
+  to_char(${t}.next_check_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS next_check_at,
+  to_char(${t}.blocked_until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS blocked_until`;
+const COLUMNS = columns('feed_state');
 
-const PATCHABLE = ['feed_url', 'feed_title', 'site_url', 'etag', 'last_modified', 'error_count', 'last_error', 'checked_at', 'next_check_at', 'blocked_until'] as const;
 
 @Injectable()
 export class FeedStateRepository {
@@ -84,23 +88,57 @@ export class FeedStateRepository {
     return (await this.statesOf(db, [id])).get(id) ?? null;
   }
 
-  /** Locks a subscription's state in the caller's transaction (the fetcher's store step); null when it is gone. */
-  async lockWithin(tx: PoolClient, db: string, id: string): Promise<FeedState | null> {
-    const rows = await this.q<FeedState>(tx, `SELECT ${COLUMNS} FROM ${STATE} WHERE account_id = $1 AND subscription_id = $2 FOR UPDATE`, [db, id]);
-    return rows[0] ?? null;
+  /** A subscription and its state, in one query, for a fetch; either is null when gone. */
+  async forFetch(db: string, id: string): Promise<{ sub: Doc | null; state: FeedState | null }> {
+    const rows = await this.q<FeedState & { body: Doc | null }>(
+      this.pool,
+      `SELECT ${columns('s')}, d.body
+         FROM ${STATE} s LEFT JOIN ${DOCUMENTS} d ON d.account_id = s.account_id AND d.id = s.subscription_id AND NOT d.deleted
+        WHERE s.account_id = $1 AND s.subscription_id = $2`,
+      [db, id],
+    );
+    if (!rows[0]) return { sub: null, state: null };
+    const { body, ...state } = rows[0];
+    return { sub: body, state };
   }
 
-  /** Writes what a fetch learnt; false when the subscription is gone. */
-  async patch(c: Pool | PoolClient | null, db: string, id: string, patch: FeedStatePatch): Promise<boolean> {
-    const names = PATCHABLE.filter((k) => patch[k] !== undefined);
-    if (!names.length) return true;
-    const sets = names.map((k, i) => `${k} = $${i + 3}`);
-    const rows = await this.q<{ ok: number }>(
-      c ?? this.pool,
-      `UPDATE ${STATE} SET ${sets.join(', ')} WHERE account_id = $1 AND subscription_id = $2 RETURNING 1 AS ok`,
-      [db, id, ...names.map((k) => patch[k])],
+  /** Locks the states of these subscriptions in the caller's transaction (in key order); the keys still there. */
+  async lockManyWithin(tx: PoolClient, keys: Array<{ db: string; id: string }>): Promise<Set<string>> {
+    const rows = await this.q<{ account_id: string; subscription_id: string }>(
+      tx,
+      `SELECT s.account_id, s.subscription_id FROM ${STATE} s JOIN unnest($1::text[], $2::text[]) AS t(a, i) ON s.account_id = t.a AND s.subscription_id = t.i
+        ORDER BY s.account_id, s.subscription_id FOR UPDATE OF s`,
+      [keys.map((k) => k.db), keys.map((k) => k.id)],
     );
-    return rows.length > 0;
+    return new Set(rows.map((r) => stateKey(r.account_id, r.subscription_id)));
+  }
+
+  /** Writes what many fetches left, in one statement of the caller's transaction. */
+  async writeManyWithin(tx: PoolClient, rows: Array<{ db: string; id: string; outcome: FetchOutcome }>): Promise<void> {
+    if (!rows.length) return;
+    const col = <K extends keyof FetchOutcome>(k: K) => rows.map((r) => r.outcome[k]);
+    await this.q(
+      tx,
+      `UPDATE ${STATE} s SET feed_url = t.feed_url, feed_title = t.feed_title, site_url = t.site_url, etag = t.etag, last_modified = t.last_modified,
+              error_count = t.error_count, last_error = t.last_error, checked_at = t.checked_at, next_check_at = t.next_check_at, blocked_until = t.blocked_until
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[], $10::timestamptz[], $11::timestamptz[], $12::timestamptz[])
+              AS t(a, i, feed_url, feed_title, site_url, etag, last_modified, error_count, last_error, checked_at, next_check_at, blocked_until)
+        WHERE s.account_id = t.a AND s.subscription_id = t.i`,
+      [
+        rows.map((r) => r.db),
+        rows.map((r) => r.id),
+        col('feed_url'),
+        col('feed_title'),
+        col('site_url'),
+        col('etag'),
+        col('last_modified'),
+        col('error_count'),
+        col('last_error'),
+        col('checked_at'),
+        col('next_check_at'),
+        col('blocked_until'),
+      ],
+    );
   }
 
   /** Active subscriptions due for a fetch, the longest waiting first. */

@@ -1,0 +1,117 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DocumentStore } from '@app/platform';
+import { entryKey, ReaderRepository } from '../items/items.repository';
+import { FetchOutcome, FeedStateRepository, stateKey } from '../subscriptions/feed-state.repository';
+import type { ParsedEntry } from './feed-parse.rules';
+
+// What fetches leave, written together: the fetches that end while a write is running wait for the next one, which
+// stores all of them in one transaction (the states locked in key order, the entries' keys claimed in one INSERT
+// that answers which are new, one INSERT of the new items per group, one UPDATE of the states). A refresh of 1,000 feeds is then tens of
+// transactions rather than thousands of round trips. A batch that fails is written again feed by feed, so one bad
+// feed fails alone.
+
+const logger = new Logger('reader-feed-writer');
+/** feeds per transaction at most */
+const MAX_BATCH = 100;
+
+export interface FetchWrite {
+  db: string;
+  subscriptionId: string;
+  /** what the items show of their subscription */
+  subscriptionTitle: string;
+  /** the feed's entries (null: nothing to store, e.g. a 304 or a failure) */
+  entries: ParsedEntry[] | null;
+  outcome: FetchOutcome;
+}
+
+interface Pending extends FetchWrite {
+  resolve(stored: number): void;
+  reject(err: unknown): void;
+}
+
+@Injectable()
+export class FeedWriter {
+  private pending: Pending[] = [];
+  private running = false;
+
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly repo: ReaderRepository,
+    private readonly states: FeedStateRepository,
+  ) {}
+
+  /** Stores a fetch's new entries and state; resolves with the number of items stored (0 when the subscription is gone). */
+  write(w: FetchWrite): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      this.pending.push({ ...w, resolve, reject });
+      if (!this.running) {
+        this.running = true;
+        // the fetches ending in this turn of the loop join the first batch
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending.length) {
+        const batch = this.pending.splice(0, MAX_BATCH);
+        try {
+          const stored = await this.writeBatch(batch);
+          batch.forEach((p, i) => p.resolve(stored[i]));
+        } catch (err) {
+          if (batch.length === 1) {
+            batch[0].reject(err);
+            continue;
+          }
+          logger.warn(`a batch of ${batch.length} feeds failed (${err instanceof Error ? err.message : String(err)}); writing them one by one`);
+          for (const p of batch) {
+            try {
+              p.resolve((await this.writeBatch([p]))[0]);
+            } catch (one) {
+              p.reject(one);
+            }
+          }
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private writeBatch(batch: FetchWrite[]): Promise<number[]> {
+    return this.store.inTransaction(async (tx) => {
+      const live = await this.states.lockManyWithin(tx, batch.map((w) => ({ db: w.db, id: w.subscriptionId })));
+      const alive = batch.filter((w) => live.has(stateKey(w.db, w.subscriptionId)));
+      const wanted = alive.flatMap((w) => (w.entries ?? []).map((e) => ({ db: w.db, subscriptionId: w.subscriptionId, key: e.dedupe_key })));
+      const fresh = await this.repo.claimKeys(tx, wanted);
+      const stored = new Map<FetchWrite, number>();
+      const byGroup = new Map<string, Array<Record<string, unknown>>>();
+      for (const w of alive) {
+        const entries = (w.entries ?? []).filter((e) => fresh.has(entryKey(w.db, w.subscriptionId, e.dedupe_key)));
+        stored.set(w, entries.length);
+        if (!entries.length) continue;
+        const docs = byGroup.get(w.db) ?? [];
+        byGroup.set(w.db, docs);
+        for (const e of entries) {
+          docs.push({
+            title: e.title,
+            url: e.url,
+            content: e.content,
+            content_type: e.content_type,
+            summary: e.summary,
+            point_at: e.point_at,
+            read: false,
+            starred: false,
+            reader_subscription_id: w.subscriptionId,
+            reader_subscription: { _id: w.subscriptionId, title: w.subscriptionTitle, label: null },
+            dedupe_key: e.dedupe_key,
+          });
+        }
+      }
+      for (const [db, docs] of byGroup) await this.store.createManyWithin(tx, db, 'ReaderItem', docs, null);
+      await this.states.writeManyWithin(tx, alive.map((w) => ({ db: w.db, id: w.subscriptionId, outcome: w.outcome })));
+      return batch.map((w) => stored.get(w) ?? 0);
+    });
+  }
+}
