@@ -76,5 +76,5 @@ CREATE INDEX "documents_bookmark_normalized_url_idx" ON "notes"."documents" USIN
 CREATE INDEX "handbook_links_target_idx" ON "notes"."handbook_links" USING btree ("account_id","target");--> statement-breakpoint
 CREATE INDEX "handbook_slugs_handbook_idx" ON "notes"."handbook_slugs" USING btree ("account_id","handbook_id");--> statement-breakpoint
 CREATE INDEX "handbook_tags_handbook_idx" ON "notes"."handbook_tags" USING btree ("account_id","handbook_id");--> statement-breakpoint
-CREATE INDEX "search_entries_vector_idx" ON "notes"."search_entries" USING gin ("account_id","vector");--> statement-breakpoint
-CREATE INDEX "search_entries_head_idx" ON "notes"."search_entries" USING gin ("account_id","head");
+CREATE INDEX "search_entries_vector_idx" ON "notes"."search_entries" USING gin ("account_id","vector") WITH (fastupdate=off);--> statement-breakpoint
+CREATE INDEX "search_entries_head_idx" ON "notes"."search_entries" USING gin ("account_id","head") WITH (fastupdate=off);

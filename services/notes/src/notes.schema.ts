@@ -90,7 +90,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * whenever a document's searched text changes, in the same statement as the document: `vector` holds everything (title
  * weighted A, tags and fields B, description C, content and URL D), `head` only the title, tags and fields. Both are
  * stemmed in the document's language with accents removed; their GIN indexes (btree_gin for the account) find a
- * group's matches without reading other groups'. `head` lets a query that matches most pages still consider the pages
+ * group's matches without reading other groups', and have no pending list (fastupdate off). `head` lets a query that matches most pages still consider the pages
  * that have the words in their title (search.repository.ts).
  */
 export const searchEntries = schema.table(
@@ -104,7 +104,8 @@ export const searchEntries = schema.table(
   },
   (t) => [
     primaryKey({ name: 'search_entries_pkey', columns: [t.accountId, t.id] }),
-    index('search_entries_vector_idx').using('gin', t.accountId, t.vector),
-    index('search_entries_head_idx').using('gin', t.accountId, t.head),
+    // fastupdate off: a search never reads a pending list of recent writes (pages are written far less than searched)
+    index('search_entries_vector_idx').using('gin', t.accountId, t.vector).with({ fastupdate: 'off' }),
+    index('search_entries_head_idx').using('gin', t.accountId, t.head).with({ fastupdate: 'off' }),
   ],
 );
