@@ -20,6 +20,8 @@ export const BOOKMARKS_IMPORT_MAX_BYTES = 900 * 1024;
 export const BOOKMARK_FETCH_STATUSES = ['pending', 'done', 'failed'] as const;
 /** revisions kept per handbook (the oldest go first; `revision` numbers keep counting) */
 export const MAX_HANDBOOK_REVISIONS = 100;
+/** bytes of revision contents one `handbooks/revisions` answer holds at most (NATS carries ≤ 1 MB) */
+export const HANDBOOK_REVISIONS_MAX_BYTES = 600 * 1024;
 /** bytes of HTML one `bookmarks/export` answer holds at most (NATS carries ≤ 1 MB); `?skip=` pages on */
 export const BOOKMARKS_EXPORT_MAX_BYTES = 800 * 1024;
 export const NOTES_SEARCH_DEFAULT_LIMIT = 20;
@@ -160,7 +162,11 @@ export const HANDBOOKS_DESIGN = 'handbooks';
 export const HANDBOOK_VIEWS = {
   /** `?key=<slug>`: the handbook with that uri now or before: one row `{key: slug, value: {_id, uri}}`, none if unknown */
   byUri: 'by_uri',
-  /** `?key=<handbook id>`: its revisions, newest first: rows `{key: revision number, value: HandbookRevision}` */
+  /**
+   * `?key=<handbook id>`: its revisions, newest first: rows `{key: revision number, value: HandbookRevision}`. The
+   * contents of one answer stay under HANDBOOK_REVISIONS_MAX_BYTES: older revisions past that come with `content: ''`
+   * and `content_omitted: true`; `?key=<id>&revision=<n>` answers that one revision whole.
+   */
   revisions: 'revisions',
   /** every tag with its count of handbooks: rows `{key: tag, value: count}` */
   tags: 'tags',
@@ -188,6 +194,8 @@ export interface HandbookRevision {
   updated_by: string | null;
   updated_by_label: string | null;
   updated_at: string;
+  /** set when the list left this revision's content out (ask for it with `&revision=<n>`) */
+  content_omitted?: true;
 }
 
 export const BOOKMARKS_DESIGN = 'bookmarks';

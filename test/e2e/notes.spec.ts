@@ -142,6 +142,22 @@ describe('revisions and conflicts', () => {
     expect(MAX_HANDBOOK_REVISIONS).toBe(100);
   });
 
+  it('keeps a revisions answer under its byte budget: older contents left out and marked, each one readable alone', async () => {
+    let page = await handbook({ title: 'Big page', content: 'a'.repeat(199_000) });
+    for (const c of ['b', 'c', 'd']) page = await save(page, { content: c.repeat(199_000) });
+    const key = encodeURIComponent(JSON.stringify(page._id));
+    const rows = (await view('handbooks/_view/revisions', `?key=${key}`)).body.rows;
+    expect(rows.map((r: Json) => [r.key, r.value.content.length, r.value.content_omitted ?? false])).toEqual([
+      [4, 199_000, false],
+      [3, 199_000, false],
+      [2, 199_000, false],
+      [1, 0, true],
+    ]);
+    const one = (await view('handbooks/_view/revisions', `?key=${key}&revision=1`)).body.rows;
+    expect(one.map((r: Json) => [r.key, r.value.content])).toEqual([[1, 'a'.repeat(199_000)]]);
+    expect((await view('handbooks/_view/revisions', `?key=${key}&revision=0`)).status).toBe(400);
+  });
+
   it('refuses a save over someone else’s change with 409 and the conflict reason, and a delete with a stale rev', async () => {
     const page = await handbook({ title: 'Contested', content: 'v1' });
     await save(page, { content: 'theirs' });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CallerContext, errors, HANDBOOK_UPDATES, HANDBOOK_VIEWS, HANDBOOKS_DESIGN, HandbookPreviewBody, ViewReply, WriteReply } from '@app/proto';
+import { CallerContext, errors, HANDBOOK_REVISIONS_MAX_BYTES, HANDBOOK_UPDATES, HANDBOOK_VIEWS, HANDBOOKS_DESIGN, HandbookPreviewBody, ViewReply, WriteReply } from '@app/proto';
 import type { UpdateHandler, ViewHandler } from '@app/platform';
 import { accountDb } from '../common/caller';
 import { parseFields } from '../common/fields';
@@ -33,7 +33,9 @@ export class HandbookViews {
   private async revisions(ctx: CallerContext, params: Record<string, unknown>): Promise<ViewReply> {
     const key = params.key;
     if (typeof key !== 'string' || !key) throw errors.badRequest('key must be a handbook id');
-    const rows = await this.repo.revisions(accountDb(ctx), key);
+    const revision = params.revision === undefined ? null : Number(params.revision);
+    if (revision !== null && (!Number.isInteger(revision) || revision < 1)) throw errors.badRequest('revision must be a whole number from 1');
+    const rows = await this.repo.revisions(accountDb(ctx), key, revision, HANDBOOK_REVISIONS_MAX_BYTES);
     return { rows: rows.map((r) => ({ key: r.revision, value: r })) };
   }
 

@@ -145,14 +145,28 @@ export class HandbooksRepository {
     return rows[0] ?? null;
   }
 
-  async revisions(db: string, id: string): Promise<HandbookRevision[]> {
-    return run<HandbookRevision>(
+  /**
+   * A handbook's revisions, newest first (or only `revision`), their contents while the answer stays under
+   * `maxBytes` (the first one always whole); older contents are left out and marked.
+   */
+  async revisions(db: string, id: string, revision: number | null, maxBytes: number): Promise<HandbookRevision[]> {
+    const rows = await run<HandbookRevision & { bytes: number }>(
       this.pool,
-      `SELECT revision, title, content, content_type, categories, fields, updated_by, updated_by_label,
-              to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at
-         FROM notes.handbook_revisions WHERE account_id = $1 AND handbook_id = $2 ORDER BY revision DESC`,
-      [db, id],
+      `SELECT revision, title, content_type, categories, fields, updated_by, updated_by_label,
+              to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
+              CASE WHEN sum(octet_length(content)) OVER (ORDER BY revision DESC) - octet_length(content) < $4 OR $3::int IS NOT NULL THEN content END AS content,
+              octet_length(content) AS bytes
+         FROM notes.handbook_revisions
+        WHERE account_id = $1 AND handbook_id = $2 AND ($3::int IS NULL OR revision = $3::int)
+        ORDER BY revision DESC`,
+      [db, id, revision, maxBytes],
     );
+    let used = 0;
+    return rows.map(({ bytes, ...r }) => {
+      used += bytes;
+      if (r.content !== null && (used <= maxBytes || used === bytes)) return r;
+      return { ...r, content: '', content_omitted: true as const };
+    });
   }
 
   /** Every tag of the group's handbooks with its count, by tag. */
