@@ -6,17 +6,24 @@ import { invalidateAfterWrite } from './invalidate';
 /** After "refresh now" the fetch runs in the background: the lists are read again a few times while items arrive. */
 export const REFRESH_FOLLOW_UP_MS = [2_000, 5_000, 10_000] as const;
 
-/** "Refresh now" of a subscription, or of every one ('all'): queued by the service, which answers at once. */
-export function useRefresh(accountId: string) {
+/** Reads the lists again now and a few times after, while a fetch in the background brings items (none after unmount). */
+export function useFollowUp() {
   const queryClient = useQueryClient();
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  return () => {
+    timers.current.forEach(clearTimeout);
+    timers.current = REFRESH_FOLLOW_UP_MS.map((ms) => setTimeout(() => void invalidateAfterWrite(queryClient), ms));
+    return invalidateAfterWrite(queryClient);
+  };
+}
+
+/** "Refresh now" of a subscription, or of every one ('all'): queued by the service, which answers at once. */
+export function useRefresh(accountId: string) {
+  const followUp = useFollowUp();
   return useMutation({
     mutationFn: (target: string) => reader.refresh(accountId, target),
-    onSuccess: () => {
-      timers.current.forEach(clearTimeout);
-      timers.current = REFRESH_FOLLOW_UP_MS.map((ms) => setTimeout(() => void invalidateAfterWrite(queryClient), ms));
-    },
+    onSuccess: () => void followUp(),
   });
 }
 

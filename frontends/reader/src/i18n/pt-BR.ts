@@ -136,7 +136,8 @@ export const readerPtBR: ReaderResource = {
   },
   common: {
     retry: 'Tentar de novo',
-    new: 'Novo',
+    // assinatura e etiqueta
+    new: 'Nova',
     edit: 'Editar',
     edit_title: 'Editar {{name}}',
     delete: 'Excluir',

@@ -255,7 +255,7 @@ describe('the feed (reader_items)', { timeout: 30_000 }, () => {
     fireEvent.keyDown(window, { key: 'v' });
     expect(open).toHaveBeenCalledWith('https://blog.example.com/posts/1', '_blank', 'noopener,noreferrer');
     fireEvent.keyDown(window, { key: 'O' });
-    expect(open).toHaveBeenLastCalledWith('/account/acc-1/reader_items/rit-1', '_blank', 'noopener');
+    expect(open).toHaveBeenLastCalledWith('/account/acc-1/reader_items/rit-1', '_blank');
   });
 
   it('speaks Portuguese: filters, buttons and dates', async () => {

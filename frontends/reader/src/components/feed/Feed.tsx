@@ -112,7 +112,8 @@ export function Feed({ accountId, subscriptionId, labelId }: FeedProps) {
       else if (action === 'read') status.mutate({ id: item._id, update: item.read ? 'unread' : 'read' });
       else if (action === 'star') status.mutate({ id: item._id, update: item.starred ? 'unstar' : 'star' });
       else if (action === 'openWindow') {
-        window.open(itemHref(item), '_blank', 'noopener');
+        // this app's page: with its opener, so the new window keeps the session's storage (the reader module)
+        window.open(itemHref(item), '_blank');
         markOpened(item);
       } else if (action === 'original' && item.url) {
         window.open(item.url, '_blank', 'noopener,noreferrer');
@@ -172,9 +173,12 @@ export function Feed({ accountId, subscriptionId, labelId }: FeedProps) {
           <ActionIcon variant="default" size="lg" aria-label={t('feed.reload')} title={t('feed.reload')} onClick={() => void query.refetch()} loading={query.isFetching}>
             <RefreshIcon />
           </ActionIcon>
-          <ActionIcon variant="default" size="lg" aria-label={t('shortcuts.title')} title={t('shortcuts.title')} onClick={() => setHelp(true)}>
-            <KeyboardIcon />
-          </ActionIcon>
+          {/* a phone has no keys to press */}
+          {!phone && (
+            <ActionIcon variant="default" size="lg" aria-label={t('shortcuts.title')} title={t('shortcuts.title')} onClick={() => setHelp(true)}>
+              <KeyboardIcon />
+            </ActionIcon>
+          )}
         </Group>
       </Group>
       {refreshAll.isSuccess && (

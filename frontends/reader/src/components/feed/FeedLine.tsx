@@ -9,7 +9,10 @@ import { ItemContent } from './ItemContent';
 export interface FeedLineProps {
   accountId: string;
   item: FeedItem;
-  /** the item's own page, opened in a new window */
+  /**
+   * the item's own page, opened in a new window: this app's, so with its opener (the new window copies the session's
+   * storage, and keeps the reader as the active module)
+   */
   href: string;
   selected: boolean;
   expanded: boolean;
@@ -53,7 +56,7 @@ export const FeedLine = forwardRef<HTMLDivElement, FeedLineProps>(function FeedL
       <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t(p.expanded ? 'items.hide_content' : 'items.show_content')} title={t(p.expanded ? 'items.hide_content' : 'items.show_content')} aria-expanded={p.expanded} onClick={p.onToggleContent}>
         <ChevronIcon open={p.expanded} />
       </ActionIcon>
-      <ActionIcon component="a" href={p.href} target="_blank" rel="noopener" variant="subtle" color="gray" size="lg" aria-label={t('items.open_window')} title={t('items.open_window')} onClick={p.onOpenWindow}>
+      <ActionIcon component="a" href={p.href} target="_blank" variant="subtle" color="gray" size="lg" aria-label={t('items.open_window')} title={t('items.open_window')} onClick={p.onOpenWindow}>
         <WindowIcon />
       </ActionIcon>
       {item.url ? (
@@ -82,7 +85,8 @@ export const FeedLine = forwardRef<HTMLDivElement, FeedLineProps>(function FeedL
       aria-current={p.selected ? 'true' : undefined}
       onClick={p.onSelect}
       style={{
-        borderLeft: `4px solid ${p.selected ? 'var(--mantine-color-blue-filled)' : 'transparent'}`,
+        // the selection is a bar inside the left edge: the line keeps its border and its text does not move
+        boxShadow: p.selected ? 'inset 4px 0 0 var(--mantine-color-blue-filled)' : undefined,
         background: p.flashing ? 'var(--mantine-color-yellow-light)' : undefined,
         transition: 'background 120ms',
         minWidth: 0,

@@ -1,9 +1,9 @@
 import { Alert, Button, FileButton } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@app/ui';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { invalidateAfterWrite } from '../../hooks/invalidate';
+import { useFollowUp } from '../../hooks/actions';
 import { reader } from '../../lib/api';
 import { OPML_MAX_BYTES, opmlTooLarge } from '../../lib/contract';
 
@@ -24,14 +24,15 @@ export function download(text: string, name: string, type = 'text/x-opml+xml'): 
 
 /** Import (an OPML file chosen → `import_opml`, then what it made) and export (the `opml` view's document, downloaded). */
 export function useOpml(accountId: string) {
-  const queryClient = useQueryClient();
+  // the new subscriptions are fetched in the background: their titles and unread counts come a moment later
+  const followUp = useFollowUp();
   const importing = useMutation({
     mutationFn: async (file: File) => {
       // the gateway refuses more; said here before the bytes travel
       if (file.size > OPML_MAX_BYTES) throw new ApiError(413, 'payload_too_large', opmlTooLarge(OPML_MAX_BYTES));
       return reader.importOpml(accountId, await file.text());
     },
-    onSuccess: () => invalidateAfterWrite(queryClient),
+    onSuccess: () => followUp(),
   });
   const exporting = useMutation({
     mutationFn: async () => download(await reader.exportOpml(accountId), exportFileName()),
