@@ -2,9 +2,10 @@ import { mkdirSync } from 'fs';
 import type { Browser as PwBrowser, Page } from '@playwright/test';
 import { apiSignUp, expect, login, newEmail, test } from './fixtures';
 
-// Issue 12 items 5, 6 and 8: menus promise only what is deployed (the browser stack serves the tickets, disk and finance
-// remotes and the test remote `hello`, no notes or reader), a plain member sees no admin doors, an invitation is never
-// named by its id, /favicon.ico is served and the landing page shows the plan page's prices. Both widths.
+// Issue 12 items 5, 6 and 8: menus promise only what is deployed (the browser stack serves every module's remote —
+// tickets, disk, finance, notes, reader — and the test remote `hello`; a module whose remote is missing is left out, as
+// the shell's menu-items tests check), a plain member sees no admin doors, an invitation is never named by its id,
+// /favicon.ico is served and the landing page shows the plan page's prices. Both widths.
 
 const SHOTS = '/tmp/shots12';
 const WIDTHS = [
@@ -80,7 +81,8 @@ async function menuKeys(page: Page, phone: boolean): Promise<string[]> {
   return [...main, ...secondary];
 }
 
-const MODULE_ITEMS = ['handbooks', 'outgos', 'incomes', 'transfers', 'exchanges', 'wallets', 'mappings', 'reader_items', 'reader_subscriptions', 'reader_labels'];
+// items of the other modules, which the ticket module's menus never show
+const MODULE_ITEMS = ['bookmarks', 'wiki', 'outgos', 'incomes', 'transfers', 'exchanges', 'wallets', 'mappings', 'reader_items', 'reader_subscriptions', 'reader_labels'];
 const ADMIN_ITEMS = ['admin', 'members', 'billing', 'usage'];
 
 for (const { name: width, viewport } of WIDTHS) {
@@ -88,10 +90,10 @@ for (const { name: width, viewport } of WIDTHS) {
   test.describe(`menus at ${width} width`, () => {
     test.use({ viewport });
 
-    test(`${width}: with tickets, disk and finance deployed no module item of an undeployed remote shows (menus, switcher, features card); the members page names an invitation by its address`, async ({ browser, request }) => {
+    test(`${width}: with every module deployed the ticket module's menus show its items and handbooks, no other module's, the switcher every module and the features card every module switch; the members page names an invitation by its address`, async ({ browser, request }) => {
       const modules = await request.get('/modules');
       expect(modules.status()).toBe(200);
-      expect((await modules.json()).modules).toEqual(['disk', 'finance', 'hello', 'tickets']);
+      expect((await modules.json()).modules).toEqual(['disk', 'finance', 'hello', 'notes', 'reader', 'tickets']);
 
       const { accountId, owner, invited } = await groupWithMember(`m5${width[0]}`);
       const page = await signIn(browser, viewport, owner.email);
@@ -100,21 +102,22 @@ for (const { name: width, viewport } of WIDTHS) {
       const keys = await menuKeys(page, phone);
       expect(keys).toContain('tickets');
       expect(keys).toContain('disk'); // the disk is deployed and on by default (rdisk)
+      expect(keys).toContain('handbooks'); // the notes module's, in the ticket menu (spec §2)
       for (const key of MODULE_ITEMS) expect(keys, key).not.toContain(key);
       for (const key of ADMIN_ITEMS) expect(keys, key).toContain(key);
 
-      // the user menu's module switcher lists the deployed modules: ticket, disk and finance
+      // the user menu's module switcher lists the deployed modules: all five
       await page.getByRole('button', { name: 'User menu' }).click();
       await expect(page.locator('[data-module="ticket"]')).toBeVisible();
-      expect((await page.locator('[data-module]').evaluateAll((els) => els.map((e) => e.getAttribute('data-module')))).sort()).toEqual(['disk', 'finance', 'ticket']);
+      expect((await page.locator('[data-module]').evaluateAll((els) => els.map((e) => e.getAttribute('data-module')))).sort()).toEqual(['disk', 'finance', 'notes', 'reader', 'ticket']);
       await shot(page, 'user-menu', width, 'en');
       await page.keyboard.press('Escape');
 
-      // the features card: the ticket features, and of the module switches only the deployed disk's and finance's
+      // the features card: the ticket features, and the switches of every deployed module
       await page.goto(`/account/${accountId}/admin`);
       await expect(page.getByRole('switch', { name: 'Checklist' })).toBeVisible();
-      await expect(page.locator('[data-module-flag]')).toHaveCount(2);
-      expect((await page.locator('[data-module-flag]').evaluateAll((els) => els.map((e) => e.getAttribute('data-module-flag')))).sort()).toEqual(['budget', 'rdisk']);
+      await expect(page.locator('[data-module-flag]')).toHaveCount(4);
+      expect((await page.locator('[data-module-flag]').evaluateAll((els) => els.map((e) => e.getAttribute('data-module-flag')))).sort()).toEqual(['budget', 'exoreader', 'rdisk', 'textnotes']);
       await shot(page, 'admin', width, 'en');
 
       // members: the pending invitation by its address, no sub- id anywhere
@@ -165,7 +168,7 @@ test('/favicon.ico and /favicon.svg are icons', async ({ request }) => {
 });
 
 for (const { name: width, viewport } of WIDTHS) {
-  test(`${width}: the landing page shows the plan page's prices and marks the undeployed modules coming soon, en and pt-BR`, async ({ browser }) => {
+  test(`${width}: the landing page shows the plan page's prices and marks no module coming soon (all are deployed), en and pt-BR`, async ({ browser }) => {
     const owner = await apiSignUp('Paula Prices', `prices-${width[0]}`);
     const group = await owner.api.post('/accounts', { name: 'Prices shop' });
     expect(group.status, group.text).toBe(201);
@@ -184,9 +187,8 @@ for (const { name: width, viewport } of WIDTHS) {
       const corpPrice = /US\$\s?[\d.,]+/.exec(await landing.locator('[data-plan="corp"] [data-testid="plan-price"]').innerText())?.[0] ?? '(no price)';
       expect.soft(proPrice).toBe(lang === 'en' ? 'US$ 6.00' : 'US$ 6,00');
       expect.soft(corpPrice).toBe(lang === 'en' ? 'US$ 18.00' : 'US$ 18,00');
-      for (const feature of ['notes', 'reader'])
-        await expect(landing.locator(`[data-feature="${feature}"] [data-testid="coming-soon"]`)).toBeVisible();
-      for (const feature of ['tickets', 'disk', 'finance']) await expect(landing.locator(`[data-feature="${feature}"] [data-testid="coming-soon"]`)).toHaveCount(0);
+      await expect(landing.locator('[data-feature="reader"]')).toBeVisible();
+      for (const feature of ['tickets', 'disk', 'finance', 'notes', 'reader']) await expect(landing.locator(`[data-feature="${feature}"] [data-testid="coming-soon"]`)).toHaveCount(0);
       await shot(landing, 'landing', width, lang);
       await visitor.close();
 
