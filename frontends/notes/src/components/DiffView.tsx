@@ -22,12 +22,17 @@ export function DiffView({ before, after, testId = 'diff' }: { before: string; a
   return (
     <Box data-testid={testId}>
       <Group gap="md" mb={4}>
-        <Text size="xs" c="green.8" data-testid="diff-added">
-          {t('diff.added', { count: diff.added })}
-        </Text>
-        <Text size="xs" c="red.8" data-testid="diff-removed">
-          {t('diff.removed', { count: diff.removed })}
-        </Text>
+        {/* a count of none is left out ("0 linha removida" reads wrong in Portuguese) */}
+        {diff.added > 0 && (
+          <Text size="xs" c="green.8" data-testid="diff-added">
+            {t('diff.added', { count: diff.added })}
+          </Text>
+        )}
+        {diff.removed > 0 && (
+          <Text size="xs" c="red.8" data-testid="diff-removed">
+            {t('diff.removed', { count: diff.removed })}
+          </Text>
+        )}
       </Group>
       <Box
         component="pre"

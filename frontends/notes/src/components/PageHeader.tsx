@@ -8,10 +8,11 @@ export function PageHeader({ title, back, actions, badge }: { title: ReactNode; 
     <Stack gap={4}>
       {back && (
         <Breadcrumbs className="no-print">
-          <Anchor component={Link} to={back.to} size="sm">
+          {/* Breadcrumbs set line-height 1: a cut-off line would crop accents (Ó looked like O) */}
+          <Anchor component={Link} to={back.to} size="sm" lh={1.6}>
             {back.label}
           </Anchor>
-          <Text size="sm" truncate="end" maw={300}>
+          <Text size="sm" truncate="end" maw={300} lh={1.6}>
             {title}
           </Text>
         </Breadcrumbs>

@@ -14,8 +14,8 @@ describe('a handbook’s HTML cleaned in the browser', () => {
         expect(attr.name, html).not.toMatch(/^on|^style$|^id$|^data-x$|^aria-/);
         if (['href', 'src', 'action', 'srcdoc'].includes(attr.name)) expect(isSafeHref(attr.value) || /^https?:/.test(attr.value), `${attr.name}=${attr.value}`).toBe(true);
       }
-      // classes only name a code block's language
-      if (el.hasAttribute('class')) expect(el.getAttribute('class')).toMatch(/^language-/);
+      // classes only name a code block's language or a wiki link
+      if (el.hasAttribute('class')) expect(el.getAttribute('class')).toMatch(/^(language-|wikilink$)/);
     }
     expect(html).not.toMatch(/javascript:|vbscript:|data:/i);
     // the text around stays (a payload with an open attribute may swallow what follows it)
@@ -38,9 +38,10 @@ describe('a handbook’s HTML cleaned in the browser', () => {
 
   it('marks links to this site as in-app and opens others in a new tab without the referrer', () => {
     const box = document.createElement('div');
-    box.innerHTML = sanitizeContent('<a href="/account/acc-1/handbooks/filtros">in</a> <a href="https://example.com">out</a> <a href="mailto:a@b.co">mail</a> <a href="#top">top</a>');
+    box.innerHTML = sanitizeContent('<a href="/account/acc-1/handbooks/filtros" class="wikilink">in</a> <a href="https://example.com">out</a> <a href="mailto:a@b.co">mail</a> <a href="#top">top</a>');
     const [inApp, out, mail, top] = [...box.querySelectorAll('a')];
     expect(inApp.getAttribute('data-in-app')).toBe('true');
+    expect(inApp.getAttribute('class')).toBe('wikilink');
     expect(inApp.hasAttribute('target')).toBe(false);
     expect(out.getAttribute('target')).toBe('_blank');
     expect(out.getAttribute('rel')).toBe('noopener noreferrer nofollow');

@@ -36,7 +36,8 @@ function contentCleaner(): DOMPurify {
   purifier.addHook('afterSanitizeAttributes', (node) => {
     const el = node as Element;
     if (!el.tagName) return;
-    if (el.hasAttribute('class') && !/^language-[\w+-]{1,40}$/.test(el.getAttribute('class') ?? '')) el.removeAttribute('class');
+    // classes only say a code block's language or that a link is a [[wiki link]]
+    if (el.hasAttribute('class') && !/^(?:language-[\w+-]{1,40}|wikilink)$/.test(el.getAttribute('class') ?? '')) el.removeAttribute('class');
     if (el.tagName === 'A') {
       const href = el.getAttribute('href');
       if (href === null) return;

@@ -55,6 +55,11 @@ describe('a handbook’s history', { timeout: 20_000 }, () => {
     diff = screen.getByTestId('revision-diff');
     expect(within(diff).getByTestId('diff-added').textContent).toBe('2 lines added');
     expect(within(diff).getByTestId('diff-removed').textContent).toBe('1 line removed');
+    // 1 → 2: a line added and none removed (no "0 lines removed")
+    fireEvent.click(screen.getByRole('radio', { name: 'Compare to revision 2' }));
+    expect(await screen.findByRole('heading', { name: 'Revision 1 → revision 2' })).toBeTruthy();
+    expect(screen.getByTestId('diff-added').textContent).toBe('1 line added');
+    expect(screen.queryByTestId('diff-removed')).toBeNull();
     // the same revision on both sides: no differences
     fireEvent.click(screen.getByRole('radio', { name: 'Compare to revision 1' }));
     expect((await screen.findByTestId('revision-diff')).textContent).toBe('No differences.');

@@ -88,7 +88,7 @@ function HandbookView({ doc, back }: { doc: HandbookDoc; back: { to: string; lab
         }
       />
       <Group gap="xs" wrap="wrap">
-        <TagBadges tags={doc.categories} onPick={(tag) => navigate(`${accountPath(accountId, 'handbooks')}?tag=${encodeURIComponent(tag)}`)} />
+        {!!doc.categories?.length && <TagBadges tags={doc.categories} onPick={(tag) => navigate(`${accountPath(accountId, 'handbooks')}?tag=${encodeURIComponent(tag)}`)} />}
         <Text size="xs" c="dimmed">
           {t('handbooks.updated', { when: formatDateTime(doc.updated_at, i18n.language) })}
         </Text>
