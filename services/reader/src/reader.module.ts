@@ -8,6 +8,7 @@ import { FeedRefresher } from './fetcher/feed-refresher';
 import { FetchQueue } from './fetcher/fetch-queue';
 import { FeedWriter } from './fetcher/feed-writer';
 import { ReaderRepository } from './items/items.repository';
+import { SubscriptionDirectory } from './items/subscription-directory';
 import { OpmlImport } from './opml/opml-import';
 import { FeedStateRepository } from './subscriptions/feed-state.repository';
 
@@ -18,6 +19,6 @@ import { FeedStateRepository } from './subscriptions/feed-state.repository';
  */
 @Module({
   controllers: [healthController('reader', PG_POOL), DocumentsController],
-  providers: [...databaseProviders, ReaderRepository, FeedStateRepository, FeedWriter, FeedRefresher, FetchQueue, OpmlImport, DocumentsService],
+  providers: [...databaseProviders, ReaderRepository, SubscriptionDirectory, FeedStateRepository, FeedWriter, FeedRefresher, FetchQueue, OpmlImport, DocumentsService],
 })
 export class ReaderModule {}

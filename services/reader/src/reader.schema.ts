@@ -19,6 +19,8 @@ export const { schema, documents, outbox } = documentTables(READER_SCHEMA, {
     index('documents_item_read_point_at_idx').on(t.accountId, field('read'), newestFirst, t.id).where(liveItem),
     index('documents_item_starred_point_at_idx').on(t.accountId, field('starred'), newestFirst, t.id).where(liveItem),
     index('documents_item_subscription_point_at_idx').on(t.accountId, field('reader_subscription_id'), newestFirst, t.id).where(liveItem),
+    // one feed's unread items (the feed screen's default filter on a subscription or a label)
+    index('documents_item_subscription_read_point_at_idx').on(t.accountId, field('reader_subscription_id'), field('read'), newestFirst, t.id).where(liveItem),
     // one subscription per feed address, one label per name, in a group
     klassIndex(t, 'ReaderSubscription', 'url', { unique: true }),
     klassIndex(t, 'ReaderSubscription', 'reader_label_id'),

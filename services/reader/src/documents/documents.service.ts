@@ -11,19 +11,23 @@ import {
   ViewReply,
   WriteReply,
 } from '@app/proto';
-import { ChangePublisher, DocumentProtocol, DocumentStore, project, requireWrite, UpdateHandler } from '@app/platform';
+import { ChangePublisher, DocumentProtocol, DocumentStore, parseFields, project, projectFields, requireWrite, KlassPolicy, UpdateHandler } from '@app/platform';
 import { accountDb } from '../common/caller';
 import { FetchQueue } from '../fetcher/fetch-queue';
 import { statusHandlers } from '../items/item-status';
-import { ReaderRepository } from '../items/items.repository';
+import { ReaderRepository, SubscriptionSummary } from '../items/items.repository';
+import { SubscriptionDirectory } from '../items/subscription-directory';
 import { ReaderItemPolicy } from '../items/reader-item.policy';
 import { ReaderLabelPolicy } from '../labels/reader-label.policy';
 import { OpmlImport } from '../opml/opml-import';
 import { discoverFeed } from '../subscriptions/feed-discovery';
-import { FeedStateRepository } from '../subscriptions/feed-state.repository';
+import { FeedState, FeedStateRepository } from '../subscriptions/feed-state.repository';
 import { ReaderSubscriptionPolicy } from '../subscriptions/reader-subscription.policy';
 
 type Req<K extends keyof Calls> = Calls[K]['req'];
+
+/** The klasses this service serves. */
+const READER_KLASSES = ['ReaderLabel', 'ReaderSubscription', 'ReaderItem'] as const;
 
 /** Items deleted per statement when their subscription goes. */
 const DELETE_BATCH = 2000;
@@ -44,19 +48,23 @@ export class DocumentsService {
     private readonly queue: FetchQueue,
     private readonly opml: OpmlImport,
     private readonly publisher: ChangePublisher,
+    private readonly directory: SubscriptionDirectory,
   ) {
-    const policies = {
+    const policies: Record<(typeof READER_KLASSES)[number], KlassPolicy> = {
       ReaderLabel: new ReaderLabelPolicy(repo),
       ReaderSubscription: new ReaderSubscriptionPolicy(store, repo, states, discoverFeed),
       ReaderItem: new ReaderItemPolicy(),
     };
     const updates: Record<string, UpdateHandler> = {
-      ...statusHandlers(store, async (db, doc) => (await this.enrich(db, [policies.ReaderItem.present(doc)]))[0]),
+      ...statusHandlers(store, async (db, doc) => (await this.enrich(db, [{ ...doc }]))[0]),
       [`${READER_DESIGN}/${READER_UPDATES.refresh}`]: (ctx, id) => this.refresh(accountDb(ctx), id),
       [`${READER_DESIGN}/${READER_UPDATES.markAllRead}`]: (ctx, id) => this.markAllRead(accountDb(ctx), id, ctx.user_id),
       [`${READER_DESIGN}/${READER_UPDATES.importOpml}`]: async (ctx, id, body) => {
         if (id !== 'opml') throw errors.notFound(`use ${READER_DESIGN}/_update/${READER_UPDATES.importOpml}/opml`);
-        return { ok: true, id, rev: '', doc: { ...(await this.opml.import(accountDb(ctx), body, ctx.user_id)) } };
+        const db = accountDb(ctx);
+        const report = await this.opml.import(db, body, ctx.user_id);
+        this.directory.forget(db);
+        return { ok: true, id, rev: '', doc: { ...report } };
       },
     };
     this.protocol = new DocumentProtocol(
@@ -77,21 +85,36 @@ export class DocumentsService {
     return project((await this.enrich(db, [doc], req.fields))[0], req.fields);
   }
 
+  /**
+   * The document protocol's find (the klasses served, no per-document rights to check), with what the API shows added
+   * to the documents as read and the fields parsed once: the feed's list is the reader's busiest call.
+   */
   async find(req: Req<'reader.doc.find'>): Promise<FindReply> {
     const db = accountDb(req.ctx);
     const { fields, ...query } = req.query;
-    const { docs } = await this.protocol.find({ ...req, query: { ...query, selector: await this.labelFilter(db, query.selector) } });
-    return { docs: (await this.enrich(db, docs, fields)).map((d) => project(d, fields)) };
+    const wanted = query.selector.klass;
+    if (typeof wanted === 'string' && !(READER_KLASSES as readonly string[]).includes(wanted)) throw errors.badRequest(`klass ${wanted} is not served here`);
+    const docs = await this.store.find(db, { ...query, selector: await this.labelFilter(db, query.selector) }, { klasses: [...READER_KLASSES], project: false });
+    const paths = parseFields(fields);
+    return { docs: (await this.enrich(db, docs, fields)).map((d) => projectFields(d, paths)) };
   }
 
   async post(req: Req<'reader.doc.post'>): Promise<WriteReply> {
     const db = accountDb(req.ctx);
-    return this.written(db, await this.protocol.post(req));
+    try {
+      return await this.written(db, await this.protocol.post(req));
+    } finally {
+      this.directory.forget(db);
+    }
   }
 
   async put(req: Req<'reader.doc.put'>): Promise<WriteReply> {
     const db = accountDb(req.ctx);
-    return this.written(db, await this.protocol.put(req));
+    try {
+      return await this.written(db, await this.protocol.put(req));
+    } finally {
+      this.directory.forget(db);
+    }
   }
 
   /** A label goes with its subscriptions left unlabelled; a subscription with its items and its fetch state. */
@@ -102,6 +125,7 @@ export class DocumentsService {
     requireWrite(req.ctx);
     const actor = req.ctx.user_id;
     const followers = klass === 'ReaderLabel' ? await this.repo.subscriptionsWithLabel(db, req.id) : [];
+    this.directory.forget(db);
     const tombstone = await this.store.inTransaction(async (tx) => {
       // the fetcher's row first: a fetch storing entries holds it, so its items are in before they are deleted, and a
       // fetch after this finds the subscription gone and stores nothing
@@ -122,6 +146,7 @@ export class DocumentsService {
       }
       return gone;
     });
+    this.directory.forget(db);
     return { ok: true, id: tombstone._id, rev: tombstone._rev };
   }
 
@@ -184,7 +209,7 @@ export class DocumentsService {
     if (selector.klass !== 'ReaderItem' || !Object.prototype.hasOwnProperty.call(selector, 'reader_label_id')) return selector;
     const { reader_label_id: label, ...rest } = selector;
     if (label !== null && typeof label !== 'string') throw errors.badRequest('reader_label_id must be a label id or null');
-    const ids = await this.repo.subscriptionsWithLabel(db, label);
+    const ids = [...(await this.directory.of(db)).values()].filter((s) => s.reader_label_id === label).map((s) => s.id);
     const and = rest.$and === undefined ? [] : Array.isArray(rest.$and) ? rest.$and : [rest.$and];
     return { ...rest, $and: [...and, { reader_subscription_id: { $in: ids } }] };
   }
@@ -196,36 +221,38 @@ export class DocumentsService {
   private async enrich(db: string, docs: Doc[], fields?: string[]): Promise<Doc[]> {
     const wants = (...names: string[]) => !fields || names.some((n) => fields.some((f) => f === n || f.startsWith(`${n}.`)));
     const subIds = docs.filter((d) => d.klass === 'ReaderSubscription').map((d) => d._id);
-    const itemSubIds = wants('reader_subscription', 'reader_label_id') ? [...new Set(docs.filter((d) => d.klass === 'ReaderItem').map((d) => String(d.reader_subscription_id)))] : [];
-    const [states, subs] = await Promise.all([this.states.statesOf(db, subIds), itemSubIds.length ? this.repo.subscriptions(db, itemSubIds) : Promise.resolve([])]);
-    const byId = new Map(subs.map((s) => [s.id, s]));
-    return docs.map((doc) => {
-      if (doc.klass === 'ReaderSubscription') {
-        const s = states.get(doc._id);
-        if (!s) return doc;
-        const title = doc.customize_title === true && doc.title ? doc.title : (s.feed_title || doc.title || doc.url);
-        return {
-          ...doc,
-          title,
-          label: title,
-          website_url: doc.website_url ?? s.site_url ?? null,
-          error_count: s.error_count,
-          last_error: s.last_error,
-          checked_at: s.checked_at,
-          next_check_at: s.next_check_at,
-          etag: s.etag,
-          last_modified: s.last_modified,
-          feed_url: s.feed_url,
-          blocked_until: s.blocked_until,
-        };
-      }
-      if (doc.klass === 'ReaderItem') {
+    const hasItems = wants('reader_subscription', 'reader_label_id') && docs.some((d) => d.klass === 'ReaderItem');
+    const [states, byId] = await Promise.all([subIds.length ? this.states.statesOf(db, subIds) : new Map<string, FeedState>(), hasItems ? this.directory.of(db) : new Map<string, SubscriptionSummary>()]);
+    // the documents are this call's own (just read or just written): completed in place, not copied
+    for (const doc of docs as Array<Record<string, unknown>>) {
+      if (doc.klass === 'ReaderLabel') doc.label = typeof doc.name === 'string' ? doc.name : null;
+      else if (doc.klass === 'ReaderSubscription') {
+        const s = states.get(String(doc._id));
+        const title = doc.customize_title === true && doc.title ? doc.title : (s?.feed_title || doc.title || doc.url);
+        Object.assign(doc, { title, label: title ?? null });
+        if (s) {
+          Object.assign(doc, {
+            website_url: doc.website_url ?? s.site_url ?? null,
+            error_count: s.error_count,
+            last_error: s.last_error,
+            checked_at: s.checked_at,
+            next_check_at: s.next_check_at,
+            etag: s.etag,
+            last_modified: s.last_modified,
+            feed_url: s.feed_url,
+            blocked_until: s.blocked_until,
+          });
+        }
+      } else if (doc.klass === 'ReaderItem') {
+        doc.label = typeof doc.title === 'string' ? doc.title : null;
         const s = byId.get(String(doc.reader_subscription_id));
-        if (!s) return doc;
-        return { ...doc, reader_subscription: { _id: s.id, title: s.title, label: s.label_name }, reader_label_id: s.reader_label_id };
+        if (s) {
+          doc.reader_subscription = { _id: s.id, title: s.title, label: s.label_name };
+          doc.reader_label_id = s.reader_label_id;
+        }
       }
-      return doc;
-    });
+    }
+    return docs;
   }
 }
 
