@@ -274,17 +274,16 @@ async function main() {
 
     // what PostgreSQL spends on each query alone (EXPLAIN ANALYZE, second run), and the plan of the most common word's
     // search: the finds' SQL is the store's (buildFindSql), the search's is services/notes/src/search/search.repository.ts
-    // (written out here: the bench imports no service; 500 is its RANKED_MATCHES, 20000 its SNIPPET_SOURCE)
+    // (written out here: the bench imports no service; 300 is its RANKED_MATCHES, 10000 its SNIPPET_SOURCE)
     const { buildFindSql } = await import('@app/platform');
-    const searchSql = `WITH query AS (SELECT websearch_to_tsquery('notes.portuguese', $2) || websearch_to_tsquery('notes.english', $2) AS q),
-        anywhere AS (SELECT s.id FROM notes.search_entries s, query WHERE s.account_id = $1 AND s.vector @@ query.q LIMIT 500),
-        named AS (SELECT s.id FROM notes.search_entries s, query WHERE s.account_id = $1 AND s.head @@ query.q LIMIT 500),
-        hits AS (SELECT s.id, s.klass, ts_rank_cd(s.vector, query.q) AS rank
-                   FROM (SELECT id FROM anywhere UNION SELECT id FROM named) c
-                   JOIN notes.search_entries s ON s.account_id = $1 AND s.id = c.id, query
-                  ORDER BY rank DESC, s.id LIMIT 20)
-      SELECT h.id, h.rank, ts_headline(notes.search_config(d.body->>'language'), left(d.body->>'content', 20000), query.q, 'MaxWords=35, MinWords=15, MaxFragments=2') AS headline
-        FROM hits h JOIN notes.documents d ON d.account_id = $1 AND d.id = h.id, query ORDER BY h.rank DESC, h.id`;
+    const tsq = "(websearch_to_tsquery('notes.portuguese', $2) || websearch_to_tsquery('notes.english', $2))";
+    const searchSql = `WITH anywhere AS (SELECT id, klass, vector FROM notes.search_entries WHERE account_id = $1 AND vector @@ ${tsq} LIMIT 300),
+        named AS (SELECT id, klass, vector FROM notes.search_entries WHERE account_id = $1 AND head @@ ${tsq} LIMIT 300),
+        hits AS (SELECT c.id, c.klass, ts_rank_cd(c.vector, ${tsq}) AS rank
+                   FROM (SELECT DISTINCT ON (id) id, klass, vector FROM (SELECT * FROM anywhere UNION ALL SELECT * FROM named) u ORDER BY id) c
+                  ORDER BY rank DESC, c.id LIMIT 20)
+      SELECT h.id, h.rank, ts_headline(notes.search_config(d.body->>'language'), left(d.body->>'content', 10000), ${tsq}, 'MaxWords=35, MinWords=15, ShortWord=2') AS headline
+        FROM hits h JOIN notes.documents d ON d.account_id = $1 AND d.id = h.id ORDER BY h.rank DESC, h.id`;
     const explain = async (m: Measured) => {
       const { text, values } = m.q ? { text: searchSql, values: [account, m.q] } : buildFindSql({ table: '"notes"."documents"', db: account, query: m.find as never, klasses: ['Handbook', 'Bookmark'] });
       await db.query(`EXPLAIN ANALYZE ${text}`, values);

@@ -289,6 +289,18 @@ ${entries}
 });
 
 describe('search', () => {
+  it('a page named by the word still comes first when the word is in more pages than are ranked (320 descriptions, then one title)', async () => {
+    const g = (await createGroup(owner, 'Broad search shop')).id;
+    const entries = Array.from({ length: 320 }, (_, i) => `<DT><A HREF="https://broad.example/p${i}" ADD_DATE="${1700000000 + i}">Page ${i}</A>\n<DD>notes about zirconium alloys, part ${i}`).join('\n');
+    const imported = await call('PUT', '/_design/bookmarks/_update/import/netscape', { html: `<DL><p>\n${entries}\n</DL>` }, g);
+    expect(imported.body.doc).toEqual({ created: 320, duplicates: 0, invalid: 0 });
+    const titled = await bookmark({ url: 'https://broad.example/zirconium', title: 'Zirconium' }, g);
+    const rows = (await call('GET', `/_design/notes/_view/search?q=${encodeURIComponent('"zirconium"')}&limit=10`, undefined, g)).body.rows;
+    expect(rows).toHaveLength(10);
+    expect(rows[0].value._id).toBe(titled._id);
+    expect(rows[1].value.snippet).toContain('<mark>zirconium</mark>');
+  });
+
   it('finds bookmarks by title, tags and description, accents ignored, with the bookmark’s URL as uri', async () => {
     const g = (await createGroup(owner, 'Search shop')).id;
     const b = await bookmark({ url: 'https://pecas.example/catalogo', title: 'Catálogo de Peças', description: 'Fornecedor de compressores', tag_names: 'refrigeração' }, g);

@@ -15,12 +15,12 @@ export interface SearchRow {
 }
 
 /** characters of a text the snippet is cut from (ts_headline reads the whole text it is given) */
-const SNIPPET_SOURCE = 20_000;
+const SNIPPET_SOURCE = 10_000;
 /**
  * matches ranked at most, from the whole vector and again from the head (title, tags, fields): ranking reads each
  * match's vector, so a word on most of 100,000 pages would otherwise cost a second
  */
-export const RANKED_MATCHES = 500;
+export const RANKED_MATCHES = 300;
 
 /**
  * Full-text search of a group's handbooks and bookmarks (notes.search_entries, kept by the `documents_search` trigger).
@@ -35,17 +35,17 @@ export class SearchRepository {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async search(db: string, q: string, limit: number): Promise<SearchRow[]> {
+    // The tsquery is written out where it is used, not taken from a CTE, and the statement is not a named one: planned
+    // with the query's text, PostgreSQL knows how common its words are (the vectors' statistics) and reads a common
+    // word's first matches in table order rather than building a bitmap of all of them.
+    const tsq = "(websearch_to_tsquery('notes.portuguese', $2) || websearch_to_tsquery('notes.english', $2))";
     try {
-      // a named (prepared) statement: planned once per connection, not on every search
-      const { rows } = await this.pool.query<SearchRow>({
-        name: 'notes-search',
-        text: `WITH query AS (SELECT websearch_to_tsquery('notes.portuguese', $2) || websearch_to_tsquery('notes.english', $2) AS q),
-              anywhere AS (SELECT s.id FROM notes.search_entries s, query WHERE s.account_id = $1 AND s.vector @@ query.q LIMIT ${RANKED_MATCHES}),
-              named AS (SELECT s.id FROM notes.search_entries s, query WHERE s.account_id = $1 AND s.head @@ query.q LIMIT ${RANKED_MATCHES}),
-              hits AS (SELECT s.id, s.klass, ts_rank_cd(s.vector, query.q) AS rank
-                         FROM (SELECT id FROM anywhere UNION SELECT id FROM named) c
-                         JOIN notes.search_entries s ON s.account_id = $1 AND s.id = c.id, query
-                        ORDER BY rank DESC, s.id
+      const { rows } = await this.pool.query<SearchRow>(
+        `WITH anywhere AS (SELECT id, klass, vector FROM notes.search_entries WHERE account_id = $1 AND vector @@ ${tsq} LIMIT ${RANKED_MATCHES}),
+              named AS (SELECT id, klass, vector FROM notes.search_entries WHERE account_id = $1 AND head @@ ${tsq} LIMIT ${RANKED_MATCHES}),
+              hits AS (SELECT c.id, c.klass, ts_rank_cd(c.vector, ${tsq}) AS rank
+                         FROM (SELECT DISTINCT ON (id) id, klass, vector FROM (SELECT * FROM anywhere UNION ALL SELECT * FROM named) u ORDER BY id) c
+                        ORDER BY rank DESC, c.id
                         LIMIT $3)
          SELECT h.id, h.klass, h.rank,
                 coalesce(d.body->>'title', d.body->>'label', d.body->>'url') AS title,
@@ -54,11 +54,11 @@ export class SearchRepository {
                 ts_headline(notes.search_config(d.body->>'language'),
                             translate(left(CASE WHEN h.klass = 'Handbook' THEN coalesce(d.body->>'content', '')
                                                 ELSE coalesce(nullif(d.body->>'description', ''), d.body->>'url', '') END, ${SNIPPET_SOURCE}), $4, ''),
-                            query.q, $5) AS headline
-           FROM hits h JOIN notes.documents d ON d.account_id = $1 AND d.id = h.id AND NOT d.deleted, query
+                            ${tsq}, $5) AS headline
+           FROM hits h JOIN notes.documents d ON d.account_id = $1 AND d.id = h.id AND NOT d.deleted
           ORDER BY h.rank DESC, h.id`,
-        values: [db, q, limit, START + STOP, `StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=15, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`],
-      });
+        [db, q, limit, START + STOP, `StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=15, ShortWord=2`],
+      );
       return rows;
     } catch (e) {
       throw mapPgError(e);
