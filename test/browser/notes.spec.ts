@@ -7,8 +7,9 @@ import { apiSignUp, expect, login, test } from './fixtures';
 // once at 390×844 in Portuguese. The module is switched on from the user menu; a handbook is written in markdown with a
 // table, a code block, a word made bold with the toolbar, a manufacturer's address pasted over a word and a [[link]] to
 // another handbook; the preview shows them; Ctrl+S saves; the link leads to the other handbook, which lists the first
-// as linking to it; the first is renamed (its address changed, a line added: its history compares the two revisions)
-// and its old address still leads to it. A bookmark of a page this test serves on loopback gets the page's title from
+// as linking to it; the first is renamed (its address changed, a line added) while it is saved elsewhere: the 409 shows
+// both versions and nothing is overwritten until the writer puts theirs back and saves; the history compares the
+// revisions, and the old address still leads to the page. A bookmark of a page this test serves on loopback gets the page's title from
 // the service's background fetch (the notes service runs with NOTES_ALLOW_PRIVATE_URLS=1). A word with an accent
 // typed without it finds the handbook and the bookmark. The wiki lists the pages opened.
 // Screenshots of each step: /tmp/shots-notes/<step>-<width>-<language>.png.
@@ -34,8 +35,12 @@ const WORDS = {
     edit: 'Edit',
     linkedBy: 'Linked by',
     oldAddresses: 'Earlier addresses',
-    history: 'History (2)',
+    history: 'History (3)',
     added: '1 line added',
+    removed: '1 line removed',
+    conflict: 'Someone else changed this page',
+    reload: 'Reload theirs into the editor',
+    useMine: 'Put my version back in the editor',
     bookmarks: 'Bookmarks',
     newBookmark: 'New bookmark',
     url: 'Address (URL)',
@@ -63,8 +68,12 @@ const WORDS = {
     edit: 'Editar',
     linkedBy: 'Citado por',
     oldAddresses: 'Endereços anteriores',
-    history: 'Histórico (2)',
+    history: 'Histórico (3)',
     added: '1 linha incluída',
+    removed: '1 linha removida',
+    conflict: 'Outra pessoa alterou esta página',
+    reload: 'Carregar a outra versão no editor',
+    useMine: 'Colocar minha versão de volta no editor',
     bookmarks: 'Favoritos',
     newBookmark: 'Novo favorito',
     url: 'Endereço (URL)',
@@ -130,7 +139,7 @@ for (const { name: width, viewport, lang } of WIDTHS) {
   test.describe(`notes at ${width} width in ${lang}`, () => {
     test.use({ viewport });
 
-    test(`${width}, ${lang}: a markdown handbook with a table, code, a bold word, a pasted link and a [[link]] previewed and saved with Ctrl+S; the backlink on the other page; a rename whose old address still leads there and whose history shows the change; a bookmark titled by the background fetch of a loopback page; a search without accents finds both; the wiki`, async ({ browser }) => {
+    test(`${width}, ${lang}: a markdown handbook with a table, code, a bold word, a pasted link and a [[link]] previewed and saved with Ctrl+S; the backlink on the other page; a rename saved over someone else's change only after the 409 dialog showed both versions, whose old address still leads there and whose history shows the change; a bookmark titled by the background fetch of a loopback page; a search without accents finds both; the wiki`, async ({ browser }) => {
       test.setTimeout(120_000);
       const owner = await apiSignUp('Nina Notas', `notes-${width[0]}`);
       const group = await owner.api.post('/accounts', { name: `Oficina ${width}` });
@@ -232,22 +241,40 @@ for (const { name: width, viewport, lang } of WIDTHS) {
       await expect(linkedBy.getByRole('link', { name: 'Troca de Óleo' })).toBeVisible();
       await shot('backlink');
 
-      // renamed: a new address and one more line; the history compares the two revisions
+      // renamed: a new address and one more line. Meanwhile the page is saved elsewhere (over the API): the save is
+      // refused with both versions shown; theirs is reloaded into the editor, then the writer's whole version put back
+      // deliberately and saved over it. The history compares the two last revisions.
       await linkedBy.getByRole('link', { name: 'Troca de Óleo' }).click();
       await page.getByRole('link', { name: w.edit, exact: true }).click();
       await textbox(w.address).fill('troca-de-oleo-motor');
       await content.focus();
       await page.keyboard.press('Control+End');
       await page.keyboard.type('Confira o nível após 5 minutos.');
+      const found = await owner.api.get(`/${accountId}/_design/handbooks/_view/by_uri?key=${encodeURIComponent('"troca-de-oleo"')}`);
+      const stored = await owner.api.get(`/${accountId}/${found.body.rows[0].value._id}`);
+      const elsewhere = await owner.api.put(`/${accountId}/${stored.body._id}?rev=${stored.body._rev}`, { ...stored.body, content: `${stored.body.content}Outra linha de outra pessoa.\n` });
+      expect(elsewhere.status, elsewhere.text).toBe(200);
+      await page.getByRole('button', { name: w.save }).click();
+      const dialog = page.getByRole('dialog', { name: w.conflict });
+      await expect(dialog.getByTestId('conflict-diff').locator('[data-line="removed"]')).toContainText('Outra linha de outra pessoa.');
+      await expect(dialog.getByTestId('conflict-diff').locator('[data-line="added"]')).toContainText('Confira o nível após 5 minutos.');
+      await shot('conflict');
+      await dialog.getByRole('button', { name: w.reload }).click();
+      await expect(content).toHaveValue(/Outra linha de outra pessoa\.\n$/);
+      await expect(textbox(w.address)).toHaveValue('troca-de-oleo');
+      await page.getByRole('button', { name: w.useMine }).click();
+      await expect(content).toHaveValue(/Confira o nível após 5 minutos\.$/);
+      await expect(textbox(w.address)).toHaveValue('troca-de-oleo-motor');
       await page.getByRole('button', { name: w.save }).click();
       await expect(page).toHaveURL(new RegExp(`/handbooks/troca-de-oleo-motor$`));
       await expect(page.getByTestId('linked-by')).toContainText(`${w.oldAddresses}: troca-de-oleo`);
       await page.getByRole('link', { name: w.history }).click();
-      await expect(page.getByTestId('revision-row')).toHaveCount(2);
+      await expect(page.getByTestId('revision-row')).toHaveCount(3);
       await expect(page.getByTestId('revision-row').first()).toContainText('Nina Notas');
       await expect(page.getByTestId('diff-added')).toHaveText(w.added);
-      await expect(page.getByTestId('diff-removed')).toHaveCount(0);
+      await expect(page.getByTestId('diff-removed')).toHaveText(w.removed);
       await expect(page.locator('[data-line="added"]')).toContainText('Confira o nível após 5 minutos.');
+      await expect(page.locator('[data-line="removed"]')).toContainText('Outra linha de outra pessoa.');
       await shot('history');
 
       // the old address (a link kept elsewhere) still leads to the page, now at its new address

@@ -108,7 +108,7 @@ export const notesEn = {
     kept_text: 'The editor now holds their version. Copy what you need from yours, or put yours back to save it over theirs.',
     show_mine: 'Show my version',
     hide_mine: 'Hide my version',
-    use_mine: 'Put my text back in the editor',
+    use_mine: 'Put my version back in the editor',
   },
   diff: {
     same: 'No differences.',

@@ -196,15 +196,18 @@ describe('the handbook editor', { timeout: 20_000 }, () => {
     renderAt('/account/acc-1/handbooks/troca-de-oleo/edit', 'pt-BR');
     await waitFor(() => expect(content().value).toBe(OIL.content));
     fireEvent.change(content(), { target: { value: 'Meu texto' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Endereço/ }), { target: { value: 'oleo-novo' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Outra pessoa alterou esta página' });
     expect(within(dialog).getByText(/Alguém salvou esta página em/)).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Carregar a versão dela no editor' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Carregar a outra versão no editor' }));
     await waitFor(() => expect(content().value).toBe('Texto deles'));
+    expect((screen.getByRole('textbox', { name: /^Endereço/ }) as HTMLInputElement).value).toBe('troca-de-oleo');
     const kept = screen.getByTestId('kept-version');
     expect((within(kept).getByRole('textbox') as HTMLTextAreaElement).value).toBe('Meu texto');
-    fireEvent.click(within(kept).getByRole('button', { name: 'Colocar meu texto de volta no editor' }));
+    fireEvent.click(within(kept).getByRole('button', { name: 'Colocar minha versão de volta no editor' }));
     expect(content().value).toBe('Meu texto');
+    expect((screen.getByRole('textbox', { name: /^Endereço/ }) as HTMLInputElement).value).toBe('oleo-novo');
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(puts).toBe(2));
     const saves = calls.filter((c) => c.method === 'PUT' && c.url.startsWith(`/acc-1/${OIL._id}?`));
@@ -212,6 +215,7 @@ describe('the handbook editor', { timeout: 20_000 }, () => {
       [`/acc-1/${OIL._id}?rev=3-c`, 3],
       [`/acc-1/${OIL._id}?rev=4-x`, 4],
     ]);
+    expect(saves[1].body).toMatchObject({ content: 'Meu texto', uri: 'oleo-novo' });
   });
 
   it('shows the service’s field errors under their fields (an address already taken)', async () => {

@@ -148,7 +148,7 @@ export function HandbookForm({ doc }: { doc?: HandbookDoc }) {
           {t('conflict.not_saved')}
         </Alert>
       )}
-      {kept && <KeptVersion kept={kept} onUse={() => (setValues((v) => ({ ...v, title: kept.title, content: kept.content })), setKept(null))} onDismiss={() => setKept(null)} />}
+      {kept && <KeptVersion kept={kept} onUse={() => (setValues(kept), setKept(null))} onDismiss={() => setKept(null)} />}
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="form" noValidate onSubmit={(e: React.FormEvent) => (e.preventDefault(), submit())} data-testid="handbook-form">
         <Stack>
           <TextInput label={t('fields.title')} name="title" required value={values.title} onChange={(e) => set({ title: e.currentTarget.value })} error={tr(errors.title)} data-autofocus />
@@ -210,7 +210,10 @@ export function HandbookForm({ doc }: { doc?: HandbookDoc }) {
   );
 }
 
-/** The writer's text kept after theirs was reloaded into the editor: to copy from, or to put back in deliberately. */
+/**
+ * The writer's version kept after theirs was reloaded into the editor: its text to copy from, or the whole version
+ * (title, address, tags, content, fields) put back deliberately, to be saved over theirs.
+ */
 function KeptVersion({ kept, onUse, onDismiss }: { kept: HandbookValues; onUse: () => void; onDismiss: () => void }) {
   const { t } = useTranslation('notes');
   const [open, setOpen] = useState(true);
