@@ -106,6 +106,18 @@ text</content></entry>
     expect(declaresEntities('<rss><channel><description><![CDATA[write <!ENTITY x "y"> in a DTD]]></description></channel></rss>')).toBe(false);
   });
 
+  it('bounds what an entry keeps: a link over 2,048 characters is dropped, a content over 256 kB is cut and closed', () => {
+    const long = `<p><b>${'x'.repeat(300 * 1024)}</b></p>`;
+    const feed = parseFeedText(
+      `<rss version="2.0"><channel><title>B</title><item><title>t</title><guid>1</guid><link>https://b.example/${'a'.repeat(3000)}</link><description><![CDATA[${long}]]></description></item></channel></rss>`,
+      feedUrl,
+      fetchedAt,
+    );
+    expect(feed.entries[0].url).toBeNull();
+    expect(feed.entries[0].content.length).toBeLessThan(256 * 1024 + 20);
+    expect(feed.entries[0].content).toMatch(/^<p><b>x+<\/b><\/p>$/);
+  });
+
   it('decodes the body by the Content-Type charset, else the XML declaration, else UTF-8', () => {
     const latin1 = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><rss><channel><title>Ação</title></channel></rss>', 'latin1');
     expect(decodeBody(latin1, 'application/xml')).toContain('Ação');

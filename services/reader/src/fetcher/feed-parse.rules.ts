@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parseFeed } from 'feedsmith';
+import { MAX_FEED_URL } from '@app/proto';
 import { MAX_ENTRIES_PER_FETCH } from '../common/reader-settings';
 import { htmlToText, MAX_CONTENT_CHARS, sanitizeContent } from './sanitize.rules';
 
@@ -72,10 +73,10 @@ function atomText(v: unknown): string {
 
 function absoluteUrl(raw: string, base: string | undefined): string | null {
   const value = raw.trim();
-  if (!value) return null;
+  if (!value || value.length > MAX_FEED_URL) return null;
   try {
     const url = new URL(value, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.href.length <= MAX_FEED_URL ? url.href : null;
   } catch {
     return null;
   }

@@ -7,8 +7,11 @@ import sanitizeHtml from 'sanitize-html';
 
 const VIDEO_HOSTS = ['www.youtube-nocookie.com', 'www.youtube.com', 'youtube.com', 'player.vimeo.com'];
 
-/** A content larger than this is not kept (the entry keeps its summary): feeds' contents are a few kB. */
-export const MAX_CONTENT_CHARS = 1_000_000;
+/**
+ * What of an entry's content is read: feeds' contents are a few kB, and an item travels whole in one NATS message
+ * (1 MB) when it is read, so a longer one is cut before it is sanitized (which closes what the cut left open).
+ */
+export const MAX_CONTENT_CHARS = 256 * 1024;
 
 function absolute(value: string | undefined, base: string | undefined): string | undefined {
   if (!value) return value;
