@@ -54,6 +54,7 @@ describe('the feed (reader_items)', { timeout: 30_000 }, () => {
     expect(within(line(1)).getByTestId('item-date').textContent).toBe('May 27th 2026');
     expect(within(line(1)).getByRole('link', { name: 'Open in a new window' }).getAttribute('href')).toBe('/account/acc-1/reader_items/rit-1');
     expect(within(line(1)).getByRole('link', { name: 'Open in a new window' }).getAttribute('target')).toBe('_blank');
+    expect(within(line(1)).getByRole('link', { name: 'Open in a new window' }).getAttribute('rel')).toBe('opener');
     const original = within(line(1)).getByRole('link', { name: 'Open the original' });
     expect([original.getAttribute('href'), original.getAttribute('target'), original.getAttribute('rel')]).toEqual(['https://blog.example.com/posts/1', '_blank', 'noopener noreferrer']);
   });

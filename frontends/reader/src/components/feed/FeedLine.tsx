@@ -10,8 +10,8 @@ export interface FeedLineProps {
   accountId: string;
   item: FeedItem;
   /**
-   * the item's own page, opened in a new window: this app's, so with its opener (the new window copies the session's
-   * storage, and keeps the reader as the active module)
+   * the item's own page, opened in a new window: this app's, so with its opener (rel="opener": target _blank alone
+   * means noopener), and the new window copies the session's storage, keeping the reader as the active module
    */
   href: string;
   selected: boolean;
@@ -56,7 +56,7 @@ export const FeedLine = forwardRef<HTMLDivElement, FeedLineProps>(function FeedL
       <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t(p.expanded ? 'items.hide_content' : 'items.show_content')} title={t(p.expanded ? 'items.hide_content' : 'items.show_content')} aria-expanded={p.expanded} onClick={p.onToggleContent}>
         <ChevronIcon open={p.expanded} />
       </ActionIcon>
-      <ActionIcon component="a" href={p.href} target="_blank" variant="subtle" color="gray" size="lg" aria-label={t('items.open_window')} title={t('items.open_window')} onClick={p.onOpenWindow}>
+      <ActionIcon component="a" href={p.href} target="_blank" rel="opener" variant="subtle" color="gray" size="lg" aria-label={t('items.open_window')} title={t('items.open_window')} onClick={p.onOpenWindow}>
         <WindowIcon />
       </ActionIcon>
       {item.url ? (

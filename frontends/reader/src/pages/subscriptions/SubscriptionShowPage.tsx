@@ -63,7 +63,8 @@ export default function SubscriptionShowPage() {
   const fields: Array<[string, ReactNode]> = [
     ['url', link(doc.url)],
     ['website_url', link(doc.website_url) ?? none],
-    ['feed_url', link(doc.feed_url) ?? none],
+    // where the last fetch ended up, when redirects took it elsewhere than the address
+    ...(doc.feed_url && doc.feed_url !== doc.url ? ([['feed_url', link(doc.feed_url)]] as Array<[string, ReactNode]>) : []),
     [
       'label',
       doc.reader_label_id ? (
