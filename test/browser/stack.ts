@@ -131,6 +131,9 @@ export async function startStack(): Promise<RunningStack> {
       DISK_DATA_DIR: diskData,
       DISK_HTTP_PORT: String(diskPort),
       DISK_HTTP_URL: `http://127.0.0.1:${diskPort}`,
+      // the feeds and pages the reader and notes specs serve are on loopback
+      READER_ALLOW_PRIVATE_URLS: '1',
+      NOTES_ALLOW_PRIVATE_URLS: '1',
     };
     for (const s of SERVICES) {
       const dir = path.join(ROOT, 'services', s);

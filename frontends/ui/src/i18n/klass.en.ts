@@ -34,6 +34,7 @@ export const klassEn = {
   Crystal: 'Crystal',
   CloudFile: 'File',
   Handbook: 'Handbook',
+  Bookmark: 'Bookmark',
   ReaderSubscription: 'Feed',
   ReaderLabel: 'Label',
   ReaderItem: 'Feed item',

@@ -33,6 +33,7 @@ export const klassPtBR = {
   Crystal: 'Crystal',
   CloudFile: 'Arquivo',
   Handbook: 'Manual',
+  Bookmark: 'Favorito',
   ReaderSubscription: 'Feed',
   ReaderLabel: 'Etiqueta',
   ReaderItem: 'Item de feed',

@@ -16,9 +16,15 @@ describe('recordPath (a timeline row links to its record)', () => {
     expect(recordPath('acc-1', 'AccountConfiguration', 'acn-1')).toBe('/account/acc-1/admin');
   });
 
+  it('links the notes and reader records to their remotes', () => {
+    expect(recordPath('acc-1', 'Handbook', 'hbk-1')).toBe('/account/acc-1/handbooks/hbk-1');
+    expect(recordPath('acc-1', 'Bookmark', 'bkm-1')).toBe('/account/acc-1/bookmarks/bkm-1');
+    expect(recordPath('acc-1', 'ReaderSubscription', 'rsb-1')).toBe('/account/acc-1/reader_subscriptions/rsb-1');
+  });
+
   it('gives no path for kinds without a page, unknown kinds or inherited property names', () => {
     expect(recordPath('acc-1', 'TicketChecklist', 'tck-1')).toBeUndefined();
-    expect(recordPath('acc-1', 'Handbook', 'hbk-1')).toBeUndefined();
+    expect(recordPath('acc-1', 'UserToken', 'utk-1')).toBeUndefined();
     expect(recordPath('acc-1', 'Nope', 'x')).toBeUndefined();
     expect(recordPath('acc-1', 'toString', 'x')).toBeUndefined();
   });

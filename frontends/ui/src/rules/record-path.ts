@@ -2,7 +2,7 @@ import type { Klass } from '@app/proto';
 
 // Where each kind of record is shown (spec §2 timeline: a row links to its record). One table for the web app: the
 // shell's pages and the module remotes' first path segments (the shell's modules/module-routes.ts routes those
-// segments to their remote). Kinds without a page of their own (technical ones, modules not built yet) have none.
+// segments to their remote). Kinds without a page of their own (technical ones) have none.
 
 /** The path under /account/:account_id/ of a record of each kind: `:id` is the record's id. */
 export const RECORD_PATHS: Partial<Record<Klass, string>> = {
@@ -27,6 +27,14 @@ export const RECORD_PATHS: Partial<Record<Klass, string>> = {
   Outgo: 'outgos/:id',
   Transfer: 'transfers/:id',
   Exchange: 'exchanges/:id',
+  Mapping: 'mappings/:id',
+  // the notes remote
+  Handbook: 'handbooks/:id',
+  Bookmark: 'bookmarks/:id',
+  // the reader remote
+  ReaderSubscription: 'reader_subscriptions/:id',
+  ReaderLabel: 'reader_labels/:id',
+  ReaderItem: 'reader_items/:id',
 };
 
 /** The web app's path of a record (`/account/acc-1/tickets/tkt-1`), or undefined when its kind has no page. */

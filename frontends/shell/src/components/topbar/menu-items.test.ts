@@ -20,10 +20,10 @@ describe('account menu per module (spec §2)', () => {
     expect(keys(accountMenuItems('ticket', 'acc-1', { maintenance: true, rdisk: false, deployed: ALL }).secondary)).toContain('maintenances');
   });
 
-  it('notes: handbooks and disk', () => {
+  it('notes: handbooks and disk, with the wiki and bookmarks under Others', () => {
     const m = accountMenuItems('notes', 'acc-1', off);
     expect(keys(m.main)).toEqual(['dashboard', 'handbooks', 'disk']);
-    expect(m.secondary).toEqual([]);
+    expect(keys(m.secondary)).toEqual(['wiki', 'bookmarks']);
   });
 
   it('disk: the file list', () => {
