@@ -206,7 +206,9 @@ async function main() {
     };
     const itemCount = async () =>
       (await pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM reader.documents WHERE account_id = $1 AND klass = 'ReaderItem' AND NOT deleted`, [account])).rows[0].n;
-    const watch = () => ({ reader: [pids.reader!], accounts: [pids.accounts!], gateway: [pids.gateway!], postgres: pidsNamed('postgres'), redis: pidsNamed('redis-server'), nats: pidsNamed('nats-server') });
+    // PostgreSQL: the backends serving this bench's database only (other databases on the server are not ours)
+    const ourBackends = async () => (await pg.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+    const watch = async () => ({ reader: [pids.reader!], accounts: [pids.accounts!], gateway: [pids.gateway!], postgres: await ourBackends(), redis: pidsNamed('redis-server'), nats: pidsNamed('nats-server') });
     const cpuOf = (a: Record<string, number>, b: Record<string, number>) =>
       ['reader', 'accounts', 'postgres', 'redis', 'nats', 'machine'].map((k) => `${k} ${(b[k] - a[k]).toFixed(1)}`).join(', ');
     let peak = 0;
@@ -217,7 +219,7 @@ async function main() {
     const outlines = Array.from({ length: FEEDS }, (_, n) => `<outline type="rss" text="Feed ${n}" xmlUrl="${feedUrl(n)}"/>`).join('\n');
     const opml = `<?xml version="1.0"?><opml version="2.0"><head><title>bench</title></head><body><outline text="Bench">${outlines}</outline></body></opml>`;
     const coldStart = new Date();
-    const cpu0 = cpuSnapshot(watch());
+    const cpu0 = cpuSnapshot(await watch());
     const t0 = performance.now();
     const report = await send('PUT', `/${account}/_design/reader/_update/import_opml/opml`, { opml });
     const tImport = performance.now();
@@ -227,7 +229,7 @@ async function main() {
       return p.checked === FEEDS ? p : p.failed ? Promise.reject(new Error(`${p.failed} feeds failed`)) : undefined;
     }, 300_000, 25);
     const coldS = (performance.now() - t0) / 1000;
-    const cpu1 = cpuSnapshot(watch());
+    const cpu1 = cpuSnapshot(await watch());
     const cold = { items: await itemCount() };
     const coldPeak = peak;
 
@@ -242,7 +244,7 @@ async function main() {
       return p.checked === FEEDS ? p : undefined;
     }, 300_000, 25);
     const warmS = (performance.now() - t1) / 1000;
-    const cpu2 = cpuSnapshot(watch());
+    const cpu2 = cpuSnapshot(await watch());
     const warmItems = await itemCount();
     clearInterval(sampler);
     const notModified = fixture.requests.notModified - notModifiedBefore;

@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { READER_ITEM_LIST_FIELDS, READER_PAGE_SIZE, readerItemSelector } from '@app/proto';
-import { cpuSnapshot, load, pidsNamed } from './load';
+import { cpuSnapshot, load } from './load';
 import { benchStack, ROOT, waitUntil } from './stack';
 
 const ITEMS = Number(process.env.ITEMS || 100_000);
@@ -151,13 +151,14 @@ async function main() {
       ['one label, unread', find(readerItemSelector('unread', 'all', null, subs[0].reader_label_id)), false],
       ['unread, page 5', find(readerItemSelector('unread', 'all'), 40), false],
     ];
-    const watch = { gateway: [pids.gateway!], reader: [pids.reader!], postgres: pidsNamed('postgres') };
+    const ourBackends = async () => (await pg.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+    const watch = { gateway: [pids.gateway!], reader: [pids.reader!], postgres: await ourBackends() };
     const results = [];
     for (const [name, body, target] of cases) {
       const cpu0 = cpuSnapshot(watch);
       const r = await load({ url: `${base}/${account}/_find`, method: 'POST', headers, bodies: [body], concurrency: CONCURRENCY, warmupMs: 2000, durationMs: SECONDS * 1000 });
       const cpu1 = cpuSnapshot(watch);
-      results.push({ name, target, r, cpu: `gateway ${(cpu1.gateway - cpu0.gateway).toFixed(1)} s, reader ${(cpu1.reader - cpu0.reader).toFixed(1)} s` });
+      results.push({ name, target, r, cpu: `CPU: gateway ${(cpu1.gateway - cpu0.gateway).toFixed(1)} s, reader ${(cpu1.reader - cpu0.reader).toFixed(1)} s, postgres ${(cpu1.postgres - cpu0.postgres).toFixed(1)} s` });
     }
 
     console.log(`\nbench/reader-items on ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);

@@ -79,6 +79,8 @@ beforeAll(async () => {
     READER_REFRESH_INTERVAL_S: String(INTERVAL_S),
     READER_FETCH_TIMEOUT_MS: String(TIMEOUT_MS),
     READER_PER_HOST_CONCURRENCY: '2',
+    // the scheduler looks for due feeds every second
+    READER_SCHEDULER_EVERY_S: '1',
   });
   const owner = await signUp(stack, { confirm: true });
   db = (await createGroup(owner, 'Fetch shop')).id;
@@ -179,6 +181,27 @@ describe('what is stored', () => {
 });
 
 describe('schedule', () => {
+  it('the scheduler fetches an active feed once its next check has come, conditionally, and leaves an inactive one', async () => {
+    let version = 1;
+    feeds.feed('/due.xml', () => rss('Due', Array.from({ length: version }, (_, i) => ({ title: `d${i}`, guid: `d${i}` }))));
+    feeds.feed('/paused.xml', () => rss('Paused', [{ title: 'p', guid: 'p' }]));
+    const sub = await subscribe(`${feeds.url}/due.xml`);
+    const paused = await subscribe(`${feeds.url}/paused.xml`);
+    expect((await call('PUT', `/${paused._id}`, { ...paused, active: false })).status).toBe(200);
+    const asked = { due: feeds.seen('/due.xml').length, paused: feeds.seen('/paused.xml').length };
+    // nothing happens before the next check (the interval is 10 minutes)
+    await sleep(2500);
+    expect(feeds.seen('/due.xml').length).toBe(asked.due);
+    version = 2;
+    await stack.pool.query(`UPDATE reader.feed_state SET next_check_at = now() - interval '1 second' WHERE subscription_id = ANY($1)`, [[sub._id, paused._id]]);
+    const again = await checked(sub._id, sub.checked_at);
+    expect(feeds.seen('/due.xml').at(-1)!.headers['if-none-match']).toBe(sub.etag);
+    expect(again.error_count).toBe(0);
+    expect((await items(sub._id)).map((i) => i.title)).toEqual(['d1', 'd0']);
+    await sleep(1500);
+    expect(feeds.seen('/paused.xml').length).toBe(asked.paused);
+  });
+
   it('counts failures with exponential backoff (interval × 2^(n−1)) and resets on success', async () => {
     let failing = false;
     feeds.on('/flaky.xml', (_req, res) => (failing ? res.writeHead(500).end('oops') : res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss('Flaky', [{ title: 'f', guid: 'f' }]))));

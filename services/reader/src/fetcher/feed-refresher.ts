@@ -20,7 +20,7 @@ import { nextCheck } from './schedule.rules';
 
 const logger = new Logger('reader-fetcher');
 
-export type RefreshResult = 'gone' | 'inactive' | 'blocked' | 'not_modified' | 'stored' | 'failed';
+export type RefreshResult = 'gone' | 'inactive' | 'not_due' | 'blocked' | 'not_modified' | 'stored' | 'failed';
 
 class FetchFailure extends Error {
   constructor(
@@ -40,13 +40,15 @@ export class FeedRefresher {
     private readonly writer: FeedWriter,
   ) {}
 
-  /** `force`: asked by a person (refresh now), so an inactive subscription is fetched too. */
+  /** `force`: asked by a person (refresh now): fetched even when inactive or not due (but never before a Retry-After). */
   async refresh(db: string, id: string, force = false): Promise<{ result: RefreshResult; stored: number }> {
     if (klassOfId(id) !== 'ReaderSubscription') return { result: 'gone', stored: 0 };
     const { sub, state } = await this.states.forFetch(db, id);
     if (!sub || !state) return { result: 'gone', stored: 0 };
     if (!force && sub.active === false) return { result: 'inactive', stored: 0 };
     const now = new Date();
+    // a scheduled job that comes after the feed was fetched (by a refresh now, or by another copy) has nothing to do
+    if (!force && state.next_check_at && Date.parse(state.next_check_at) > now.getTime()) return { result: 'not_due', stored: 0 };
     if (state.blocked_until && Date.parse(state.blocked_until) > now.getTime()) return { result: 'blocked', stored: 0 };
     const settings = readerSettings();
     const schedule = { intervalS: settings.refreshIntervalS, maxIntervalS: settings.maxIntervalS };

@@ -13,6 +13,8 @@ import type { ParsedEntry } from './feed-parse.rules';
 const logger = new Logger('reader-feed-writer');
 /** feeds per transaction at most */
 const MAX_BATCH = 100;
+/** transactions at once: PostgreSQL inserts on several cores while the next batch gathers (no two hold one feed) */
+const MAX_WRITES = 3;
 
 export interface FetchWrite {
   db: string;
@@ -32,7 +34,8 @@ interface Pending extends FetchWrite {
 @Injectable()
 export class FeedWriter {
   private pending: Pending[] = [];
-  private running = false;
+  private writing = 0;
+  private scheduled = false;
 
   constructor(
     private readonly store: DocumentStore,
@@ -44,38 +47,41 @@ export class FeedWriter {
   write(w: FetchWrite): Promise<number> {
     return new Promise<number>((resolve, reject) => {
       this.pending.push({ ...w, resolve, reject });
-      if (!this.running) {
-        this.running = true;
-        // the fetches ending in this turn of the loop join the first batch
-        setImmediate(() => void this.drain());
-      }
+      this.schedule();
     });
   }
 
-  private async drain(): Promise<void> {
+  /** A batch starts when a write slot is free; the fetches ending in this turn of the loop join it. */
+  private schedule(): void {
+    if (this.scheduled || this.writing >= MAX_WRITES || !this.pending.length) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (this.writing >= MAX_WRITES || !this.pending.length) return;
+      const batch = this.pending.splice(0, MAX_BATCH);
+      this.writing++;
+      void this.writeOrSplit(batch).finally(() => {
+        this.writing--;
+        this.schedule();
+      });
+      this.schedule();
+    });
+  }
+
+  private async writeOrSplit(batch: Pending[]): Promise<void> {
     try {
-      while (this.pending.length) {
-        const batch = this.pending.splice(0, MAX_BATCH);
+      const stored = await this.writeBatch(batch);
+      batch.forEach((p, i) => p.resolve(stored[i]));
+    } catch (err) {
+      if (batch.length === 1) return batch[0].reject(err);
+      logger.warn(`a batch of ${batch.length} feeds failed (${err instanceof Error ? err.message : String(err)}); writing them one by one`);
+      for (const p of batch) {
         try {
-          const stored = await this.writeBatch(batch);
-          batch.forEach((p, i) => p.resolve(stored[i]));
-        } catch (err) {
-          if (batch.length === 1) {
-            batch[0].reject(err);
-            continue;
-          }
-          logger.warn(`a batch of ${batch.length} feeds failed (${err instanceof Error ? err.message : String(err)}); writing them one by one`);
-          for (const p of batch) {
-            try {
-              p.resolve((await this.writeBatch([p]))[0]);
-            } catch (one) {
-              p.reject(one);
-            }
-          }
+          p.resolve((await this.writeBatch([p]))[0]);
+        } catch (one) {
+          p.reject(one);
         }
       }
-    } finally {
-      this.running = false;
     }
   }
 
