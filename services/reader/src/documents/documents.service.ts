@@ -124,7 +124,6 @@ export class DocumentsService {
     if (klass !== 'ReaderLabel' && klass !== 'ReaderSubscription') return this.protocol.delete(req);
     requireWrite(req.ctx);
     const actor = req.ctx.user_id;
-    const followers = klass === 'ReaderLabel' ? await this.repo.subscriptionsWithLabel(db, req.id) : [];
     this.directory.forget(db);
     const tombstone = await this.store.inTransaction(async (tx) => {
       // the fetcher's row first: a fetch storing entries holds it, so its items are in before they are deleted, and a
@@ -134,6 +133,8 @@ export class DocumentsService {
         await this.repo.forgetKeysWithin(tx, db, req.id);
       }
       const gone = await this.store.removeWithin(tx, db, req.id, req.rev, actor);
+      // read after the label's row is taken: a subscription given this label meanwhile waits for it, then is seen here
+      const followers = klass === 'ReaderLabel' ? await this.repo.subscriptionsWithLabel(db, req.id, tx) : [];
       for (const id of followers) {
         await this.store.writeWithin(tx, db, id, 'ReaderSubscription', (cur) => (cur && cur.reader_label_id === req.id ? { ...cur, reader_label_id: null } : null), actor);
       }

@@ -58,15 +58,24 @@ export class ReaderRepository {
   }
 
   /** Ids of a group's subscriptions with that label (null: without one). */
-  async subscriptionsWithLabel(db: string, labelId: string | null): Promise<string[]> {
+  async subscriptionsWithLabel(db: string, labelId: string | null, tx?: PoolClient): Promise<string[]> {
     const rows = await this.q<{ id: string }>(
-      this.pool,
+      tx ?? this.pool,
       labelId === null
         ? `SELECT id FROM ${DOCUMENTS} WHERE account_id = $1 AND klass = 'ReaderSubscription' AND NOT deleted AND COALESCE(body -> 'reader_label_id', 'null') = 'null'`
         : `SELECT id FROM ${DOCUMENTS} WHERE account_id = $1 AND klass = 'ReaderSubscription' AND NOT deleted AND body #> '{reader_label_id}' = $2::jsonb`,
       labelId === null ? [db] : [db, JSON.stringify(labelId)],
     );
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * Holds a label in the caller's transaction (a subscription being given it): its deletion waits until the caller
+   * commits, and sees the subscription. False when there is no such label (any more).
+   */
+  async holdLabelWithin(tx: PoolClient, db: string, labelId: string): Promise<boolean> {
+    const rows = await this.q(tx, `SELECT 1 FROM ${DOCUMENTS} WHERE account_id = $1 AND id = $2 AND klass = 'ReaderLabel' AND NOT deleted FOR SHARE`, [db, labelId]);
+    return rows.length > 0;
   }
 
   /** A group's labels: id and name. */

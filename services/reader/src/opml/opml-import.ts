@@ -44,7 +44,10 @@ export class OpmlImport {
     const newLabels = [...new Set(fresh.map((e) => e.label).filter((l): l is string => !!l && !labels.has(l.toLowerCase())))];
     // the first spelling met names a new label; later ones in other cases join it
     const unique = newLabels.filter((l, i) => newLabels.findIndex((m) => m.toLowerCase() === l.toLowerCase()) === i);
+    const reused = [...new Set(fresh.map((e) => (e.label ? labels.get(e.label.toLowerCase()) : undefined)).filter((id): id is string => !!id))];
     const created = await this.store.inTransaction(async (tx) => {
+      // the labels reused are held until the import commits (deleting one waits, then unlabels what it gave)
+      for (const id of reused) if (!(await this.repo.holdLabelWithin(tx, db, id))) throw errors.conflict('A label was deleted during the import, please import again');
       const made = await this.store.createManyWithin(tx, db, 'ReaderLabel', unique.map((name) => ({ name, kind: 'label', label: name })), actor);
       for (const l of made) labels.set(String(l.name).toLowerCase(), l._id);
       const subs = await this.store.createManyWithin(

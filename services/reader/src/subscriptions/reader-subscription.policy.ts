@@ -54,15 +54,24 @@ export class ReaderSubscriptionPolicy implements KlassPolicy {
   }
 
   async inCreate(ctx: CallerContext, tx: PoolClient, db: string, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
+    await this.holdLabel(tx, db, fields);
     const found = this.found.get(ctx);
     await this.states.createWithin(tx, db, [String(fields._id)], fields.active !== false, [found ?? { feed_url: null, feed_title: null, site_url: null }]);
     return fields;
   }
 
   async inUpdate(ctx: CallerContext, tx: PoolClient, db: string, stored: Doc, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
+    await this.holdLabel(tx, db, fields);
     const moved = stored.url !== fields.url;
     await this.states.updateWithin(tx, db, stored._id, fields.active !== false, moved ? (this.found.get(ctx) ?? { feed_url: null, feed_title: null, site_url: null }) : null);
     return fields;
+  }
+
+  /** The label named is held until the write commits (a label deleted meanwhile is must-exist, as before it). */
+  private async holdLabel(tx: PoolClient, db: string, fields: Record<string, unknown>): Promise<void> {
+    if (fields.reader_label_id && !(await this.repo.holdLabelWithin(tx, db, String(fields.reader_label_id)))) {
+      throw new AppError('unprocessable_entity', { reader_label_id: READER_MESSAGES.mustExist });
+    }
   }
 
   present(doc: Doc): Doc {
