@@ -1,20 +1,13 @@
-import { apiSignUp, expect, login, newEmail, screens, test } from './fixtures';
+import { apiGroup, apiMember, apiSignUp, expect, newEmail, screens, signIn, test } from './fixtures';
 
 // The admin page and the members screens: the administrator toggles a feature, adds a phone and invites a member in
 // the page; a member opening the admin page is told it is for administrators only. The top bar's account switcher, menu and the footer show too.
 
 test('the administrator edits features and phones and invites a member; a member is told the admin page is for administrators only', async ({ page, browser }) => {
-  const owner = await apiSignUp('Dora Admin', 'dora');
-  const group = await owner.api.post('/accounts', { name: 'Dora Fixes' });
-  expect(group.status, group.text).toBe(201);
-  const accountId: string = group.body.id;
-  const other = await owner.api.post('/accounts', { name: 'Dora Second' });
-  expect(other.status, other.text).toBe(201);
-
-  await page.goto('/app');
-  await login(page, owner.email);
-  await expect(page).toHaveURL(/\/app$/);
-  await page.goto(`/account/${accountId}/admin`);
+  const [owner, member] = await Promise.all([apiSignUp('Dora Admin', 'dora'), apiSignUp('Caio Member', 'caio')]);
+  const accountId = await apiGroup(owner, 'Dora Fixes');
+  await apiGroup(owner, 'Dora Second');
+  await signIn(page, owner, `/account/${accountId}/admin`);
 
   // breadcrumb, tiles, group profile, footer
   await expect(page.getByRole('heading', { name: 'Admin', exact: true })).toBeVisible();
@@ -79,17 +72,10 @@ test('the administrator edits features and phones and invites a member; a member
   await expect(page.getByRole('heading', { name: 'Member not found' })).toBeVisible();
 
   // a member: the admin page is for administrators only (no settings, phones or billing e-mail shown)
-  const member = await apiSignUp('Caio Member', 'caio');
-  const invite = await owner.api.post(`/${accountId}`, { klass: 'Subscription', email: member.email });
-  expect(invite.status, invite.text).toBe(201);
-  const accepted = await member.api.put(`/${accountId}/_design/status/_update/accept/${invite.body.id}`);
-  expect(accepted.status, accepted.text).toBe(200);
+  await apiMember(owner, accountId, member);
   const context = await browser.newContext({ baseURL: process.env.BROWSER_BASE_URL, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const memberPage = await context.newPage();
-  await memberPage.goto('/app');
-  await login(memberPage, member.email);
-  await expect(memberPage).toHaveURL(new RegExp(`/account/${accountId}$`));
-  await memberPage.goto(`/account/${accountId}/admin`);
+  await signIn(memberPage, member, `/account/${accountId}/admin`);
   await expect(memberPage.getByTestId('admins-only')).toBeVisible();
   await expect(memberPage.getByTestId('phones-card')).toHaveCount(0);
   await expect(memberPage.getByRole('switch', { name: 'Checklist' })).toHaveCount(0);

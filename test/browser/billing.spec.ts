@@ -1,4 +1,4 @@
-import { apiSignUp, expect, login, screens, test } from './fixtures';
+import { apiGroup, apiSignUp, expect, screens, signIn, test } from './fixtures';
 
 // Billing, usage and plan selection as a group's administrator sees them, on a server without payment keys (as in
 // development and CI): the plan table, the paid plan's checkout page saying the payment provider is not configured,
@@ -6,16 +6,11 @@ import { apiSignUp, expect, login, screens, test } from './fixtures';
 
 test('billing, usage, the plan table and the checkout pages of a group', async ({ page }) => {
   const owner = await apiSignUp('Bea Billing', 'bea');
-  const group = await owner.api.post('/accounts', { name: 'Bea Repairs' });
-  expect(group.status, group.text).toBe(201);
-  const accountId: string = group.body.id;
+  const accountId = await apiGroup(owner, 'Bea Repairs');
   const customer = await owner.api.post(`/${accountId}`, { klass: 'Customer', name: 'Carla Dias' });
   expect(customer.status, customer.text).toBe(201);
 
-  await page.goto('/app');
-  await login(page, owner.email);
-  await expect(page).toHaveURL(new RegExp(`/account/${accountId}$`)); // one group: home goes to its dashboard
-  await page.goto(`/account/${accountId}/billing`);
+  await signIn(page, owner, `/account/${accountId}/billing`);
   await expect(page.getByTestId('tile-total_records')).toBeVisible();
   await expect(page.getByTestId('tile-total_size')).toBeVisible();
   await screens(page, 'd01-billing');

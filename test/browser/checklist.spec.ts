@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'fs';
-import { apiClient, apiSignUp, expect, linkPath, login, newEmail, PASSWORD, test, waitForMail } from './fixtures';
+import { apiClient, apiGroup, apiSignUp, expect, LAYOUTS, linkPath, newEmail, PASSWORD, shotsWanted, signIn, test, waitForMail } from './fixtures';
 
 // Issue 12, item 7 and parts of 8, at 1280×800 and 390×844: the empty ticket form says where checklists come from
 // (and how to turn them on while the feature is off); a ticket created without a category, then given one with a
@@ -15,6 +15,7 @@ const SIZES = [
 ];
 
 async function shot(page: Page, name: string, lang: string): Promise<void> {
+  if (!shotsWanted) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.waitForTimeout(150); // Mantine's transitions settle
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -36,6 +37,9 @@ async function switchLanguage(page: Page, to: 'en' | 'pt-BR'): Promise<void> {
   await page.getByRole('menuitem', { name: to === 'pt-BR' ? 'Português (Brasil)' : 'English' }).click();
 }
 
+// the tests share nothing: the workers take them one by one, not this file as a whole
+test.describe.configure({ mode: 'parallel' });
+
 for (const size of SIZES) {
   test.describe(`at ${size.width}×${size.height}`, () => {
     test.use({ viewport: size });
@@ -43,19 +47,13 @@ for (const size of SIZES) {
     test('a ticket created without a category, then given one with a checklist, shows that checklist; comments show markdown safely', async ({ page }) => {
       test.setTimeout(180_000);
       const owner = await apiSignUp('Cleo Checklist', 'cleo');
-      const group = await owner.api.post('/accounts', { name: 'Cleo Repairs' });
-      expect(group.status, group.text).toBe(201);
-      const accountId: string = group.body.id;
+      const accountId = await apiGroup(owner, 'Cleo Repairs');
       const base = `/account/${accountId}`;
       const category = await owner.api.post(`/${accountId}`, { klass: 'Category', name: 'Phones', checklist: 'Check the screen\nTest the battery' });
       expect(category.status, category.text).toBe(201);
 
-      await page.goto('/app');
-      await login(page, owner.email);
-      await expect(page).toHaveURL(new RegExp(`${base}$`));
-
       // the empty form, checklists off (the default of spec §3): where they come from and how to turn them on
-      await page.goto(`${base}/tickets/new`);
+      await signIn(page, owner, `${base}/tickets/new`);
       const hint = page.getByTestId('checklist-hint');
       await expect(hint).toHaveText(
         'A ticket gets the checklist of its category; edit checklists under Categories. Checklists show on tickets when the Checklist feature is on (Admin page → Features).',
@@ -121,29 +119,32 @@ for (const size of SIZES) {
       await expect(page.getByRole('switch', { name: /Show my Gravatar picture/ })).not.toBeChecked();
       await shot(page, 'profile', 'en');
     });
-
-    test('a confirmation link opened again says it was already used, with log in and a new e-mail, in en and pt-BR', async ({ page }) => {
-      const api = apiClient();
-      const email = newEmail('reuse');
-      const reg = await api.post('/_users', { email, fullname: 'Rui Reuse', password: PASSWORD, password_confirmation: PASSWORD, accept: true, locale: 'en' });
-      expect(reg.status, reg.text).toBe(201);
-      const link = linkPath(await waitForMail(email, (m) => /\/user\/confirm\//.test(m.text)), 'confirm');
-      await page.goto(link);
-      await expect(page.getByText('Your e-mail address is confirmed. You can log in now.')).toBeVisible();
-
-      await page.goto(link);
-      await expect(page.getByTestId('confirm-link-used')).toContainText('This link was already used or has expired');
-      await expect(page.getByText('token_missing')).toHaveCount(0);
-      await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Resend the confirmation e-mail' })).toBeVisible();
-      await shot(page, 'confirm-used', 'en');
-
-      const pt = await page.context().browser()!.newContext({ baseURL: page.url(), viewport: size, locale: 'pt-BR' });
-      const ptPage = await pt.newPage();
-      await ptPage.goto(link);
-      await expect(ptPage.getByTestId('confirm-link-used')).toContainText('Este link já foi usado ou expirou');
-      await shot(ptPage, 'confirm-used', 'pt-BR');
-      await pt.close();
-    });
   });
 }
+
+test('a confirmation link opened again says it was already used, with log in and a new e-mail, in en and pt-BR', async ({ page, browser }) => {
+  const api = apiClient();
+  const email = newEmail('reuse');
+  const reg = await api.post('/_users', { email, fullname: 'Rui Reuse', password: PASSWORD, password_confirmation: PASSWORD, accept: true, locale: 'en' });
+  expect(reg.status, reg.text).toBe(201);
+  const link = linkPath(await waitForMail(email, (m) => /\/user\/confirm\//.test(m.text)), 'confirm');
+  await page.goto(link);
+  await expect(page.getByText('Your e-mail address is confirmed. You can log in now.')).toBeVisible();
+
+  // opened again, in a browser speaking each language (LAYOUTS: the desktop in English, the phone in Portuguese)
+  for (const { viewport, lang } of LAYOUTS) {
+    const context = await browser.newContext({ baseURL: process.env.BROWSER_BASE_URL, viewport, locale: lang === 'en' ? 'en-US' : 'pt-BR' });
+    const again = await context.newPage();
+    await again.goto(link);
+    if (lang === 'en') {
+      await expect(again.getByTestId('confirm-link-used')).toContainText('This link was already used or has expired');
+      await expect(again.getByText('token_missing')).toHaveCount(0);
+      await expect(again.getByRole('link', { name: 'Log in' })).toBeVisible();
+      await expect(again.getByRole('link', { name: 'Resend the confirmation e-mail' })).toBeVisible();
+    } else {
+      await expect(again.getByTestId('confirm-link-used')).toContainText('Este link já foi usado ou expirou');
+    }
+    await shot(again, 'confirm-used', lang);
+    await context.close();
+  }
+});

@@ -1,4 +1,4 @@
-import { apiSignUp, expect, login, screens, test } from './fixtures';
+import { apiGroup, apiSignUp, expect, screens, signIn, test } from './fixtures';
 
 // Module Federation in Chromium against the real stack: the shell loads the test remote `hello`
 // (test/browser/remote-fixture, built by prepare.sh, served by the gateway from MODULES_DIR as /modules/hello/) at run
@@ -7,12 +7,9 @@ import { apiSignUp, expect, login, screens, test } from './fixtures';
 
 async function signedInWithGroup(page: import('@playwright/test').Page, name: string): Promise<string> {
   const owner = await apiSignUp(name, name.toLowerCase().split(' ')[0]);
-  const group = await owner.api.post('/accounts', { name: `${name} Group` });
-  expect(group.status, group.text).toBe(201);
-  await page.goto('/app');
-  await login(page, owner.email);
-  await expect(page).toHaveURL(/\/account\/acc-[^/]+$/);
-  return group.body.id as string;
+  const accountId = await apiGroup(owner, `${name} Group`);
+  await signIn(page, owner, null); // the test opens its first page
+  return accountId;
 }
 
 test('a remote module loads through federation; a missing one shows an error, and the banner only after a new release', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'fs';
 import type { BrowserContext, Page } from '@playwright/test';
-import { apiSignUp, expect, login, test } from './fixtures';
+import { apiGroup, apiSignUp, expect, shotsWanted, signIn, test } from './fixtures';
 
 // Spec §2, the finance module in the shell: the dashboard's balances card (shown only when the group has balances;
 // amounts hidden until Show, up to 3 placeholder rows meanwhile; then only the positive ones) and the admin page's
@@ -70,6 +70,9 @@ async function switchLanguage(page: Page, from: Lang, label: string): Promise<vo
 const balancesFound = (page: Page, accountId: string) =>
   page.waitForResponse((r) => r.url().endsWith(`/${accountId}/_find`) && (r.request().postData() ?? '').includes('"WalletBalance"') && r.status() === 200);
 
+// the tests share nothing: the workers take them one by one, not this file as a whole
+test.describe.configure({ mode: 'parallel' });
+
 for (const { name: width, viewport } of WIDTHS) {
   test.describe(`finance dashboard at ${width} width`, () => {
     test.use({ viewport });
@@ -77,23 +80,19 @@ for (const { name: width, viewport } of WIDTHS) {
     test(`${width}: in the finance module the dashboard shows no balances card before any wallet, then hides the amounts behind placeholders until Show lists only the positive BRL total (en, pt-BR), and the admin page shows the finance tiles with their counters`, async ({ browser }) => {
       test.setTimeout(120_000);
       const owner = await apiSignUp('Fiona Finance', `fin-dash-${width[0]}`);
-      const group = await owner.api.post('/accounts', { name: `Finance ${width}` });
-      expect(group.status, group.text).toBe(201);
-      const accountId: string = group.body.id;
+      const accountId = await apiGroup(owner, `Finance ${width}`);
 
       const context = await browser.newContext({ baseURL: process.env.BROWSER_BASE_URL, viewport, locale: 'en-US' });
       await financeDeployed(context);
       const page = await context.newPage();
       const shot = async (step: string, lang: Lang) => {
+        if (!shotsWanted) return;
         mkdirSync(SHOTS, { recursive: true });
         await page.waitForTimeout(200); // Mantine's transitions settle
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${SHOTS}/${step}-${width}-${lang}.png`, fullPage: true, animations: 'disabled' });
       };
-      await page.goto('/app');
-      await login(page, owner.email);
-      await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
-      await page.goto(`/account/${accountId}`);
+      await signIn(page, owner, `/account/${accountId}`);
       await expect(page.getByRole('heading', { name: WORDS.en.recentChanges })).toBeVisible();
 
       // the user menu's module switcher: finance (deployed, and on by default: budget)

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'fs';
 import type { Locator } from '@playwright/test';
-import { apiSignUp, expect, login, test } from './fixtures';
+import { apiGroup, apiSignUp, expect, shotsWanted, signIn, test } from './fixtures';
 
 // Issue 14, "What it must show": the finance module used as a person would, in Chromium, once at 1280×800 in English
 // and once at 390×844 in Portuguese. The module is switched on from the user menu; wallets (two in reais, one in
@@ -162,6 +162,9 @@ const WIDTHS = [
   { name: 'phone', viewport: { width: 390, height: 844 }, lang: 'pt-BR' as Lang },
 ] as const;
 
+// the tests share nothing: the workers take them one by one, not this file as a whole
+test.describe.configure({ mode: 'parallel' });
+
 for (const { name: width, viewport, lang } of WIDTHS) {
   const w = WORDS[lang];
   const phone = width === 'phone';
@@ -171,15 +174,15 @@ for (const { name: width, viewport, lang } of WIDTHS) {
 
     test(`${width}, ${lang}: wallets, a confirmed income and outgo, a transfer and an exchange, two mapping rules, a 200-row Windows-1252 statement imported with its progress bar, undone and imported again, a rule previewed and applied on the saved records, an imported flag removed; the balances card shows each currency's total to the cent`, async ({ browser }) => {
       test.setTimeout(120_000);
-      const owner = await apiSignUp('Fernanda Finanças', `fin-flow-${width[0]}`);
-      const group = await owner.api.post('/accounts', { name: `Finanças ${width}` });
-      expect(group.status, group.text).toBe(201);
-      const accountId: string = group.body.id;
+      // the user's saved language (the menu's language switch is the journey's and the other specs')
+      const owner = await apiSignUp('Fernanda Finanças', `fin-flow-${width[0]}`, lang);
+      const accountId = await apiGroup(owner, `Finanças ${width}`);
 
       const context = await browser.newContext({ baseURL: process.env.BROWSER_BASE_URL, viewport, locale: 'en-US' });
       const page = await context.newPage();
       let step = 0;
       const shot = async (name: string) => {
+        if (!shotsWanted) return;
         mkdirSync(SHOTS, { recursive: true });
         await page.waitForTimeout(150); // Mantine's transitions settle
         await page.evaluate(() => window.scrollTo(0, 0));
@@ -198,17 +201,8 @@ for (const { name: width, viewport, lang } of WIDTHS) {
       };
       const textbox = (name: string) => page.getByRole('textbox', { name, exact: true });
 
-      // sign in, the language, the finance module (user menu)
-      await page.goto('/app');
-      await login(page, owner.email);
-      await expect(page.getByRole('button', { name: WORDS.en.userMenu })).toBeVisible();
-      if (lang === 'pt-BR') {
-        const saved = page.waitForResponse((r) => /\/usr-[^/]+(\/ucn-[^/?]+)?(\?|$)/.test(r.url()) && ['PUT', 'POST'].includes(r.request().method()));
-        await page.getByRole('button', { name: WORDS.en.userMenu }).click();
-        await page.getByRole('menuitem', { name: 'Português (Brasil)' }).click();
-        await saved;
-      }
-      await page.goto(`/account/${accountId}`);
+      // signed in, the finance module (user menu)
+      await signIn(page, owner, `/account/${accountId}`);
       await page.getByRole('button', { name: w.userMenu }).click();
       await page.locator('[data-module="finance"]').click();
 

@@ -1,12 +1,14 @@
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'fs';
-import { apiSignUp, expect, login, test } from './fixtures';
+import { apiGroup, apiSignUp, expect, inLayouts, shotsWanted, signIn, test } from './fixtures';
 
 // A shop's first day (issue 12, leftovers), at 1280×800 and 390×844, in English and Portuguese: deleting a customer, a
 // ticket, a phone and an address asks in the app's dialog with the record's name (Cancel keeps it, the red button
 // deletes it) instead of the browser's confirm() or nothing; on a phone every tab of the tickets menu can be reached
 // and the advanced search lists its tickets as cards; comments/new is "Page not found"; a list whose query fails shows
-// only its error card with "Try again". Screenshots go to /tmp/shots12/first-day-tickets-<screen>-<width>-<lang>.png.
+// only its error card with "Try again". Each test goes through the pairs of width and language of LAYOUTS in one page
+// (the desktop in English, the phone in Portuguese; all four with BROWSER_SHOTS=1). Screenshots go to
+// /tmp/shots12/first-day-tickets-<screen>-<width>-<lang>.png.
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -61,6 +63,7 @@ type Owner = Awaited<ReturnType<typeof apiSignUp>>;
 /** The whole page from the top; a dialog as the window shows it (a full-page capture draws the overlay and the sticky
  * top bar where the scroll left them). */
 async function shot(page: Page, name: string, lang: Lang): Promise<void> {
+  if (!shotsWanted) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.waitForTimeout(200); // Mantine's transitions settle
   const dialog = name.includes('dialog');
@@ -87,17 +90,16 @@ async function create(owner: Owner, accountId: string, doc: Record<string, unkno
   return res.body.id;
 }
 
-/** A signed-in owner of a new group, in a page of the given size. */
+/** A signed-in owner of a new group (the test opens its first page). */
 async function ownerOfNewGroup(page: Page, name: string, tag: string): Promise<{ owner: Owner; accountId: string; base: string }> {
   const owner = await apiSignUp(name, tag);
-  const group = await owner.api.post('/accounts', { name: `${name}'s shop` });
-  expect(group.status, group.text).toBe(201);
-  const accountId: string = group.body.id;
-  await page.goto('/app');
-  await login(page, owner.email);
-  await expect(page).toHaveURL(new RegExp(`/account/${accountId}$`));
+  const accountId = await apiGroup(owner, `${name}'s shop`);
+  await signIn(page, owner, null);
   return { owner, accountId, base: `/account/${accountId}` };
 }
+
+// the tests share nothing: the workers take them one by one, not this file as a whole
+test.describe.configure({ mode: 'parallel' });
 
 test("deleting a customer or a ticket asks in the app's dialog with its name: Cancel keeps it, the red button deletes it", async ({ page }) => {
   test.setTimeout(240_000);
@@ -113,6 +115,7 @@ test("deleting a customer or a ticket asks in the app's dialog with its name: Ca
     if (lang === 'pt-BR') await toPortuguese(page);
     const x = TEXT[lang];
     for (const size of SIZES) {
+      if (!inLayouts(size, lang)) continue;
       await page.setViewportSize(size);
       const name = `Maria Aparecida ${lang} ${size.width}`;
       const customerId = await create(owner, accountId, { klass: 'Customer', name });
@@ -178,6 +181,7 @@ test("deleting a phone or an address on the admin page asks in the app's dialog 
     if (lang === 'pt-BR') await toPortuguese(page);
     const x = TEXT[lang];
     for (const size of SIZES) {
+      if (!inLayouts(size, lang)) continue;
       await page.setViewportSize(size);
       await page.goto(`${base}/admin`);
       const card = page.getByTestId('phones-card');
@@ -238,6 +242,7 @@ test('on a phone every tickets menu tab can be reached and the search lists card
     if (lang === 'pt-BR') await toPortuguese(page);
     const x = TEXT[lang];
     for (const size of [PHONE, DESKTOP]) {
+      if (!inLayouts(size, lang)) continue;
       await page.setViewportSize(size);
       const phone = size === PHONE;
 

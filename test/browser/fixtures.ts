@@ -3,7 +3,13 @@ import { Browser } from '../../gateway/src/testing/http-client';
 import { mkdirSync } from 'fs';
 import * as path from 'path';
 
-// What the specs share: the stack's URL (set by global-setup.ts), the mail sink, screenshots at two widths.
+// What the specs share: the stack's URL (set by global-setup.ts), the mail sink, users and groups made over the API, a
+// page signed in with an API session, screenshots at two widths.
+//
+// The suite runs on a machine whose CPU the stack and two Chromiums keep busy, so a test only drives through the UI
+// what it checks: one journey registers, confirms and logs in through the pages (journey.spec.ts; invited.spec.ts
+// and first-day.spec.ts log in through the form too), the others make their users and groups over the API and start
+// signed in (signIn).
 
 export interface Mail {
   to: string[];
@@ -40,7 +46,7 @@ export async function waitForMail(to: string, match: (m: Mail) => boolean = () =
     const found = (await mails()).find((m) => m.to.includes(to.toLowerCase()) && match(m));
     if (found) return found;
     if (Date.now() > until) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -57,8 +63,42 @@ const SIZES = [
   { name: 'phone', width: 390, height: 844 },
 ];
 
+/**
+ * Screenshots are for people to look at, not checks (nothing in them is asserted): the specs take them only when
+ * BROWSER_SHOTS=1, e.g. `BROWSER_SHOTS=1 npx playwright test -c test/browser disk`. `make test` leaves them out: with
+ * the settling waits before each, they were a tenth of the suite's time.
+ */
+export const shotsWanted = process.env.BROWSER_SHOTS === '1';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export interface Layout {
+  width: 'desktop' | 'phone';
+  viewport: { width: number; height: number };
+  lang: Locale;
+}
+
+/**
+ * The widths and languages a spec goes through when what it checks is the same in each: the desktop in English and
+ * the phone in Portuguese (the longer words on the narrower screen), so every check runs in both languages and at
+ * both widths. With BROWSER_SHOTS=1 all four pairs, so that every screen can be looked at in both languages at both
+ * widths.
+ */
+export const LAYOUTS: readonly Layout[] = [
+  { width: 'desktop', viewport: DESKTOP, lang: 'en' },
+  ...(shotsWanted ? [{ width: 'desktop', viewport: DESKTOP, lang: 'pt-BR' } as const, { width: 'phone', viewport: PHONE, lang: 'en' } as const] : []),
+  { width: 'phone', viewport: PHONE, lang: 'pt-BR' },
+];
+
+/** Whether LAYOUTS holds this width and language (for a test that goes through several in one page). */
+export function inLayouts(viewport: { width: number }, lang: Locale): boolean {
+  return LAYOUTS.some((l) => l.viewport.width === viewport.width && l.lang === lang);
+}
+
 /** Full-page screenshots of the current screen at 1280×800 and 390×844 (test/browser/screenshots/<name>-<size>.png). */
 export async function screens(page: Page, name: string): Promise<void> {
+  if (!shotsWanted) return;
   mkdirSync(SHOTS, { recursive: true });
   const before = page.viewportSize();
   for (const size of SIZES) {
@@ -108,12 +148,25 @@ export function apiClient(): Browser {
   return new Browser(process.env.BROWSER_BASE_URL!);
 }
 
-/** Registers, confirms through the mailed link and signs in over the API only. */
-export async function apiSignUp(fullname: string, tag: string): Promise<{ id: string; email: string; api: Browser }> {
+export type Locale = 'en' | 'pt-BR';
+
+export interface ApiUser {
+  id: string;
+  email: string;
+  /** signed in (its session and XSRF cookies), unless signed up with confirm: false */
+  api: Browser;
+}
+
+/**
+ * Registers with the saved `locale` and, unless `confirm` is false, confirms through the mailed link and signs in,
+ * over the API only.
+ */
+export async function apiSignUp(fullname: string, tag: string, locale: Locale = 'en', confirm = true): Promise<ApiUser> {
   const api = apiClient();
   const email = newEmail(tag);
-  const reg = await api.post('/_users', { email, fullname, password: PASSWORD, password_confirmation: PASSWORD, accept: true, locale: 'en' });
+  const reg = await api.post('/_users', { email, fullname, password: PASSWORD, password_confirmation: PASSWORD, accept: true, locale });
   expect(reg.status, reg.text).toBe(201);
+  if (!confirm) return { id: reg.body._id, email, api };
   const mail = await waitForMail(email, (m) => /\/user\/confirm\//.test(m.text));
   const token = decodeURIComponent(linkPath(mail, 'confirm').split('/').pop()!);
   const confirmed = await api.post(`/_users/_confirm/${encodeURIComponent(token)}`);
@@ -121,4 +174,30 @@ export async function apiSignUp(fullname: string, tag: string): Promise<{ id: st
   const login = await api.post('/_session', { username: email, password: PASSWORD });
   expect(login.status, login.text).toBe(200);
   return { id: reg.body._id, email, api };
+}
+
+/** A new group of `owner`'s (POST /accounts): its id. */
+export async function apiGroup(owner: { api: Browser }, name: string): Promise<string> {
+  const group = await owner.api.post('/accounts', { name });
+  expect(group.status, group.text).toBe(201);
+  return group.body.id as string;
+}
+
+/** `member` invited to `accountId` by `owner` and accepted, over the API. */
+export async function apiMember(owner: { api: Browser }, accountId: string, member: ApiUser): Promise<void> {
+  const invite = await owner.api.post(`/${accountId}`, { klass: 'Subscription', email: member.email });
+  expect(invite.status, invite.text).toBe(201);
+  const accepted = await member.api.put(`/${accountId}/_design/status/_update/accept/${invite.body.id}`);
+  expect(accepted.status, accepted.text).toBe(200);
+}
+
+/**
+ * Signs the page's browser context in with the API client's session (its AuthSession and XSRF-TOKEN cookies, what the
+ * login form's POST /_session sets), then opens `path` (null: the test opens its first page itself). The login form
+ * itself is checked by the specs named above.
+ */
+export async function signIn(page: Page, user: { api: Browser }, path: string | null = '/app'): Promise<void> {
+  const url = process.env.BROWSER_BASE_URL!;
+  await page.context().addCookies([...user.api.cookies].map(([name, value]) => ({ name, value, url })));
+  if (path !== null) await page.goto(path);
 }

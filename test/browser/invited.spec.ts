@@ -1,20 +1,13 @@
-import { apiSignUp, expect, login, screens, test } from './fixtures';
+import { apiGroup, apiMember, apiSignUp, expect, login, screens, test } from './fixtures';
 
 // A second user invited by the first: the invitation and its acceptance go through the API (the profile and invites
 // screens do not exist yet); then the invited user logs in in the page and, with exactly one group, home opens its
 // dashboard.
 
 test('an invited user who accepted lands on the only group dashboard after login', async ({ page }) => {
-  const owner = await apiSignUp('Bia Owner', 'bia');
-  const group = await owner.api.post('/accounts', { name: 'Bia Workshop' });
-  expect(group.status, group.text).toBe(201);
-  const accountId: string = group.body.id;
-
-  const member = await apiSignUp('Caio Member', 'caio');
-  const invite = await owner.api.post(`/${accountId}`, { klass: 'Subscription', email: member.email });
-  expect(invite.status, invite.text).toBe(201);
-  const accepted = await member.api.put(`/${accountId}/_design/status/_update/accept/${invite.body.id}`);
-  expect(accepted.status, accepted.text).toBe(200);
+  const [owner, member] = await Promise.all([apiSignUp('Bia Owner', 'bia'), apiSignUp('Caio Member', 'caio')]);
+  const accountId = await apiGroup(owner, 'Bia Workshop');
+  await apiMember(owner, accountId, member);
 
   await page.goto('/app');
   await expect(page).toHaveURL(/\/user\/login$/);

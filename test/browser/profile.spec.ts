@@ -1,4 +1,4 @@
-import { apiSignUp, expect, PASSWORD, registerConfirmLogin, screens, test, newEmail } from './fixtures';
+import { apiGroup, apiSignUp, expect, PASSWORD, screens, signIn, test } from './fixtures';
 
 // The profile page in Chromium against the real stack: its tabs (kept in ?page=), the full name changed with the
 // current password, a membership card with bookmark and notification flags, an invitation accepted from the invites
@@ -11,22 +11,16 @@ test('profile tabs: edit the full name, groups and invites, create and revoke a 
     outside.push(route.request().url());
     return route.abort();
   });
-  const email = newEmail('pia');
-  await registerConfirmLogin(page, email, 'Pia Profile');
-  await expect(page).toHaveURL(/\/account\/new$/);
-  await page.getByLabel('Group name').fill('Pia Bikes');
-  await page.getByRole('button', { name: 'Create group' }).click();
-  await expect(page).toHaveURL(/\/account\/acc-[^/]+$/);
-
-  // another user invites Pia to a second group
-  const owner = await apiSignUp('Rui Owner', 'rui');
-  const group = await owner.api.post('/accounts', { name: 'Rui Garage' });
-  expect(group.status, group.text).toBe(201);
-  const invite = await owner.api.post(`/${group.body.id}`, { klass: 'Subscription', email });
+  // Pia and her group (the register and new-group pages are journey.spec.ts's); another user invites her to a second
+  const [pia, owner] = await Promise.all([apiSignUp('Pia Profile', 'pia'), apiSignUp('Rui Owner', 'rui')]);
+  const email = pia.email;
+  await apiGroup(pia, 'Pia Bikes');
+  const ruiGarage = await apiGroup(owner, 'Rui Garage');
+  const invite = await owner.api.post(`/${ruiGarage}`, { klass: 'Subscription', email });
   expect(invite.status, invite.text).toBe(201);
 
   // profile tab (the default)
-  await page.goto('/user/profile');
+  await signIn(page, pia, '/user/profile');
   await expect(page.getByRole('heading', { name: 'Your profile', exact: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('profile-fullname')).toHaveText('Pia Profile');
@@ -114,7 +108,7 @@ test('profile tabs: edit the full name, groups and invites, create and revoke a 
   await expect(inviteCard).toContainText('pending');
   await screens(page, 'p08-invites');
   await inviteCard.getByRole('button', { name: 'Accept invitation' }).click();
-  await expect(page).toHaveURL(new RegExp(`/account/${group.body.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/account/${ruiGarage}$`));
   await expect(page.getByRole('heading', { name: 'Rui Garage' })).toBeVisible();
 
   // pt-BR: the tabs and dates follow the language

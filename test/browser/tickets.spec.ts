@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiSignUp, expect, login, screens, test } from './fixtures';
+import { apiGroup, apiSignUp, expect, screens, shotsWanted, signIn, test } from './fixtures';
 
 // The tickets module remote (frontends/tickets, loaded by the shell from /modules/tickets/) against the real stack:
 // a customer with a CPF (a wrong one refused under the field), equipment, a category with a checklist, a ticket from a
@@ -27,9 +27,7 @@ async function setFeature(api: Awaited<ReturnType<typeof apiSignUp>>['api'], acc
 test('customers, equipment, a ticket through its checklist, the board, comments, receipts and estimates', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   const owner = await apiSignUp('Tina Tickets', 'tina');
-  const group = await owner.api.post('/accounts', { name: 'Tina Repairs' });
-  expect(group.status, group.text).toBe(201);
-  const accountId: string = group.body.id;
+  const accountId = await apiGroup(owner, 'Tina Repairs');
   const base = `/account/${accountId}`;
   // the shop's data printed on receipts, and the checklist feature
   await setFeature(owner.api, accountId, 'checklist', true);
@@ -37,9 +35,7 @@ test('customers, equipment, a ticket through its checklist, the board, comments,
   await setFeature(owner.api, accountId, 'estimate-observation', 'Valid for 15 days.');
   await setFeature(owner.api, accountId, 'phones', JSON.stringify([{ id: 'p1', main: true, description: 'Front desk', number: '+55 11 5555-0101' }]));
 
-  await page.goto('/app');
-  await login(page, owner.email);
-  await expect(page).toHaveURL(new RegExp(`${base}$`));
+  await signIn(page, owner, base);
 
   // no ticket yet: a grey badge
   const badge = page.getByTestId('account-menu-wide').getByTestId('open-ticket-badge');
@@ -196,8 +192,10 @@ test('customers, equipment, a ticket through its checklist, the board, comments,
   // printing hides the shell's chrome and the buttons
   await expect(page.locator('header').first()).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
-  await page.screenshot({ path: testInfo.outputPath('service-receipt-print.png'), fullPage: true });
-  await page.pdf({ path: testInfo.outputPath('service-receipt.pdf'), format: 'A4', preferCSSPageSize: true });
+  if (shotsWanted) {
+    await page.screenshot({ path: testInfo.outputPath('service-receipt-print.png'), fullPage: true });
+    await page.pdf({ path: testInfo.outputPath('service-receipt.pdf'), format: 'A4', preferCSSPageSize: true });
+  }
   await page.emulateMedia({ media: 'screen' });
   // the server's PDF of the same receipt (the gateway's receipts route)
   const pdf = await page.request.get(`/${accountId}/receipts/service/${ticketId}.pdf`);
@@ -234,10 +232,12 @@ test('customers, equipment, a ticket through its checklist, the board, comments,
   await expect(page.getByTestId('receipt-observation')).toHaveText('Parts ordered on approval.');
   await expect(page.getByTestId('receipt-estimate-observation')).toHaveText('Valid for 15 days.');
   await screens(page, 't08-estimate');
-  await page.emulateMedia({ media: 'print' });
-  await page.screenshot({ path: testInfo.outputPath('estimate-print.png'), fullPage: true });
-  await page.pdf({ path: testInfo.outputPath('estimate.pdf'), format: 'A4', preferCSSPageSize: true });
-  await page.emulateMedia({ media: 'screen' });
+  if (shotsWanted) {
+    await page.emulateMedia({ media: 'print' });
+    await page.screenshot({ path: testInfo.outputPath('estimate-print.png'), fullPage: true });
+    await page.pdf({ path: testInfo.outputPath('estimate.pdf'), format: 'A4', preferCSSPageSize: true });
+    await page.emulateMedia({ media: 'screen' });
+  }
 
   // in Portuguese: the module's texts, day/month/year dates, the Brazil-only fields shown at once
   await page.goto(`${base}/receipts/service/${ticketId}`);
