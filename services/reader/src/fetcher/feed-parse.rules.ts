@@ -100,7 +100,7 @@ export function dedupeKey(guid: string, link: string | null, title: string, date
   return raw.length > KEY_CHARS ? `h:${createHash('sha256').update(raw).digest('hex')}` : raw;
 }
 
-interface RawEntry {
+export interface RawEntry {
   guid: string;
   link: string;
   title: string;
@@ -219,11 +219,22 @@ export function declaresEntities(body: string): boolean {
   return /<!ENTITY/i.test(body.slice(open, end < 0 ? undefined : end));
 }
 
+/** A feed read by the parser, its entries not yet turned into what is stored (see entryOf). */
+export interface ReadFeed {
+  format: ParsedFeed['format'];
+  title: string | null;
+  site_url: string | null;
+  ttl_minutes: number | null;
+  base: string;
+  /** at most MAX_ENTRIES_PER_FETCH */
+  raw: RawEntry[];
+}
+
 /**
  * Reads a feed body (decoded text). Throws FeedParseError for what is not a feed, is malformed, or declares XML
  * entities (a billion-laughs document is refused before it is read).
  */
-export function parseFeedText(body: string, feedUrl: string, fetchedAt: Date): ParsedFeed {
+export function readFeed(body: string, feedUrl: string): ReadFeed {
   if (declaresEntities(body)) throw new FeedParseError('the feed declares XML entities, which are refused');
   let parsed: ReturnType<typeof parseFeed>;
   try {
@@ -233,30 +244,44 @@ export function parseFeedText(body: string, feedUrl: string, fetchedAt: Date): P
     throw new FeedParseError(/unrecognized/i.test(message) ? 'the answer is not a feed (RSS, Atom, RDF or JSON Feed)' : `the feed could not be read: ${message}`);
   }
   const raw = rawEntries(parsed, feedUrl);
+  return { format: parsed.format, title: raw.title || null, site_url: raw.site || null, ttl_minutes: raw.ttl, base: raw.base, raw: raw.entries.slice(0, MAX_ENTRIES_PER_FETCH) };
+}
+
+/** The `index`-th entry of a feed as stored; null when its key was `seen` already in this feed (a repeat). */
+export function entryOf(feed: ReadFeed, index: number, fetchedAt: Date, seen: Set<string>): ParsedEntry | null {
+  const e = feed.raw[index];
   const now = fetchedAt.getTime();
-  const entries: ParsedEntry[] = [];
+  const base = e.base ?? feed.base;
+  const url = absoluteUrl(e.link, base);
+  const title = (e.titleIsText ? e.title : htmlToText(e.title.slice(0, 4 * TITLE_CHARS))).slice(0, TITLE_CHARS);
+  const written = entryDate(...e.dates);
+  // no date: the fetch time, a millisecond apart per entry so the feed's order holds; never in the future
+  const at = written && written.getTime() <= now ? written : new Date(written ? now : now - index);
+  const key = dedupeKey(e.guid, url, title, written ? written.toISOString() : '');
+  if (seen.has(key)) return null;
+  seen.add(key);
+  const content = e.contentType === 'text' ? e.html.trim().slice(0, MAX_CONTENT_CHARS) : sanitizeContent(e.html, url ?? base);
+  // the summary's first words are in the first kilobytes
+  const summary = htmlToText(e.summaryHtml.slice(0, 64 * 1024)).slice(0, SUMMARY_CHARS);
+  return {
+    dedupe_key: key,
+    title: title || summary.slice(0, 80) || url || '(untitled)',
+    url,
+    content,
+    content_type: e.contentType,
+    summary,
+    point_at: at.toISOString(),
+  };
+}
+
+/** readFeed and every entryOf, at once (discovery, tests; the fetcher takes the entries a few at a time). */
+export function parseFeedText(body: string, feedUrl: string, fetchedAt: Date): ParsedFeed {
+  const feed = readFeed(body, feedUrl);
   const seen = new Set<string>();
-  raw.entries.slice(0, MAX_ENTRIES_PER_FETCH).forEach((e, index) => {
-    const base = e.base ?? raw.base;
-    const url = absoluteUrl(e.link, base);
-    const title = (e.titleIsText ? e.title : htmlToText(e.title)).slice(0, TITLE_CHARS);
-    const written = entryDate(...e.dates);
-    // no date: the fetch time, a millisecond apart per entry so the feed's order holds; never in the future
-    const at = written && written.getTime() <= now ? written : new Date(written ? now : now - index);
-    const key = dedupeKey(e.guid, url, title, written ? written.toISOString() : '');
-    if (seen.has(key)) return;
-    seen.add(key);
-    const content = e.contentType === 'text' ? e.html.trim().slice(0, MAX_CONTENT_CHARS) : sanitizeContent(e.html, url ?? base);
-    const summary = htmlToText(e.summaryHtml).slice(0, SUMMARY_CHARS);
-    entries.push({
-      dedupe_key: key,
-      title: title || summary.slice(0, 80) || url || '(untitled)',
-      url,
-      content,
-      content_type: e.contentType,
-      summary,
-      point_at: at.toISOString(),
-    });
-  });
-  return { format: parsed.format, title: raw.title || null, site_url: raw.site || null, ttl_minutes: raw.ttl, entries };
+  const entries: ParsedEntry[] = [];
+  for (let i = 0; i < feed.raw.length; i++) {
+    const entry = entryOf(feed, i, fetchedAt, seen);
+    if (entry) entries.push(entry);
+  }
+  return { format: feed.format, title: feed.title, site_url: feed.site_url, ttl_minutes: feed.ttl_minutes, entries };
 }

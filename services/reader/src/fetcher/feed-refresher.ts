@@ -5,7 +5,7 @@ import { MAX_FEED_BYTES, MAX_REDIRECTS, readerSettings } from '../common/reader-
 import { FetchOutcome, FeedStateRepository } from '../subscriptions/feed-state.repository';
 import { feedLinks, looksLikeHtml } from './discovery.rules';
 import { FeedResponse, fetchFeed } from './feed-http';
-import { decodeBody, FeedParseError, ParsedFeed, parseFeedText } from './feed-parse.rules';
+import { decodeBody, entryOf, FeedParseError, ParsedEntry, ParsedFeed, readFeed } from './feed-parse.rules';
 import { HostLimiter } from './host-limiter';
 import { FeedWriter } from './feed-writer';
 import { nextCheck } from './schedule.rules';
@@ -80,9 +80,9 @@ export class FeedRefresher {
           res = await this.get(link, null, null, settings.fetchTimeoutMs);
           if (res.status < 200 || res.status > 299) throw new FetchFailure(`the server answered ${res.status}`, res);
           feedUrl = link;
-          feed = parseFeedText(decodeBody(res.body, res.headers['content-type']), res.url, now);
+          feed = await readEntries(decodeBody(res.body, res.headers['content-type']), res.url, now);
         } else {
-          feed = parseFeedText(text, res.url, now);
+          feed = await readEntries(text, res.url, now);
         }
       }
     } catch (err) {
@@ -128,6 +128,29 @@ export class FeedRefresher {
     }
     return this.hosts.run(host, () => fetchFeed(url, { etag, lastModified, timeoutMs, maxBytes: MAX_FEED_BYTES, maxRedirects: MAX_REDIRECTS, allowPrivate: readerSettings().allowPrivateUrls }));
   }
+}
+
+/** How long reading a feed's entries may hold the event loop before it lets other work (API calls) run. */
+const SLICE_MS = 10;
+
+/**
+ * readFeed, then the entries one by one, giving the event loop back every SLICE_MS: a large feed (10 MB of HTML to
+ * sanitize) must not stall the service's answers for seconds.
+ */
+async function readEntries(text: string, url: string, now: Date): Promise<ParsedFeed> {
+  const feed = readFeed(text, url);
+  const entries: ParsedEntry[] = [];
+  const seen = new Set<string>();
+  let slice = performance.now();
+  for (let i = 0; i < feed.raw.length; i++) {
+    const entry = entryOf(feed, i, now, seen);
+    if (entry) entries.push(entry);
+    if (performance.now() - slice > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      slice = performance.now();
+    }
+  }
+  return { format: feed.format, title: feed.title, site_url: feed.site_url, ttl_minutes: feed.ttl_minutes, entries };
 }
 
 /** The sentence a subscription shows for its last failure. */

@@ -29,5 +29,6 @@ describe('sanitizing a feed entry’s HTML', () => {
 
   it('turns HTML into plain text for titles and summaries', () => {
     expect(htmlToText('  Fish &amp; <b>chips</b>\n &lt;tag&gt; &eacute; &#x263A; <script>x()</script> ')).toBe('Fish & chips <tag> é ☺');
+    expect(htmlToText('<p>One</p><p>two<br>three</p><style>p{}</style><ul><li>a</li><li>b</li></ul>')).toBe('One two three a b');
   });
 });

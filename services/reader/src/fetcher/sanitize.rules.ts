@@ -1,3 +1,4 @@
+import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 
 // What of a feed's HTML is kept (an allow-list, as Miniflux does): text structure, links, images, tables, code and
@@ -90,24 +91,35 @@ export function sanitizeContent(html: string, base: string | undefined): string 
   return sanitizeHtml(html.length > MAX_CONTENT_CHARS ? html.slice(0, MAX_CONTENT_CHARS) : html, options(base)).trim();
 }
 
-/** The text of a piece of HTML (titles, summaries): tags dropped, entities decoded, blanks collapsed. */
+const NON_TEXT = new Set(['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'head']);
+/** elements whose edges separate words ("<p>a</p><p>b</p>" is "a b", not "ab") */
+const BREAKS = new Set(['br', 'p', 'div', 'li', 'tr', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'hr', 'dt', 'dd', 'figcaption', 'section', 'article']);
+
+/**
+ * The text of a piece of HTML (titles, summaries): tags dropped with the content of script/style/…, entities decoded,
+ * blanks collapsed. Plain text out, so the tokenizer alone does it (four times faster than sanitize-html here).
+ */
 export function htmlToText(html: string): string {
   if (!html) return '';
   // most titles and many summaries are plain text already
   if (!/[<&]/.test(html)) return html.replace(/\s+/g, ' ').trim();
-  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {}, nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'head'] });
-  return decodeEntities(text).replace(/\s+/g, ' ').trim();
-}
-
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** sanitize-html leaves its text escaped (&amp; &lt; …): plain text wants the characters. */
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
-    if (code[0] === '#') {
-      const n = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-      return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : whole;
-    }
-    return NAMED[code.toLowerCase()] ?? whole;
-  });
+  const parts: string[] = [];
+  let hidden = 0;
+  const parser = new Parser(
+    {
+      onopentag: (name) => {
+        if (NON_TEXT.has(name)) hidden++;
+        else if (BREAKS.has(name)) parts.push(' ');
+      },
+      onclosetag: (name) => {
+        if (NON_TEXT.has(name)) hidden = Math.max(0, hidden - 1);
+        else if (BREAKS.has(name)) parts.push(' ');
+      },
+      ontext: (text) => void (hidden === 0 && parts.push(text)),
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  parser.write(html);
+  parser.end();
+  return parts.join('').replace(/\s+/g, ' ').trim();
 }
