@@ -10,6 +10,7 @@
 // Needs the backends built (the npm script does it) and PostgreSQL, Redis and NATS on 127.0.0.1; its own database and
 // APP_PREFIX, removed at the end. Run: `npm run bench:notes` (env HANDBOOKS, CONCURRENCY, SECONDS, ONLY=<regex>).
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -159,6 +160,22 @@ async function seed(db: Client, account: string, userId: string): Promise<number
   return bytes / HANDBOOKS;
 }
 
+/** The pids of the PostgreSQL backends serving `dbName` and of nats-server, from /proc. */
+function otherPids(dbName: string): { postgres: number[]; nats: number[] } {
+  const out = { postgres: [] as number[], nats: [] as number[] };
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (cmd.startsWith('postgres:') && cmd.includes(` ${dbName} `)) out.postgres.push(Number(entry));
+      else if (cmd.includes('nats-server')) out.nats.push(Number(entry));
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
 // ---- the run ------------------------------------------------------------------------------------------------------
 
 function runToEnd(script: string, env: NodeJS.ProcessEnv): Promise<void> {
@@ -201,8 +218,9 @@ async function main() {
     await db.query(`SET random_page_cost = ${Number(process.env.PG_RANDOM_PAGE_COST || 1.1)}`);
     const services = ['identity', 'accounts', 'notes'];
     for (const s of services) await runToEnd(path.join(ROOT, `services/${s}/dist/migrate.js`), stack.env);
-    for (const s of services) stack.start(s, path.join(ROOT, `services/${s}/dist/main.js`));
-    stack.start('gateway', path.join(ROOT, 'gateway/dist/main.js'));
+    const pids: Record<string, number> = {};
+    for (const s of services) pids[s] = stack.start(s, path.join(ROOT, `services/${s}/dist/main.js`)).pid!;
+    pids.gateway = stack.start('gateway', path.join(ROOT, 'gateway/dist/main.js')).pid!;
     await waitUntil('gateway', async () => ((await fetch(`${base}/`).catch(() => null))?.ok ? true : undefined));
 
     const json = { 'content-type': 'application/json' };
@@ -264,11 +282,16 @@ async function main() {
       info.set(m.name, `${got} rows, ${(text.length / 1000).toFixed(1)} kB${matches ? `, ${matches}` : ''}`);
     }
 
+    // the pools grow to their size under load first, so the backends measured below are all there
+    const dbName = stack.dbUrl.replace(/^.*\//, '');
+    await load({ url: `${base}/${account}/${search('filtro')}`, method: 'GET', headers, concurrency: CONCURRENCY, warmupMs: 0, durationMs: 2000 });
+    const others = otherPids(dbName);
+    const watch = { gateway: [pids.gateway], notes: [pids.notes], accounts: [pids.accounts], postgres: others.postgres, nats: others.nats };
     const results: Array<[Measured, LoadResult]> = [];
     for (const m of measured) {
       const r = m.view
-        ? await load({ url: `${base}/${account}/${m.view}`, method: 'GET', headers, concurrency: CONCURRENCY, warmupMs: 2000, durationMs: SECONDS * 1000 })
-        : await load({ url: `${base}/${account}/_find`, method: 'POST', headers, bodies: [JSON.stringify(m.find)], concurrency: CONCURRENCY, warmupMs: 2000, durationMs: SECONDS * 1000 });
+        ? await load({ url: `${base}/${account}/${m.view}`, method: 'GET', headers, concurrency: CONCURRENCY, warmupMs: 2000, durationMs: SECONDS * 1000, watch })
+        : await load({ url: `${base}/${account}/_find`, method: 'POST', headers, bodies: [JSON.stringify(m.find)], concurrency: CONCURRENCY, warmupMs: 2000, durationMs: SECONDS * 1000, watch });
       results.push([m, r]);
     }
 
@@ -299,12 +322,23 @@ async function main() {
     if (common) console.log(`\nplan of ${common.name}:\n${(await explain(common)).map((l) => `  ${l}`).join('\n')}`);
 
     console.log(`\n${HANDBOOKS} handbooks in one group, ${CONCURRENCY} clients, ${SECONDS} s each after a 2 s warm-up, gateway → NATS → notes → Postgres (${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
-    console.log(`${'query'.padEnd(42)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)}  target p99    ${'SQL alone'.padStart(10)}  answer`);
+    // CPU per request: what the product's processes (gateway, notes, accounts, their PostgreSQL backends, NATS) used in
+    // the measured window over the requests answered; `others` is the rest of the machine's busy time in that window
+    // (other programs on this machine), which is what makes latencies here depend on more than this bench
+    console.log(`${'query'.padEnd(42)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)}  target p99    ${'SQL alone'.padStart(10)} ${'CPU/req'.padStart(9)} ${'others'.padStart(7)}  answer`);
     for (const [m, r] of results) {
       const ok = r.p99 <= m.target && r.errors === 0 ? 'ok' : 'MISSED';
+      const cpu = r.cpu ?? {};
+      const product = ['gateway', 'notes', 'accounts', 'postgres', 'nats'].reduce((n, k) => n + (cpu[k] ?? 0), 0);
+      const perReq = r.requests ? `${((product / r.requests) * 1000).toFixed(2)} ms` : '';
+      const others = cpu.machine !== undefined ? `${(((cpu.machine - product - (cpu.load ?? 0)) / SECONDS) * 100).toFixed(0)}%` : '';
       console.log(
-        `${m.name.padEnd(42)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${String(r.errors).padStart(6)}  ≤ ${m.target} ms ${ok.padEnd(6)} ${(sqlMs.get(m.name) ?? '').padStart(10)}  ${info.get(m.name)}`,
+        `${m.name.padEnd(42)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${String(r.errors).padStart(6)}  ≤ ${m.target} ms ${ok.padEnd(6)} ${(sqlMs.get(m.name) ?? '').padStart(10)} ${perReq.padStart(9)} ${others.padStart(7)}  ${info.get(m.name)}`,
       );
+      if (r.requests) {
+        const parts = ['gateway', 'notes', 'accounts', 'postgres', 'nats'].map((k) => `${k} ${(((cpu[k] ?? 0) / r.requests) * 1000).toFixed(2)}`);
+        console.log(`${''.padEnd(42)} CPU ms per request: ${parts.join(', ')}`);
+      }
     }
   } finally {
     await db.end().catch(() => undefined);
