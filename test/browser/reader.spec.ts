@@ -1,6 +1,6 @@
 import { mkdirSync } from 'fs';
 import type { Page } from '@playwright/test';
-import { apiSignUp, expect, login, test } from './fixtures';
+import { apiGroup, apiSignUp, expect, shotsWanted, signIn, test } from './fixtures';
 import { fixtureEntries, fixtureOpml, ReaderFeeds } from './reader-fixtures';
 
 // Issue 15, "What it must show": the reader module used as a person would, in Chromium, once at 1280×800 in English
@@ -11,7 +11,7 @@ import { fixtureEntries, fixtureOpml, ReaderFeeds } from './reader-fixtures';
 // "Starred", j/k and m used, the ? help opened, an item's content shown and closed (the line flashes), the feed of one
 // label reached from the label's screen; on the dashboard mark-read-on-open is turned on and an item opened there is
 // read. The service must be allowed to fetch loopback: READER_ALLOW_PRIVATE_URLS=1 in the stack's environment.
-// Screenshots of each step: /tmp/shots-reader/<step>-<width>-<language>.png.
+// Screenshots of each step with BROWSER_SHOTS=1: /tmp/shots-reader/<step>-<width>-<language>.png.
 
 const SHOTS = '/tmp/shots-reader';
 
@@ -99,6 +99,9 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   expect(scroll, 'the page is wider than the window').toBeLessThanOrEqual(client);
 }
 
+// the tests share nothing: the workers take them one by one, not this file as a whole
+test.describe.configure({ mode: 'parallel' });
+
 for (const { name: width, viewport, lang } of WIDTHS) {
   const w = WORDS[lang];
   const phone = width === 'phone';
@@ -109,18 +112,19 @@ for (const { name: width, viewport, lang } of WIDTHS) {
     test(`${width}, ${lang}: the module switched on, an OPML of 3 loopback feeds imported and fetched, the feed read with its filters and pages of 10, an item starred, j/k and m, the ? help, content shown and closed, a label's feed, and mark-read-on-open on the dashboard`, async ({ browser }) => {
       test.setTimeout(150_000);
       const feeds = await new ReaderFeeds().start();
-      const owner = await apiSignUp('Rita Leitora', `reader-${width[0]}`);
-      const group = await owner.api.post('/accounts', { name: `Leitura ${width}` });
-      expect(group.status, group.text).toBe(201);
-      const accountId: string = group.body.id;
+      // the user's saved language (the menu's language switch is the journey's and the other specs')
+      const owner = await apiSignUp('Rita Leitora', `reader-${width[0]}`, lang);
+      const accountId = await apiGroup(owner, `Leitura ${width}`);
 
       const context = await browser.newContext({ baseURL: process.env.BROWSER_BASE_URL, viewport, locale: 'en-US' });
       const page = await context.newPage();
       let step = 0;
       const shot = async (name: string, on: Page = page) => {
+        // no part of the page reaches past the window's right edge, shots or not
+        await noSidewaysScroll(on);
+        if (!shotsWanted) return;
         mkdirSync(SHOTS, { recursive: true });
         await on.waitForTimeout(150); // Mantine's transitions settle
-        await noSidewaysScroll(on);
         await on.evaluate(() => window.scrollTo(0, 0));
         await on.screenshot({ path: `${SHOTS}/${String(++step).padStart(2, '0')}-${name}-${width}-${lang}.png`, fullPage: true, animations: 'disabled' });
       };
@@ -137,17 +141,8 @@ for (const { name: width, viewport, lang } of WIDTHS) {
       const segment = (filter: 'read' | 'star', label: string) => page.getByTestId(`filter-${filter}`).getByText(label, { exact: true }).click();
 
       try {
-        // sign in, the language, the reader module switched on (admin page) and chosen (user menu)
-        await page.goto('/app');
-        await login(page, owner.email);
-        await expect(page.getByRole('button', { name: WORDS.en.userMenu })).toBeVisible();
-        if (lang === 'pt-BR') {
-          const saved = page.waitForResponse((r) => /\/usr-[^/]+(\/ucn-[^/?]+)?(\?|$)/.test(r.url()) && ['PUT', 'POST'].includes(r.request().method()));
-          await page.getByRole('button', { name: WORDS.en.userMenu }).click();
-          await page.getByRole('menuitem', { name: 'Português (Brasil)' }).click();
-          await saved;
-        }
-        await page.goto(`/account/${accountId}/admin`);
+        // signed in, the reader module switched on (admin page) and chosen (user menu)
+        await signIn(page, owner, `/account/${accountId}/admin`);
         const flag = page.getByRole('switch', { name: w.readerSwitch });
         await expect(flag).not.toBeChecked();
         await flag.click();
