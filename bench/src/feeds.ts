@@ -233,9 +233,19 @@ async function main() {
     const cold = { items: await itemCount() };
     const coldPeak = peak;
 
+    // the items' change events reach the accounts service's change feed in the background: waited for, so the warm
+    // run does not share the machine with that backlog
+    await waitUntil('change feed', async () => {
+      const { rows } = await pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM accounts.change_log WHERE account_id = $1 AND klass = 'ReaderItem'`, [account]);
+      return rows[0].n >= cold.items ? true : undefined;
+    }, 300_000, 250);
+    const caughtUp = (performance.now() - t0) / 1000;
+    const cpuCaughtUp = cpuSnapshot(await watch());
+
     // warm: refresh all; every feed answers 304
     const notModifiedBefore = fixture.requests.notModified;
     const warmStart = new Date();
+    const cpuWarm0 = cpuSnapshot(await watch());
     const t1 = performance.now();
     const queued = await send('PUT', `/${account}/_design/reader/_update/refresh/all`);
     if (queued.doc?.queued !== FEEDS) throw new Error(`refresh all: ${JSON.stringify(queued.doc)}`);
@@ -258,7 +268,8 @@ async function main() {
     console.log(`cold (OPML import → every feed fetched, ${cold.items} items stored): ${coldS.toFixed(2)} s, of which the import call ${((tImport - t0) / 1000).toFixed(2)} s (target ≤ 6 s: ${coldS <= 6 ? 'met' : 'NOT met'})`);
     console.log(`warm (refresh all → ${warm.checked} feeds checked, ${notModified} answered 304, ${warmItems - cold.items} items stored): ${warmS.toFixed(2)} s (target ≤ 2 s: ${warmS <= 2 ? 'met' : 'NOT met'})`);
     console.log(`CPU seconds, cold: ${cpuOf(cpu0, cpu1)}`);
-    console.log(`CPU seconds, warm: ${cpuOf(cpu1, cpu2)}`);
+    console.log(`the accounts change feed had every item's event ${caughtUp.toFixed(1)} s after the import; CPU seconds from the end of the cold run until then: ${cpuOf(cpu1, cpuCaughtUp)}`);
+    console.log(`CPU seconds, warm: ${cpuOf(cpuWarm0, cpu2)}`);
     console.log(`reader process RSS: ${rssBefore.toFixed(0)} MB before, peak ${coldPeak.toFixed(0)} MB cold, ${peak.toFixed(0)} MB overall (target ≤ 300 MB: ${peak <= 300 ? 'met' : 'NOT met'})`);
     console.log(`for scale, fetching alone (same client, this process, 100 at once, 2 per host, nothing parsed or stored): cold ${bareCold.toFixed(2)} s, warm ${bareWarm.toFixed(2)} s`);
     console.log(nb ? `newsboat (reload-threads 20): cold ${nb.cold.toFixed(2)} s, warm ${nb.warm.toFixed(2)} s` : 'newsboat: not installed here, not compared');
