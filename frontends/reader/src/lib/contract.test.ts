@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-// eslint-disable-next-line boundaries/imports -- proto's browser entry (@app/proto) does not list reader.ts yet
-import * as proto from '../../../../proto/src/reader';
+import * as proto from '@app/proto';
 import { readerEn } from '../i18n/en';
 import { readerPtBR } from '../i18n/pt-BR';
 import * as contract from './contract';

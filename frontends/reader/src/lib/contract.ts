@@ -1,4 +1,3 @@
-// eslint-disable-next-line boundaries/imports -- proto's browser entry (@app/proto) does not list reader.ts yet
 import type {
   MAX_FEED_URL,
   OpmlImportReport,
@@ -19,13 +18,12 @@ import type {
   readerItemSelector,
   STAR_FILTERS,
   StarFilter,
-} from '../../../../proto/src/reader';
+} from '@app/proto';
 
 // The reader contract's constants and its feed selector, needed at run time (proto/src/reader.ts). proto's reader
 // module also holds the zod schemas, and importing a value from it would bundle them (and zod): the values are written
 // out here, and `satisfies typeof <proto's>` makes the compiler refuse any that drifts from proto (lib/contract.test.ts
-// compares them with proto's too). proto's browser entry (@app/proto) does not list reader.ts yet: its types are read
-// from the file itself (type imports only, nothing bundled); once it does, this import becomes '@app/proto'.
+// compares them with proto's too).
 
 export type { OpmlImportReport, ReadFilter, StarFilter };
 
