@@ -318,7 +318,7 @@ describe('hostile feeds: bounded, counted as an error of the feed, nothing crash
     const subs = await imported(['/bad/malformed.xml', '/bad/huge.xml', '/bad/loop.xml', '/bad/slow.xml', '/bad/laughs.xml']);
     const done = await Promise.all(subs.map((s) => checked(s._id, null)));
     const took = Date.now() - started;
-    const byPath = Object.fromEntries(done.map((d) => [d.url.replace(feeds.url, ''), d]));
+    const byPath: Record<string, Json> = Object.fromEntries(done.map((d) => [d.url.replace(feeds.url, ''), d]));
     expect(Object.values(byPath).map((d) => d.error_count)).toEqual([1, 1, 1, 1, 1]);
     expect(byPath['/bad/malformed.xml'].last_error).toMatch(/^the feed could not be read/);
     expect(byPath['/bad/huge.xml'].last_error).toBe('refused: the response is larger than 10485760 bytes');
