@@ -173,7 +173,7 @@ for (const { name: width, viewport, lang } of WIDTHS) {
     test.use({ viewport });
 
     test(`${width}, ${lang}: wallets, a confirmed income and outgo, a transfer and an exchange, two mapping rules, a 200-row Windows-1252 statement imported with its progress bar, undone and imported again, a rule previewed and applied on the saved records, an imported flag removed; the balances card shows each currency's total to the cent`, async ({ browser }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000); // the longest journey of the suite: 1-2 min on a busy 2-CPU machine
       // the user's saved language (the menu's language switch is the journey's and the other specs')
       const owner = await apiSignUp('Fernanda Finanças', `fin-flow-${width[0]}`, lang);
       const accountId = await apiGroup(owner, `Finanças ${width}`);
