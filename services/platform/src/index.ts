@@ -15,3 +15,4 @@ export * from './nest/service-providers';
 export * from './rpc/nats-write-batching';
 export * from './http/internal-caller';
 export * from './outbound';
+export * from './nest/module-database';
