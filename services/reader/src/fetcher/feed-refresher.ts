@@ -11,8 +11,8 @@ import { FeedWriter } from './feed-writer';
 import { nextCheck } from './schedule.rules';
 
 // One refresh of one subscription: a conditional GET (the validators of the last answer), then nothing more on a 304,
-// or the feed read and its new entries stored with the state (by the FeedWriter, with other feeds' in one
-// transaction); every failure (no
+// or the feed read and its new entries handed to the FeedWriter, which stores them with the state (and other feeds'
+// in one transaction) while this job's slot fetches the next feed; every failure (no
 // answer in time, an error status, a body too large, too many redirects, a private address, something that is not a
 // feed) is counted on the subscription and pushes its next fetch back exponentially; a success resets the count.
 // A feed address that turns out to be a page (an imported OPML names pages sometimes) is followed to the first feed
@@ -20,7 +20,7 @@ import { nextCheck } from './schedule.rules';
 
 const logger = new Logger('reader-fetcher');
 
-export type RefreshResult = 'gone' | 'inactive' | 'not_due' | 'blocked' | 'not_modified' | 'stored' | 'failed';
+export type RefreshResult = 'gone' | 'inactive' | 'not_due' | 'blocked' | 'not_modified' | 'fetched' | 'failed';
 
 class FetchFailure extends Error {
   constructor(
@@ -41,15 +41,15 @@ export class FeedRefresher {
   ) {}
 
   /** `force`: asked by a person (refresh now): fetched even when inactive or not due (but never before a Retry-After). */
-  async refresh(db: string, id: string, force = false): Promise<{ result: RefreshResult; stored: number }> {
-    if (klassOfId(id) !== 'ReaderSubscription') return { result: 'gone', stored: 0 };
+  async refresh(db: string, id: string, force = false): Promise<{ result: RefreshResult; entries: number }> {
+    if (klassOfId(id) !== 'ReaderSubscription') return { result: 'gone', entries: 0 };
     const { sub, state } = await this.states.forFetch(db, id);
-    if (!sub || !state) return { result: 'gone', stored: 0 };
-    if (!force && sub.active === false) return { result: 'inactive', stored: 0 };
+    if (!sub || !state) return { result: 'gone', entries: 0 };
+    if (!force && sub.active === false) return { result: 'inactive', entries: 0 };
     const now = new Date();
     // a scheduled job that comes after the feed was fetched (by a refresh now, or by another copy) has nothing to do
-    if (!force && state.next_check_at && Date.parse(state.next_check_at) > now.getTime()) return { result: 'not_due', stored: 0 };
-    if (state.blocked_until && Date.parse(state.blocked_until) > now.getTime()) return { result: 'blocked', stored: 0 };
+    if (!force && state.next_check_at && Date.parse(state.next_check_at) > now.getTime()) return { result: 'not_due', entries: 0 };
+    if (state.blocked_until && Date.parse(state.blocked_until) > now.getTime()) return { result: 'blocked', entries: 0 };
     const settings = readerSettings();
     const schedule = { intervalS: settings.refreshIntervalS, maxIntervalS: settings.maxIntervalS };
     const address = state.feed_url ?? String(sub.url);
@@ -92,20 +92,20 @@ export class FeedRefresher {
       if (!(err instanceof OutboundError || err instanceof FeedParseError || err instanceof FetchFailure)) {
         logger.error(`${db}/${id}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       }
-      await this.writer.write({
+      await this.writer.submit({
         db,
         subscriptionId: id,
         subscriptionTitle: '',
         entries: null,
         outcome: { ...kept, error_count: errorCount, last_error: describe(err), next_check_at: next.nextCheckAt.toISOString(), blocked_until: next.blockedUntil?.toISOString() ?? null },
       });
-      return { result: 'failed', stored: 0 };
+      return { result: 'failed', entries: 0 };
     }
     const next = nextCheck({ now, ok: true, errorCount: 0, status: res.status, headers: res.headers, ttlMinutes: feed?.ttl_minutes ?? null }, schedule);
     const outcome: FetchOutcome = { ...kept, error_count: 0, last_error: null, next_check_at: next.nextCheckAt.toISOString() };
     if (!feed) {
-      await this.writer.write({ db, subscriptionId: id, subscriptionTitle: '', entries: null, outcome });
-      return { result: 'not_modified', stored: 0 };
+      await this.writer.submit({ db, subscriptionId: id, subscriptionTitle: '', entries: null, outcome });
+      return { result: 'not_modified', entries: 0 };
     }
     Object.assign(outcome, {
       etag: res.headers.etag ?? null,
@@ -115,8 +115,8 @@ export class FeedRefresher {
       feed_url: feedUrl,
     });
     const title = sub.customize_title === true && sub.title ? String(sub.title) : (feed.title ?? (sub.title as string | null) ?? String(sub.url));
-    const stored = await this.writer.write({ db, subscriptionId: id, subscriptionTitle: title, entries: feed.entries, outcome });
-    return { result: 'stored', stored };
+    await this.writer.submit({ db, subscriptionId: id, subscriptionTitle: title, entries: feed.entries, outcome });
+    return { result: 'fetched', entries: feed.entries.length };
   }
 
   private get(url: string, etag: string | null, lastModified: string | null, timeoutMs: number): Promise<FeedResponse> {

@@ -4,17 +4,20 @@ import { entryKey, ReaderRepository } from '../items/items.repository';
 import { FetchOutcome, FeedStateRepository, stateKey } from '../subscriptions/feed-state.repository';
 import type { ParsedEntry } from './feed-parse.rules';
 
-// What fetches leave, written together: the fetches that end while a write is running wait for the next one, which
-// stores all of them in one transaction (the states locked in key order, the entries' keys claimed in one INSERT
-// that answers which are new, one INSERT of the new items per group, one UPDATE of the states). A refresh of 1,000 feeds is then tens of
-// transactions rather than thousands of round trips. A batch that fails is written again feed by feed, so one bad
-// feed fails alone.
+// What fetches leave, written together: a fetch hands its result over and its job goes on (up to MAX_BACKLOG results
+// wait), and the results that arrive while a write is running go into the next one, which stores all of them in one
+// transaction: the states locked in key order, the entries' keys claimed in one INSERT that answers which are new, one
+// INSERT of the new items per group, one UPDATE of the states. A refresh of 1,000 feeds is then tens of transactions
+// rather than thousands of round trips, and fetching goes on while PostgreSQL writes. A batch that fails is written
+// again feed by feed, so one bad feed fails alone.
 
 const logger = new Logger('reader-feed-writer');
 /** feeds per transaction at most */
 const MAX_BATCH = 100;
 /** transactions at once: PostgreSQL inserts on several cores while the next batch gathers (no two hold one feed) */
 const MAX_WRITES = 3;
+/** fetches handed over and not yet written, at most: a fetch that would pass it waits (memory stays bounded) */
+const MAX_BACKLOG = 150;
 
 export interface FetchWrite {
   db: string;
@@ -35,7 +38,9 @@ interface Pending extends FetchWrite {
 export class FeedWriter {
   private pending: Pending[] = [];
   private writing = 0;
+  private inFlight = 0;
   private scheduled = false;
+  private readonly waitingForRoom: Array<() => void> = [];
 
   constructor(
     private readonly store: DocumentStore,
@@ -43,12 +48,24 @@ export class FeedWriter {
     private readonly states: FeedStateRepository,
   ) {}
 
-  /** Stores a fetch's new entries and state; resolves with the number of items stored (0 when the subscription is gone). */
-  write(w: FetchWrite): Promise<number> {
-    return new Promise<number>((resolve, reject) => {
-      this.pending.push({ ...w, resolve, reject });
-      this.schedule();
+  /**
+   * Hands a fetch's result over and returns once it is queued (at once, unless MAX_BACKLOG results wait: then when
+   * there is room), so the fetch's job slot goes on fetching while PostgreSQL writes. A write that fails is logged;
+   * the feed's state is then unchanged, so it is due again and fetched at the scheduler's next look.
+   */
+  async submit(w: FetchWrite): Promise<void> {
+    while (this.pending.length + this.inFlight >= MAX_BACKLOG) await new Promise<void>((room) => this.waitingForRoom.push(room));
+    this.pending.push({
+      ...w,
+      resolve: () => undefined,
+      reject: (err) => logger.error(`${w.db}/${w.subscriptionId}: storing the fetch failed: ${err instanceof Error ? err.message : String(err)}`),
     });
+    this.schedule();
+  }
+
+  /** Resolves once every result handed over is written (shutdown: before the pool closes). */
+  async idle(): Promise<void> {
+    while (this.pending.length || this.inFlight) await new Promise((resolve) => setTimeout(resolve, 20));
   }
 
   /** A batch starts when a write slot is free; the fetches ending in this turn of the loop join it. */
@@ -60,8 +77,11 @@ export class FeedWriter {
       if (this.writing >= MAX_WRITES || !this.pending.length) return;
       const batch = this.pending.splice(0, MAX_BATCH);
       this.writing++;
+      this.inFlight += batch.length;
       void this.writeOrSplit(batch).finally(() => {
         this.writing--;
+        this.inFlight -= batch.length;
+        while (this.waitingForRoom.length && this.pending.length + this.inFlight < MAX_BACKLOG) this.waitingForRoom.shift()!();
         this.schedule();
       });
       this.schedule();

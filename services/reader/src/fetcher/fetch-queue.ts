@@ -5,6 +5,7 @@ import { readerSettings } from '../common/reader-settings';
 import { APP_CONFIG } from '../common/tokens';
 import { FeedStateRepository } from '../subscriptions/feed-state.repository';
 import { FeedRefresher } from './feed-refresher';
+import { FeedWriter } from './feed-writer';
 
 // The fetcher's jobs (BullMQ, Redis, keys under the run's prefix): a job scheduler adds a `due` job every
 // READER_SCHEDULER_EVERY_S seconds, which queues a `feed` job for each active subscription whose next_check_at has
@@ -37,6 +38,7 @@ export class FetchQueue implements OnModuleInit, OnApplicationBootstrap, BeforeA
 
   constructor(
     private readonly refresher: FeedRefresher,
+    private readonly writer: FeedWriter,
     private readonly states: FeedStateRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -81,9 +83,10 @@ export class FetchQueue implements OnModuleInit, OnApplicationBootstrap, BeforeA
     }
   }
 
-  /** Before the pool closes: a running fetch finishes its transaction first. */
+  /** Before the pool closes: the running fetches end, and what they handed over is written. */
   async beforeApplicationShutdown(): Promise<void> {
     await this.worker?.close().catch(() => undefined);
+    await this.writer.idle();
     await this.queue?.close().catch(() => undefined);
   }
 }
