@@ -152,9 +152,10 @@ async function main() {
       ['unread, page 5', find(readerItemSelector('unread', 'all'), 40), false],
     ];
     const ourBackends = async () => (await pg.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => r.pid);
-    const watch = { gateway: [pids.gateway!], reader: [pids.reader!], postgres: await ourBackends() };
     const results = [];
     for (const [name, body, target] of cases) {
+      // the same processes before and after (backends opened during a run are not counted)
+      const watch = { gateway: [pids.gateway!], reader: [pids.reader!], postgres: await ourBackends() };
       const cpu0 = cpuSnapshot(watch);
       const r = await load({ url: `${base}/${account}/_find`, method: 'POST', headers, bodies: [body], concurrency: CONCURRENCY, warmupMs: 2000, durationMs: SECONDS * 1000 });
       const cpu1 = cpuSnapshot(watch);
