@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { requireWrite } from '@app/platform';
 import { CallerContext, errors, ReaderItemDoc, ReaderStatusUpdate, ReaderSubscriptionDoc } from '@app/proto';
-import { itemIdPattern, ItemRef, parseItemRef, refersTo } from './item-ids';
+import { itemIdRanges, ItemRef, parseItemRef, refersTo } from './item-ids';
 import { Directory, feedStreamId, googleItem, googleSubscription, googleTags, itemRef, subscriptionTitle, unreadCounts } from './items.rules';
 import { ReaderClient } from './reader-client';
 import {
@@ -198,7 +198,7 @@ export class GreaderService {
     for (let i = 0; i < refs.length; i += LOOKUP_BATCH) {
       const batch = refs.slice(i, i + LOOKUP_BATCH);
       const exact = batch.flatMap((r) => ('id' in r ? [r.id] : []));
-      const numbers = batch.flatMap((r) => ('number' in r ? [{ _id: { $regex: itemIdPattern(r.number) } }] : []));
+      const numbers = batch.flatMap((r) => ('number' in r ? itemIdRanges(r.number) : []));
       const or: Record<string, unknown>[] = [...numbers, ...(exact.length ? [{ _id: { $in: exact } }] : [])];
       found.push(...(await this.reader.items(ctx, { klass: 'ReaderItem', $or: or }, [], batch.length * 2, fields)));
     }

@@ -1,5 +1,5 @@
 import { AppError } from '@app/proto';
-import { itemIdPattern, itemNumber, longItemId, parseItemRef, refersTo, shortItemId } from './item-ids';
+import { itemIdRanges, itemNumber, longItemId, parseItemRef, refersTo, shortItemId } from './item-ids';
 
 const ID = 'rit-5d0cfa30041d4348a1b2'; // the platform's ids: 20 hex digits
 const HIGH = 'rit-dd0cfa30041d4348a1b2'; // top bit set in its first 64 bits
@@ -27,15 +27,19 @@ describe('Google Reader item ids', () => {
     expect(parseItemRef(ID)).toEqual({ id: ID });
   });
 
-  it('finds the item back by a pattern matching its id with the top bit either way, and nothing else', () => {
-    const pattern = new RegExp(itemIdPattern(itemNumber(ID)));
-    expect(pattern.source).toBe('^rit-[5d]d0cfa30041d4348');
-    expect(pattern.test(ID)).toBe(true);
-    expect(pattern.test(HIGH)).toBe(true);
-    expect(pattern.test('rit-5d0cfa30041d4349a1b2')).toBe(false);
-    expect(pattern.test('rit-6d0cfa30041d4348a1b2')).toBe(false);
-    expect(new RegExp(itemIdPattern(0n)).test('rit-0000000000000000')).toBe(true);
-    expect(new RegExp(itemIdPattern(0n)).test('rit-8000000000000000')).toBe(true);
+  it('finds the item back by two id ranges holding its 16 digits with the top bit either way, and nothing else', () => {
+    const inRanges = (ranges: ReturnType<typeof itemIdRanges>, id: string) => ranges.some((r) => id >= r._id.$gte && id < r._id.$lt);
+    const ranges = itemIdRanges(itemNumber(ID));
+    expect(ranges).toEqual([
+      { _id: { $gte: 'rit-5d0cfa30041d4348', $lt: 'rit-5d0cfa30041d4348g' } },
+      { _id: { $gte: 'rit-dd0cfa30041d4348', $lt: 'rit-dd0cfa30041d4348g' } },
+    ]);
+    expect(inRanges(ranges, ID)).toBe(true);
+    expect(inRanges(ranges, HIGH)).toBe(true);
+    expect(inRanges(ranges, 'rit-5d0cfa30041d4349a1b2')).toBe(false);
+    expect(inRanges(ranges, 'rit-6d0cfa30041d4348a1b2')).toBe(false);
+    expect(inRanges(itemIdRanges(0n), 'rit-0000000000000000')).toBe(true);
+    expect(inRanges(itemIdRanges(0n), 'rit-8000000000000000ffff')).toBe(true);
     expect(refersTo(parseItemRef(shortItemId(ID)), ID)).toBe(true);
     expect(refersTo(parseItemRef(shortItemId(ID)), 'rit-1d0cfa30041d4348a1b2')).toBe(false);
   });

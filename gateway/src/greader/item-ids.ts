@@ -5,7 +5,7 @@ import { errors } from '@app/proto';
 // convert one into the other themselves. The number is the first 16 hex digits of the ReaderItem id with the top bit
 // cleared: clients parse it as a signed 64-bit integer (Miniflux, FreshRSS and the apps only ever see positive ones),
 // so it stays below 2^63. Back from a number, the item is the one whose id starts with those 16 digits, the top bit
-// either way (`itemIdPattern`); with 80-bit ids two items share a number with odds of about n²/2^64 per group.
+// either way (`itemIdRanges`); with 80-bit ids two items share a number with odds of about n²/2^64 per group.
 
 export const LONG_ITEM_ID_PREFIX = 'tag:google.com,2005:reader/item/';
 const ITEM_ID = /^rit-([0-9a-f]{16,64})$/;
@@ -50,11 +50,16 @@ export function parseItemRef(text: string): ItemRef {
   throw errors.badRequest(`not an item id: ${JSON.stringify(value.slice(0, 80))}`);
 }
 
-/** The `$regex` that finds the ReaderItem of a number: its id starts with the 16 digits, the first one with the top bit either way. */
-export function itemIdPattern(n: bigint): string {
+/**
+ * The `_id` ranges that hold the ReaderItem of a number: ids starting with its 16 digits, the first one with the top bit
+ * either way. Ranges, not a `$regex`, so the lookup is a seek on the documents' (account, id) key, not a scan of the
+ * group's items.
+ */
+export function itemIdRanges(n: bigint): Array<{ _id: { $gte: string; $lt: string } }> {
   const digits = hex16(n & MASK);
-  const first = parseInt(digits[0], 16);
-  return `^rit-[${digits[0]}${(first + 8).toString(16)}]${digits.slice(1)}`;
+  const high = (parseInt(digits[0], 16) + 8).toString(16) + digits.slice(1);
+  // hex digits sort below 'g': every id that starts with the prefix lies in [prefix, prefix + 'g')
+  return [digits, high].map((prefix) => ({ _id: { $gte: `rit-${prefix}`, $lt: `rit-${prefix}g` } }));
 }
 
 /** True when `itemId` is the item a reference names. */
