@@ -34,9 +34,6 @@ async function switchLanguage(page: Page, to: 'en' | 'pt-BR'): Promise<void> {
   await page.getByRole('menuitem', { name: to === 'pt-BR' ? 'Português (Brasil)' : 'English' }).click();
 }
 
-// the tests share nothing: the workers take them one by one, not this file as a whole
-test.describe.configure({ mode: 'parallel' });
-
 /** An owner (English) of a new group with a category whose checklist has two items. */
 async function shopWithCategory() {
   const owner = await apiSignUp('Cleo Checklist', 'cleo');

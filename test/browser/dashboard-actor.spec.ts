@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'fs';
-import { apiGroup, apiMember, apiSignUp, expect, shotsWanted, signIn, test } from './fixtures';
+import { apiGroup, apiMember, apiSignUp, expect, shotsWanted, signIn, test, untilInChanges } from './fixtures';
 
 // The dashboard's recent changes name who did each change (issue 12, item 4): a member creates a customer, and the
 // row reads "by <their full name>" (en) / "por <nome>" (pt-BR); the group's creation row names its creator. One group
@@ -30,6 +30,7 @@ test("a member's new customer reads 'by <the member's full name>' on the owner's
   await apiMember(owner, accountId, member);
   const customer = await member.api.post(`/${accountId}`, { klass: 'Customer', name: 'Maria Souza' });
   expect(customer.status, customer.text).toBe(201);
+  await untilInChanges(owner, accountId, 'Maria Souza');
 
   // the owner, in English
   await signIn(page, owner, `/account/${accountId}`);

@@ -34,9 +34,6 @@ const WORDS = {
   },
 } as const;
 
-// the tests share nothing: the workers take them one by one, not this file as a whole
-test.describe.configure({ mode: 'parallel' });
-
 for (const { width, viewport, lang } of LAYOUTS) {
   test.describe(`disk usage at ${width} width`, () => {
     test.use({ viewport });
@@ -52,7 +49,14 @@ for (const { width, viewport, lang } of LAYOUTS) {
       const upload = await owner.api.request('PUT', `/files/${accountId}/content?name=a.txt`, { raw: 'a'.repeat(FILE_BYTES), contentType: 'text/plain' });
       expect([200, 201], upload.text).toContain(upload.status);
       expect(upload.body.size).toBe(FILE_BYTES);
-      // the records' own size (the group, its membership, the customer…): the total storage size is theirs plus the file's
+      // the records' own size (the group, its membership, the customer…): the total storage size is theirs plus the file's;
+      // the counters follow the change events, so first until they count the customer
+      await expect
+        .poll(async () => {
+          const byKlass = await owner.api.get(`/${accountId}/_design/count-by-klass/_view/all?group_level=1`);
+          return (byKlass.body.rows as { key: string }[]).some((r) => r.key === 'Customer');
+        })
+        .toBe(true);
       const counts = await owner.api.get(`/${accountId}/_design/count-by-klass/_view/all`);
       expect(counts.status, counts.text).toBe(200);
       const recordsBytes: number = counts.body.rows[0].value.size;

@@ -94,9 +94,6 @@ async function downloadText(page: Page, click: () => Promise<void>): Promise<{ n
   return { name: download.suggestedFilename(), text: readFileSync(path).toString('utf8') };
 }
 
-// the tests share nothing: the workers take them one by one, not this file as a whole
-test.describe.configure({ mode: 'parallel' });
-
 for (const { width, viewport, lang } of LAYOUTS) {
   const phone = width === 'phone';
   test.describe(`disk at ${width} width`, () => {

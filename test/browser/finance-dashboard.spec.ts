@@ -70,9 +70,6 @@ async function switchLanguage(page: Page, from: Lang, label: string): Promise<vo
 const balancesFound = (page: Page, accountId: string) =>
   page.waitForResponse((r) => r.url().endsWith(`/${accountId}/_find`) && (r.request().postData() ?? '').includes('"WalletBalance"') && r.status() === 200);
 
-// the tests share nothing: the workers take them one by one, not this file as a whole
-test.describe.configure({ mode: 'parallel' });
-
 for (const { name: width, viewport } of WIDTHS) {
   test.describe(`finance dashboard at ${width} width`, () => {
     test.use({ viewport });

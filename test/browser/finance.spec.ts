@@ -162,9 +162,6 @@ const WIDTHS = [
   { name: 'phone', viewport: { width: 390, height: 844 }, lang: 'pt-BR' as Lang },
 ] as const;
 
-// the tests share nothing: the workers take them one by one, not this file as a whole
-test.describe.configure({ mode: 'parallel' });
-
 for (const { name: width, viewport, lang } of WIDTHS) {
   const w = WORDS[lang];
   const phone = width === 'phone';

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'fs';
-import { apiGroup, apiMember, apiSignUp, expect, LAYOUTS, newEmail, PASSWORD, shotsWanted, signIn, test } from './fixtures';
+import { apiGroup, apiMember, apiSignUp, expect, LAYOUTS, newEmail, PASSWORD, shotsWanted, signIn, test, untilInChanges } from './fixtures';
 
 // Issue 12's leftovers in the web shell, at 1280×800 and 390×844, in en and pt-BR (one test per width and language of
 // LAYOUTS: the desktop in English and the phone in Portuguese, all four with BROWSER_SHOTS=1):
@@ -51,9 +51,6 @@ const WORDS = {
   },
 } as const;
 
-// the tests share nothing: the workers take them one by one, not this file as a whole
-test.describe.configure({ mode: 'parallel' });
-
 for (const { width, viewport, lang } of LAYOUTS) {
   test(`first-day shell leftovers at ${viewport.width}x${viewport.height} in ${lang}`, async ({ page, context }) => {
     test.setTimeout(180_000);
@@ -101,6 +98,7 @@ for (const { width, viewport, lang } of LAYOUTS) {
     await expect(offlineAlert).toContainText(w.network);
     await expect(timeline).not.toContainText('Carla Dias');
     await shot('dashboard-offline');
+    await untilInChanges(owner, accountId, 'Carla Dias'); // so that the next Refresh can show it
     await context.setOffline(false);
     await page.getByRole('button', { name: w.refresh }).click();
     await expect(timeline.getByRole('link', { name: 'Carla Dias' })).toBeVisible();

@@ -98,9 +98,6 @@ async function ownerOfNewGroup(page: Page, name: string, tag: string): Promise<{
   return { owner, accountId, base: `/account/${accountId}` };
 }
 
-// the tests share nothing: the workers take them one by one, not this file as a whole
-test.describe.configure({ mode: 'parallel' });
-
 test("deleting a customer or a ticket asks in the app's dialog with its name: Cancel keeps it, the red button deletes it", async ({ page }) => {
   test.setTimeout(240_000);
   const { owner, accountId, base } = await ownerOfNewGroup(page, 'Dina Delete', 'dina');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'fs';
-import { apiGroup, apiSignUp, DESKTOP, expect, LAYOUTS, type Layout, linkPath, login, PHONE, shotsWanted, signIn, test } from './fixtures';
+import { apiGroup, apiSignUp, DESKTOP, expect, LAYOUTS, type Layout, linkPath, login, PHONE, shotsWanted, signIn, test, untilInChanges } from './fixtures';
 
 // A shop's first day (issue 12, items 3 and 4), at desktop and phone width, in English and Portuguese (the user's
 // saved locale): the invited employee who logs in before confirming is told to confirm first (with a resend), and
@@ -54,9 +54,6 @@ async function shot(page: Page, name: string, width: string, lang: Lang): Promis
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/first-day-${name}-${width}-${lang}.png`, fullPage: true, animations: 'disabled' });
 }
-
-// the tests share nothing: the workers take them one by one, not this file as a whole
-test.describe.configure({ mode: 'parallel' });
 
 /** The new group's dashboard at the pairs of language and width the invitation leaves out (all four with BROWSER_SHOTS=1). */
 const DASHBOARD_LAYOUTS: readonly Layout[] = shotsWanted
@@ -141,6 +138,7 @@ for (const { width, viewport, lang } of DASHBOARD_LAYOUTS) {
       expect(customer.status, customer.text).toBe(201);
       const ticket = await owner.api.post(`/${accountId}`, { klass: 'Ticket', content: 'Broken screen', priority: 'high', customer_id: customer.body.id });
       expect(ticket.status, ticket.text).toBe(201);
+      await untilInChanges(owner, accountId, '#1 Broken screen');
 
       await page.reload();
       const rows = page.getByTestId('timeline-row');

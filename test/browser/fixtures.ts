@@ -192,6 +192,22 @@ export async function apiMember(owner: { api: Browser }, accountId: string, memb
 }
 
 /**
+ * Waits until the group's change feed (what the dashboard's recent changes read) lists a record labelled `label`: the
+ * feed follows a write shortly after, so a page opened right after an API write may not show it yet.
+ */
+export async function untilInChanges(user: { api: Browser }, accountId: string, label: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const changes = await user.api.get(`/${accountId}/_changes?include_docs=true&descending=true&limit=20`);
+        return (changes.body.results as Array<{ doc?: { label?: string } }>).some((r) => r.doc?.label === label);
+      },
+      { message: `the changes of ${accountId} list ${label}` },
+    )
+    .toBe(true);
+}
+
+/**
  * Signs the page's browser context in with the API client's session (its AuthSession and XSRF-TOKEN cookies, what the
  * login form's POST /_session sets), then opens `path` (null: the test opens its first page itself). The login form
  * itself is checked by the specs named above.

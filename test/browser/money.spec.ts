@@ -54,9 +54,6 @@ async function shot(page: Page, name: string, lang: Lang): Promise<void> {
 /** Text with its no-break spaces as plain ones. */
 const plain = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
 
-// the tests share nothing: the workers take them one by one, not this file as a whole
-test.describe.configure({ mode: 'parallel' });
-
 for (const { viewport, lang } of LAYOUTS) {
   test.describe(`money at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });

@@ -14,7 +14,9 @@ export default defineConfig({
   // a wait ends as soon as the page shows what it waits for, so only a failure takes longer.
   timeout: 120_000,
   expect: { timeout: 30_000 },
-  fullyParallel: false, // the specs of several tests say so themselves (test.describe.configure({ mode: 'parallel' }))
+  // every test makes its own users and groups: the workers take the tests one by one, not a file as a whole (a file of
+  // several long tests kept one worker busy while the others had nothing left)
+  fullyParallel: true,
   workers: 3,
   retries: 0,
   forbidOnly: !!process.env.CI,
