@@ -4,7 +4,7 @@ import { feedItem, isFind, renderAt, SESSION, selectorOf, stubApi, updateOf, USE
 
 afterEach(() => vi.unstubAllGlobals());
 // the first render of a file loads the lazy routes: seconds when the machine is busy
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 15_000 }); // the first render loads Mantine and the lazy pages: 5 s ran out on a loaded 2-CPU machine
 
 interface Setup {
   /** the items the `_find` answers for a selector and skip */
