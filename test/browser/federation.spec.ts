@@ -1,4 +1,4 @@
-import { apiGroup, apiSignUp, expect, screens, signIn, test } from './fixtures';
+import { apiGroup, apiSignUp, expect, fetchRoute, screens, signIn, test } from './fixtures';
 
 // Module Federation in Chromium against the real stack: the shell loads the test remote `hello`
 // (test/browser/remote-fixture, built by prepare.sh, served by the gateway from MODULES_DIR as /modules/hello/) at run
@@ -34,7 +34,7 @@ test('a remote module loads through federation; a missing one shows an error, an
   await page.route(
     (url) => url.pathname === '/',
     async (route) => {
-      const response = await route.fetch();
+      const response = await fetchRoute(route);
       await route.fulfill({ response, headers: { ...response.headers(), 'x-app-version': '9.9.9-next' }, body: JSON.stringify({ ...(await response.json()), version: '9.9.9-next' }) });
     },
   );

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'fs';
 import type { BrowserContext, Page } from '@playwright/test';
-import { apiGroup, apiSignUp, expect, shotsWanted, signIn, test } from './fixtures';
+import { apiGroup, apiSignUp, expect, fetchRoute, shotsWanted, signIn, test } from './fixtures';
 
 // Spec §2, the finance module in the shell: the dashboard's balances card (shown only when the group has balances;
 // amounts hidden until Show, up to 3 placeholder rows meanwhile; then only the positive ones) and the admin page's
@@ -51,7 +51,7 @@ async function financeDeployed(context: BrowserContext): Promise<void> {
   await context.route(
     (url) => url.pathname === '/modules',
     async (route) => {
-      const response = await route.fetch();
+      const response = await fetchRoute(route);
       const body = (await response.json()) as { modules: string[] };
       const modules = body.modules.includes('finance') ? body.modules : [...body.modules, 'finance'].sort();
       await route.fulfill({ response, json: { ...body, modules } });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'fs';
 import type { Locator } from '@playwright/test';
-import { apiGroup, apiSignUp, expect, shotsWanted, signIn, test } from './fixtures';
+import { apiGroup, apiSignUp, expect, fetchRoute, shotsWanted, signIn, test } from './fixtures';
 
 // Issue 14, "What it must show": the finance module used as a person would, in Chromium, once at 1280×800 in English
 // and once at 390×844 in Portuguese. The module is switched on from the user menu; wallets (two in reais, one in
@@ -323,7 +323,7 @@ for (const { name: width, viewport, lang } of WIDTHS) {
       await page.route(
         (url) => /^\/acc-[^/]+\/csv-[^/]+$/.test(url.pathname),
         async (route) => {
-          const response = await route.fetch();
+          const response = await fetchRoute(route);
           const id = new URL(route.request().url()).pathname;
           if (route.request().method() === 'GET' && !held.has(id)) {
             held.add(id);

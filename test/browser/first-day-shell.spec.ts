@@ -1,5 +1,5 @@
 import { mkdirSync } from 'fs';
-import { apiGroup, apiMember, apiSignUp, expect, LAYOUTS, newEmail, PASSWORD, shotsWanted, signIn, test, untilInChanges } from './fixtures';
+import { apiGroup, apiMember, apiSignUp, expect, fetchRoute, LAYOUTS, newEmail, PASSWORD, shotsWanted, signIn, test, untilInChanges } from './fixtures';
 
 // Issue 12's leftovers in the web shell, at 1280×800 and 390×844, in en and pt-BR (one test per width and language of
 // LAYOUTS: the desktop in English and the phone in Portuguese, all four with BROWSER_SHOTS=1):
@@ -136,7 +136,7 @@ for (const { width, viewport, lang } of LAYOUTS) {
     // (GET /accounts/{id} rewritten); the switches it sends go to the real server
     await page.route(new RegExp(`/accounts/${accountId}$`), async (route) => {
       if (route.request().method() !== 'GET') return route.continue();
-      const response = await route.fetch();
+      const response = await fetchRoute(route);
       await route.fulfill({ response, json: { ...(await response.json()), 'confirmed-plan': 'pro' } });
     });
     await page.goto(`/checkout?account_id=${accountId}`);
