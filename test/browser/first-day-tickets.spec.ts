@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'fs';
-import { apiGroup, apiSignUp, expect, inLayouts, shotsWanted, signIn, test } from './fixtures';
+import { apiGroup, apiSignUp, expect, inLayouts, shotsWanted, signIn, switchLanguage, test } from './fixtures';
 
 // A shop's first day (issue 12, leftovers), at 1280×800 and 390×844, in English and Portuguese: deleting a customer, a
 // ticket, a phone and an address asks in the app's dialog with the record's name (Cancel keeps it, the red button
@@ -79,8 +79,7 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 async function toPortuguese(page: Page): Promise<void> {
-  await page.getByRole('button', { name: TEXT.en.userMenu }).click();
-  await page.getByRole('menuitem', { name: 'Português (Brasil)' }).click();
+  await switchLanguage(page, 'pt-BR'); // saved before the next page is opened
   await expect(page.getByRole('button', { name: TEXT['pt-BR'].userMenu })).toBeVisible();
 }
 

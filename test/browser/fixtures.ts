@@ -192,6 +192,17 @@ export async function apiMember(owner: { api: Browser }, accountId: string, memb
 }
 
 /**
+ * Switches the language in the user menu and waits until the user's locale is saved: a page opened before that would
+ * still come in the old language (the session's locale).
+ */
+export async function switchLanguage(page: Page, to: Locale): Promise<void> {
+  const saved = page.waitForResponse((r) => /\/usr-[^/]+(\/ucn-[^/?]+)?(\?|$)/.test(r.url()) && ['PUT', 'POST'].includes(r.request().method()));
+  await page.getByRole('button', { name: to === 'pt-BR' ? 'User menu' : 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: to === 'pt-BR' ? 'Português (Brasil)' : 'English' }).click();
+  expect((await saved).status()).toBeLessThan(300);
+}
+
+/**
  * route.fetch(), a GET once more when the connection it reused had just been closed by the gateway (ECONNRESET:
  * Node's server closes a kept-alive connection after 5 s idle, and a request sent at that moment is lost; seen once).
  */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'fs';
-import { apiGroup, apiSignUp, expect, inLayouts, shotsWanted, signIn, test } from './fixtures';
+import { apiGroup, apiSignUp, expect, inLayouts, shotsWanted, signIn, switchLanguage, test } from './fixtures';
 
 // The main work on a phone (390×844) and the same screens on a desktop (1280×800), in English and Portuguese: the
 // tickets list as cards with the status and priority words and the customer (the table on a desktop), the board one
@@ -35,11 +35,6 @@ async function shot(page: Page, name: string, lang: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   const width = page.viewportSize()!.width;
   await page.screenshot({ path: `${SHOTS}/phone-${name}-${width}-${lang}.png`, fullPage: true, animations: 'disabled' });
-}
-
-async function switchLanguage(page: Page, from: string, to: string): Promise<void> {
-  await page.getByRole('button', { name: from }).click();
-  await page.getByRole('menuitem', { name: to === 'pt-BR' ? 'Português (Brasil)' : 'English' }).click();
 }
 
 test('on a phone the list is cards, the board one column with a switcher, receipts and plans fit; the desktop keeps its table', async ({ page }) => {
@@ -90,7 +85,7 @@ test('on a phone the list is cards, the board one column with a switcher, receip
 
   for (const lang of ['en', 'pt-BR'] as const) {
     if (lang === 'pt-BR') {
-      await switchLanguage(page, 'User menu', 'pt-BR');
+      await switchLanguage(page, 'pt-BR'); // saved before the next page is opened
       await expect(page.getByRole('button', { name: 'Menu do usuário' })).toBeVisible();
     }
     const words = lang === 'en' ? { doing: 'Doing', medium: 'Medium', customer: 'Customer' } : { doing: 'Em andamento', medium: 'Média', customer: 'Cliente' };

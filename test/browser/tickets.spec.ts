@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiGroup, apiSignUp, expect, screens, shotsWanted, signIn, test } from './fixtures';
+import { apiGroup, apiSignUp, expect, screens, shotsWanted, signIn, switchLanguage, test } from './fixtures';
 
 // The tickets module remote (frontends/tickets, loaded by the shell from /modules/tickets/) against the real stack:
 // a customer with a CPF (a wrong one refused under the field), equipment, a category with a checklist, a ticket from a
@@ -241,8 +241,7 @@ test('customers, equipment, a ticket through its checklist, the board, comments,
 
   // in Portuguese: the module's texts, day/month/year dates, the Brazil-only fields shown at once
   await page.goto(`${base}/receipts/service/${ticketId}`);
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Português (Brasil)' }).click();
+  await switchLanguage(page, 'pt-BR'); // saved before the next page is opened
   await expect(page.getByTestId('receipt-copy').first()).toContainText('Via da loja');
   const d = new Date();
   const today = `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
@@ -251,8 +250,7 @@ test('customers, equipment, a ticket through its checklist, the board, comments,
   await page.goto(`${base}/customers/new`);
   await expect(page.getByRole('textbox', { name: /^CPF/ })).toBeVisible();
   await screens(page, 't09-customer-pt-BR');
-  await page.getByRole('button', { name: 'Menu do usuário' }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await switchLanguage(page, 'en');
 
   // my tickets: the ones I am the technician of
   await page.goto(`${base}/my-tickets`);
