@@ -90,7 +90,7 @@ for (const { name: width, viewport } of WIDTHS) {
   test.describe(`menus at ${width} width`, () => {
     test.use({ viewport });
 
-    test(`${width}: with every module deployed the ticket module's menus show its items and handbooks, no other module's, the switcher every module and the features card every module switch; the members page names an invitation by its address`, async ({ browser, request }) => {
+    test(`${width}: with every module deployed the ticket module's menus show its items and handbooks, no other module's, the switcher the modules on by default and the reader once its switch is on, the features card every module switch; the members page names an invitation by its address`, async ({ browser, request }) => {
       const modules = await request.get('/modules');
       expect(modules.status()).toBe(200);
       expect((await modules.json()).modules).toEqual(['disk', 'finance', 'hello', 'notes', 'reader', 'tickets']);
@@ -106,12 +106,16 @@ for (const { name: width, viewport } of WIDTHS) {
       for (const key of MODULE_ITEMS) expect(keys, key).not.toContain(key);
       for (const key of ADMIN_ITEMS) expect(keys, key).toContain(key);
 
-      // the user menu's module switcher lists the deployed modules: all five
-      await page.getByRole('button', { name: 'User menu' }).click();
-      await expect(page.locator('[data-module="ticket"]')).toBeVisible();
-      expect((await page.locator('[data-module]').evaluateAll((els) => els.map((e) => e.getAttribute('data-module')))).sort()).toEqual(['disk', 'finance', 'notes', 'reader', 'ticket']);
-      await shot(page, 'user-menu', width, 'en');
-      await page.keyboard.press('Escape');
+      // the user menu's module switcher lists the deployed modules switched on: by default (spec §3) all but the
+      // reader, whose flag exoreader is off
+      const switcher = async () => {
+        await page.getByRole('button', { name: 'User menu' }).click();
+        await expect(page.locator('[data-module="ticket"]')).toBeVisible();
+        const names = (await page.locator('[data-module]').evaluateAll((els) => els.map((e) => e.getAttribute('data-module')))).sort();
+        await page.keyboard.press('Escape');
+        return names;
+      };
+      expect(await switcher()).toEqual(['disk', 'finance', 'notes', 'ticket']);
 
       // the features card: the ticket features, and the switches of every deployed module
       await page.goto(`/account/${accountId}/admin`);
@@ -119,6 +123,18 @@ for (const { name: width, viewport } of WIDTHS) {
       await expect(page.locator('[data-module-flag]')).toHaveCount(4);
       expect((await page.locator('[data-module-flag]').evaluateAll((els) => els.map((e) => e.getAttribute('data-module-flag')))).sort()).toEqual(['budget', 'exoreader', 'rdisk', 'textnotes']);
       await shot(page, 'admin', width, 'en');
+
+      // switching the reader on puts it in the switcher: all five
+      const reader = page.locator('[data-module-flag="exoreader"]');
+      await expect(reader).not.toBeChecked();
+      const saved = page.waitForResponse((r) => ['PUT', 'POST'].includes(r.request().method()) && r.status() < 300);
+      await reader.click({ force: true });
+      await saved;
+      await expect(reader).toBeChecked();
+      await expect.poll(switcher).toEqual(['disk', 'finance', 'notes', 'reader', 'ticket']);
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await shot(page, 'user-menu', width, 'en');
+      await page.keyboard.press('Escape');
 
       // members: the pending invitation by its address, no sub- id anywhere
       await page.goto(`/account/${accountId}/subscriptions`);
