@@ -18,8 +18,6 @@ const logger = new Logger('copied-names');
 
 /** Records read per find while walking the copies. */
 const BATCH = 200;
-/** How often (in records) a walk checks that its source was not renamed again meanwhile. */
-const RECHECK_EVERY = 25;
 /** The server delivers an event again this long after its handler's last sign of life. */
 export const COPIED_NAMES_ACK_WAIT_MS = 5000;
 
@@ -86,14 +84,16 @@ export class CopiedNames {
   private async walk(db: string, source: Doc, work: WorkInProgress): Promise<{ changed: number; complete: boolean }> {
     const value = sourceValue(source);
     let changed = 0;
-    let seen = 0;
     for (const copy of COPIES[source.klass].into) {
       let after = '';
       for (;;) {
         const batch = await this.store.find(db, { selector: { klass: copy.klass, [copy.ref]: source._id, _id: { $gt: after } }, limit: BATCH });
         for (const record of batch) {
           work.touch();
-          if (++seen % RECHECK_EVERY === 0 && (await this.store.get(db, source._id))?._rev !== source._rev) return { changed, complete: false };
+          if (!rewritten(copy, record, source._id, value)) continue;
+          // read the source again before each write: a walk that another copy of the service (or a later event)
+          // overtook must not write its older name over the newer one just written
+          if ((await this.store.get(db, source._id))?._rev !== source._rev) return { changed, complete: false };
           if (await this.rewrite(db, copy, record, source._id, value)) changed++;
         }
         if (batch.length < BATCH) break;
