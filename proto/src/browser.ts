@@ -19,3 +19,4 @@ export * from './disk';
 export * from './finance';
 export * from './reader';
 export * from './notes';
+export * from './live';

@@ -1,6 +1,7 @@
 import { AckPolicy, DeliverPolicy, nanos, type ConsumerConfig, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
-import { appPrefix, ChangeEvent, changeStream } from '@app/proto';
+import { appPrefix, ChangeEvent, changesLoggedSubject, changeStream, isLiveAccountId } from '@app/proto';
 import { ensureChangeStream } from '@app/platform';
+import { loggedAnnouncements, type LoggedChange } from './change.rules';
 import type { ChangesRepository } from './changes.repository';
 
 // The durable JetStream pull consumer that turns every service's change events into the accounts change feed
@@ -8,6 +9,8 @@ import type { ChangesRepository } from './changes.repository';
 // buffered as one batch (one transaction) and acks the batch after the commit. A batch that fails is retried event
 // by event, so one bad event cannot hold the others back; a malformed event is dropped (term). Copies of the service
 // share the durable consumer (each message goes to one of them) and the repository keeps the result exact.
+// After each commit the rows it added are announced per account on core NATS (`<prefix>.changes-logged.<account>`,
+// proto live.ts) for the gateway's live streams: fire and forget, as a stream that misses one reads the log itself.
 
 export interface ConsumerLogger {
   error(message: string): void;
@@ -47,7 +50,7 @@ export class ChangeConsumer {
 
   constructor(
     private readonly nc: NatsConnection,
-    private readonly repo: Pick<ChangesRepository, 'apply'>,
+    private readonly repo: Pick<ChangesRepository, 'record'>,
     opts: ChangeConsumerOptions = {},
   ) {
     this.prefix = opts.prefix ?? appPrefix();
@@ -131,16 +134,18 @@ export class ChangeConsumer {
     }
     if (!good.length) return;
     try {
-      await this.repo.apply(good.map((g) => g.e));
+      const logged = await this.repo.record(good.map((g) => g.e));
       for (const g of good) g.m.ack();
+      this.announce(logged);
       return;
     } catch (err) {
       this.logger.error(`applying ${good.length} change events failed, retrying one by one: ${errText(err)}`);
     }
     for (const g of good) {
       try {
-        await this.repo.apply([g.e]);
+        const logged = await this.repo.record([g.e]);
         g.m.ack();
+        this.announce(logged);
       } catch (err) {
         if (g.m.info.deliveryCount >= MAX_DELIVERIES) {
           this.logger.error(`giving up change event ${g.e.account_id}:${g.e.id}:${g.e.rev} after ${g.m.info.deliveryCount} deliveries: ${errText(err)}`);
@@ -148,6 +153,19 @@ export class ChangeConsumer {
         } else {
           g.m.nak(1000);
         }
+      }
+    }
+  }
+
+  /** Publishes the rows just committed; a group id that cannot be a subject token (never made by accounts) is skipped. */
+  private announce(logged: LoggedChange[]): void {
+    if (!logged.length) return;
+    for (const a of loggedAnnouncements(logged)) {
+      if (!isLiveAccountId(a.account_id)) continue;
+      try {
+        this.nc.publish(changesLoggedSubject(this.prefix, a.account_id), JSON.stringify(a));
+      } catch (err) {
+        this.logger.warn(`announcing ${a.changes.length} logged changes of ${a.account_id} failed: ${errText(err)}`);
       }
     }
   }

@@ -1,6 +1,18 @@
-import { actionOf, actorLabel, counterDelta, countByKlassRows, parseChangesParams } from './change.rules';
+import { actionOf, actorLabel, counterDelta, countByKlassRows, loggedAnnouncements, parseChangesParams, type LoggedChange } from './change.rules';
 
 describe('change feed rules', () => {
+  it('announces logged rows per account by seq, in messages of at most the given size, without labels', () => {
+    const row = (account_id: string, seq: number, deleted = false): LoggedChange => ({ account_id, seq, id: `tkt-${seq}`, rev: `${seq}-r`, klass: 'Ticket', deleted, action: deleted ? 'destroy' : 'update' });
+    const out = loggedAnnouncements([row('acc-b', 2), row('acc-a', 7, true), row('acc-b', 1), row('acc-b', 3)], 2);
+    expect(out).toEqual([
+      { account_id: 'acc-b', changes: [expect.objectContaining({ seq: 1 }), expect.objectContaining({ seq: 2 })] },
+      { account_id: 'acc-b', changes: [expect.objectContaining({ seq: 3 })] },
+      { account_id: 'acc-a', changes: [{ seq: 7, id: 'tkt-7', changes: [{ rev: '7-r' }], deleted: true, action: 'destroy', klass: 'Ticket' }] },
+    ]);
+    expect(out[0].changes[0]).not.toHaveProperty('deleted');
+    expect(loggedAnnouncements([])).toEqual([]);
+  });
+
   it('derives the action: deleted → destroy, 1- → create, else update', () => {
     expect(actionOf('1-abc', false)).toBe('create');
     expect(actionOf('2-abc', false)).toBe('update');

@@ -1,4 +1,4 @@
-import { AppError, ChangeAction, KLASSES, isKlass, type CallerContext, type ChangesGetRequest, type CountByKlassRow } from '@app/proto';
+import { AppError, ChangeAction, KLASSES, isKlass, MAX_LOGGED_PER_MESSAGE, type CallerContext, type ChangesGetRequest, type ChangesLogged, type CountByKlassRow, type LiveChange } from '@app/proto';
 import { publicLabel } from '../common/privacy.rules';
 
 // The change feed's rules, without I/O (spec §4 version action, §9 timeline, DESIGN events and the change feed).
@@ -97,4 +97,34 @@ export function actorLabel(ctx: Pick<CallerContext, 'admin' | 'user'>, name: Mem
   const own = !!ctx.user && ctx.user.email.trim().toLowerCase() === name.email.trim().toLowerCase();
   if (ctx.admin || own) return name.fullname && name.fullname.trim() ? name.fullname : name.email;
   return publicLabel(name.fullname, name.email);
+}
+
+/** A row just added to an account's change log (ChangesRepository.record). */
+export interface LoggedChange {
+  account_id: string;
+  seq: number;
+  id: string;
+  rev: string;
+  klass: string;
+  deleted: boolean;
+  action: ChangeAction;
+}
+
+/**
+ * The announcements of rows just committed (proto live.ts): one per account with its rows by seq, split in messages of
+ * at most `max` rows. A row is sent as the stream shows it (LiveChange): no label, `deleted` only when true.
+ */
+export function loggedAnnouncements(logged: LoggedChange[], max = MAX_LOGGED_PER_MESSAGE): ChangesLogged[] {
+  const byAccount = new Map<string, LiveChange[]>();
+  for (const r of logged) {
+    const list = byAccount.get(r.account_id) ?? [];
+    list.push({ seq: r.seq, id: r.id, changes: [{ rev: r.rev }], ...(r.deleted ? { deleted: true as const } : {}), action: r.action, klass: r.klass });
+    byAccount.set(r.account_id, list);
+  }
+  const out: ChangesLogged[] = [];
+  for (const [account_id, rows] of byAccount) {
+    rows.sort((a, b) => a.seq - b.seq);
+    for (let i = 0; i < rows.length; i += max) out.push({ account_id, changes: rows.slice(i, i + max) });
+  }
+  return out;
 }

@@ -3,7 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import { ChangeEvent } from '@app/proto';
 import { revNumber } from '@app/platform';
 import { PG_POOL } from '../common/tokens';
-import { counterDelta, type MemberName } from './change.rules';
+import { actionOf, counterDelta, type LoggedChange, type MemberName } from './change.rules';
 
 const LOG = '"accounts"."change_log"';
 const STATE = '"accounts"."doc_state"';
@@ -37,6 +37,14 @@ export class ChangesRepository {
 
   /** Applies the events (DocumentChange's are skipped); answers how many were new. Rolls back all on failure. */
   async apply(events: ChangeEvent[]): Promise<number> {
+    return (await this.record(events)).length;
+  }
+
+  /**
+   * Applies the events like apply() and answers the log rows they added once committed (a redelivery adds none), by
+   * account then seq: what the change consumer announces to the live streams (proto live.ts).
+   */
+  async record(events: ChangeEvent[]): Promise<LoggedChange[]> {
     const byAccount = new Map<string, ChangeEvent[]>();
     for (const e of events) {
       if (e.klass === 'DocumentChange') continue;
@@ -44,16 +52,16 @@ export class ChangesRepository {
       list.push(e);
       byAccount.set(e.account_id, list);
     }
-    if (!byAccount.size) return 0;
+    if (!byAccount.size) return [];
     const accounts = [...byAccount.keys()].sort();
     const c = await this.pool.connect();
     let broken: Error | undefined;
-    let applied = 0;
+    const logged: LoggedChange[] = [];
     try {
       await c.query('BEGIN');
-      for (const account of accounts) applied += await this.applyAccount(c, account, byAccount.get(account)!);
+      for (const account of accounts) logged.push(...(await this.applyAccount(c, account, byAccount.get(account)!)));
       await c.query('COMMIT');
-      return applied;
+      return logged;
     } catch (e) {
       await c.query('ROLLBACK').catch((err: Error) => (broken = err));
       throw e;
@@ -62,7 +70,8 @@ export class ChangesRepository {
     }
   }
 
-  private async applyAccount(c: PoolClient, account: string, events: ChangeEvent[]): Promise<number> {
+  private async applyAccount(c: PoolClient, account: string, events: ChangeEvent[]): Promise<LoggedChange[]> {
+    const logged: LoggedChange[] = [];
     await c.query(`INSERT INTO ${SEQS} (account_id, last_seq) VALUES ($1, 0) ON CONFLICT (account_id) DO NOTHING`, [account]);
     const { rows } = await c.query<{ last_seq: string }>(`SELECT last_seq FROM ${SEQS} WHERE account_id = $1 FOR UPDATE`, [account]);
     const start = Number(rows[0].last_seq);
@@ -76,6 +85,7 @@ export class ChangesRepository {
       );
       if (inserted.rowCount !== 1) continue; // seen before: a redelivery
       seq++;
+      logged.push({ account_id: account, seq, id: e.id, rev: e.rev, klass: e.klass, deleted: e.deleted, action: actionOf(e.rev, e.deleted) });
       const { rows: prev } = await c.query<{ klass: string; rev_num: number; deleted: boolean; size: number }>(
         `SELECT klass, rev_num, deleted, size FROM ${STATE} WHERE account_id = $1 AND id = $2`,
         [account, e.id],
@@ -97,7 +107,7 @@ export class ChangesRepository {
       }
     }
     if (seq !== start) await c.query(`UPDATE ${SEQS} SET last_seq = $2 WHERE account_id = $1`, [account, seq]);
-    return seq - start;
+    return logged;
   }
 
   /** The account's last seq (0 before its first change). */

@@ -1,5 +1,5 @@
 import { Pool } from 'pg';
-import { ChangeEvent, changeStream } from '@app/proto';
+import { ChangeEvent, ChangesLogged, changesLoggedSubject, changeStream } from '@app/proto';
 import { AccountsHarness, ctxOf, eventually, type TestUser, failure, newUser, publishEvent, sleep, startAccounts, testAccountId, ticketEvent, waitForSeq } from '../testing/accounts-harness';
 import { ChangeConsumer } from './change-consumer';
 import { ChangesRepository } from './changes.repository';
@@ -240,6 +240,29 @@ describe('change feed', () => {
     });
   });
 
+  it('announces the rows of each committed batch on <prefix>.changes-logged.<account>, with their seqs, once each', async () => {
+    const db = testAccountId();
+    const heard: ChangesLogged[] = [];
+    const sub = h.nc.subscribe(changesLoggedSubject(h.prefix, db), { callback: (_err, m) => heard.push(ChangesLogged.parse(m.json())) });
+    try {
+      await h.nc.flush();
+      const created = ticketEvent(db, 'tkt-live', 1, { label: 'not announced' });
+      await publishEvent(h, created);
+      await publishEvent(h, ticketEvent(db, 'tkt-live', 2, { deleted: true }));
+      await publishEvent(h, created); // a redelivery adds no row: nothing announced for it
+      await waitForSeq(h, viewer(db), 2);
+      await sleep(300);
+      const rows = heard.flatMap((a) => a.changes);
+      expect(heard.every((a) => a.account_id === db)).toBe(true);
+      expect(rows).toEqual([
+        { seq: 1, id: 'tkt-live', changes: [{ rev: created.rev }], action: 'create', klass: 'Ticket' },
+        { seq: 2, id: 'tkt-live', changes: [{ rev: expect.stringMatching(/^2-/) }], deleted: true, action: 'destroy', klass: 'Ticket' },
+      ]);
+    } finally {
+      sub.unsubscribe();
+    }
+  });
+
   it('skips DocumentChange events and drops malformed ones without holding others back', async () => {
     const db = testAccountId();
     await publishEvent(h, ticketEvent(db, 'dch-1', 1, { klass: 'DocumentChange' }));
@@ -252,7 +275,7 @@ describe('change feed', () => {
 
   it('a stopped consumer finishes its batch and hands the rest back: nothing is lost or doubled', async () => {
     const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
-    const slow = { apply: async (events: ChangeEvent[]) => (await sleep(200), new ChangesRepository(pool).apply(events)) };
+    const slow = { record: async (events: ChangeEvent[]) => (await sleep(200), new ChangesRepository(pool).record(events)) };
     const consumer = new ChangeConsumer(h.nc, slow, { prefix: h.prefix, logger: { error: () => undefined, warn: () => undefined } });
     try {
       await consumer.start();
