@@ -124,5 +124,21 @@ stop_bg() {
   rm -f "$PID_DIR/$name.pid"
 }
 
-# Every process make up starts, in start order: the mail sink, the services, the gateway.
-all_process_names() { echo maildev "${APP_SERVICES[@]}" gateway; }
+# How many copies of service <name> make up starts: <NAME>_REPLICAS (e.g. TICKETS_REPLICAS=2), default 1.
+replicas() {
+  local var n
+  var="$(echo "$1" | tr '[:lower:]' '[:upper:]')_REPLICAS"
+  n="${!var:-1}"
+  [[ "$n" =~ ^[1-9][0-9]?$ ]] || die "$var must be a number from 1 to 99 (got '$n')"
+  echo "$n"
+}
+
+# Every process make up starts, in start order: the mail sink, the services (with their copies), the gateway.
+all_process_names() {
+  local names=(maildev) s i
+  for s in "${APP_SERVICES[@]}"; do
+    names+=("$s")
+    for ((i = 2; i <= $(replicas "$s"); i++)); do names+=("$s-$i"); done
+  done
+  echo "${names[@]}" gateway
+}

@@ -111,7 +111,8 @@ start_redis() {
   local dir=/var/lib/redis
   [ -d "$dir" ] && [ -w "$dir" ] || dir=/tmp
   say "starting Redis…"
-  redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly no --dir "$dir" >/dev/null
+  # append-only file: sessions and queued jobs (mail, feed fetches, imports, backups) survive a restart (docs/decisions.md)
+  redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly yes --appendfsync everysec --dir "$dir" >/dev/null
   wait_for Redis redis_up
 }
 
@@ -129,8 +130,29 @@ start_nats() {
       -a 127.0.0.1 -p "$NATS_PORT" -js -sd "$NATS_STORE" -l "$NATS_LOG"
     wait_for NATS nats_up "$NATS_LOG"
   fi
+  nats_info | grep -q '"jetstream":true' && return 0
+  enable_packaged_jetstream
   nats_info | grep -q '"jetstream":true' ||
     die "NATS on 127.0.0.1:$NATS_PORT runs without JetStream: restart it with -js (e.g. nats-server -a 127.0.0.1 -p $NATS_PORT -js -sd $NATS_STORE)"
+}
+
+# Debian's nats-server package starts `nats-server -c /etc/nats-server.conf` under systemd as soon as it is installed,
+# on 127.0.0.1:4222 and without JetStream. When that service is the one answering, JetStream is switched on in its
+# configuration file (a store directory owned by its user) and the service restarted. Anything else is left alone.
+enable_packaged_jetstream() {
+  local conf="${INFRA_NATS_CONF:-/etc/nats-server.conf}" store="${INFRA_NATS_PACKAGED_STORE:-/var/lib/nats-server/jetstream}"
+  command -v systemctl >/dev/null || return 0
+  systemctl is-active --quiet nats-server 2>/dev/null || return 0
+  [ -f "$conf" ] || return 0
+  grep -q '^[[:space:]]*jetstream' "$conf" && return 0
+  say "switching JetStream on in the packaged nats-server service ($conf, store $store)…"
+  local owner
+  owner="$(systemctl show -p User --value nats-server 2>/dev/null)"
+  as_root mkdir -p "$store"
+  [ -n "$owner" ] && id "$owner" >/dev/null 2>&1 && as_root chown -R "$owner:" "$(dirname "$store")"
+  printf '\n# added by infra/services.sh: the product needs JetStream\njetstream {\n  store_dir: "%s"\n}\n' "$store" | as_root tee -a "$conf" >/dev/null
+  as_root systemctl restart nats-server
+  wait_for NATS nats_up "journalctl -u nats-server"
 }
 
 install_missing

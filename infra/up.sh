@@ -72,11 +72,27 @@ else
   started+=(maildev)
 fi
 
+# <NAME>_REPLICAS copies of a service (default 1): the first is named <name>, the others <name>-2, <name>-3…; they
+# share requests through NATS queue groups and jobs through BullMQ. Each disk copy serves its own HTTP port
+# (DISK_HTTP_PORT, +1, +2…) and the gateway takes them in turn (DISK_HTTP_URL, comma separated).
+disk_urls=()
 for s in "${APP_SERVICES[@]}"; do
-  # shellcheck disable=SC2046 # one word a flag
-  start_bg "$s" "$ROOT/services/$s" node $(node_flags) "$ROOT/services/$s/dist/main.js"
-  started+=("$s")
+  n="$(replicas "$s")"
+  for ((i = 1; i <= n; i++)); do
+    name="$s"; [ "$i" -gt 1 ] && name="$s-$i"
+    env_extra=()
+    if [ "$s" = disk ]; then
+      port=$((DISK_HTTP_PORT + i - 1))
+      env_extra=(env "DISK_HTTP_PORT=$port")
+      disk_urls+=("http://127.0.0.1:$port")
+    fi
+    # shellcheck disable=SC2046 # one word a flag
+    start_bg "$name" "$ROOT/services/$s" "${env_extra[@]}" node $(node_flags) "$ROOT/services/$s/dist/main.js"
+    started+=("$name")
+  done
 done
+[ -n "${DISK_HTTP_URL:-}" ] || DISK_HTTP_URL="$(IFS=,; echo "${disk_urls[*]}")"
+export DISK_HTTP_URL
 
 # shellcheck disable=SC2046
 start_bg gateway "$ROOT/gateway" node $(node_flags) "$ROOT/gateway/dist/main.js"

@@ -18,7 +18,7 @@ export interface GatewayConfig extends AppConfig {
   /** always mark cookies Secure, even when the request did not come over TLS */
   cookieSecure: boolean;
   bodyLimit: number;
-  /** the disk service's HTTP server, where /files and /dav are passed on (DISK_HTTP_URL) */
+  /** the disk service's HTTP server(s), where /files and /dav are passed on (DISK_HTTP_URL; several copies comma separated) */
   diskUrl: string;
   /** a /files or /dav transfer with no byte moving for this long is dropped */
   diskIdleTimeoutMs: number;

@@ -21,16 +21,38 @@ const DISK_PATH = /^\/(files|dav)\/([^/?#]+)(?:[/?#]|$)/;
 const DROPPED = new Set(['authorization', 'cookie', 'connection', 'keep-alive', 'proxy-authorization', 'te', 'trailer', 'upgrade', 'x-app-caller', 'x-app-caller-signature']);
 const REALM = 'Basic realm="ServiceDesk disk", charset="UTF-8"';
 
+/** A disk copy that refused a connection is skipped for this long. */
+const DOWN_MS = 5000;
+
+/** A request without a body: safe to send again to another copy when the first refused the connection. */
+const bodiless = (req: IncomingMessage) => !req.headers['transfer-encoding'] && (req.headers['content-length'] ?? '0') === '0';
+
 @Injectable()
 export class DiskProxy {
-  private readonly target: URL;
+  /** every copy of the disk service's HTTP server (DISK_HTTP_URL, comma separated), taken in turn */
+  private readonly targets: { url: URL; downUntil: number }[];
+  private turn = 0;
 
   constructor(
     private readonly callers: RawCallers,
     private readonly tenancy: TenancyService,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {
-    this.target = new URL(config.diskUrl);
+    this.targets = config.diskUrl
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean)
+      .map((u) => ({ url: new URL(u), downUntil: 0 }));
+  }
+
+  /** The next copy in turn, passing over those that refused a connection lately (all down: the next one anyway). */
+  private pick(): { url: URL; downUntil: number } {
+    const now = Date.now();
+    for (let i = 0; i < this.targets.length; i++) {
+      const target = this.targets[this.turn++ % this.targets.length];
+      if (target.downUntil <= now) return target;
+    }
+    return this.targets[this.turn++ % this.targets.length];
   }
 
   /** Serves a /files or /dav request and returns true; false for any other path (fastify's). */
@@ -51,7 +73,18 @@ export class DiskProxy {
       const caller = await this.callers.resolve(req, request, setCookies, { basic: true, cookie: door === 'files' });
       user = caller.ctx.user_id;
       const ctx: CallerContext = await this.tenancy.resolveGroup(caller.ctx, accountId);
-      await this.forward(req, res, request.id, { ...ctx, request_id: request.id }, setCookies);
+      // a copy that refuses the connection is marked down; a request without a body then goes to the next copy
+      for (let tries = 1; ; tries++) {
+        const target = this.pick();
+        try {
+          await this.forward(req, res, target.url, request.id, { ...ctx, request_id: request.id }, setCookies);
+          break;
+        } catch (err) {
+          if (!(err instanceof Refused)) throw err;
+          target.downUntil = Date.now() + DOWN_MS;
+          if (tries >= this.targets.length || !bodiless(req)) throw new AppError('service_unavailable', 'The disk is not available right now, please try again');
+        }
+      }
     } catch (err) {
       if (!res.headersSent && !res.destroyed) {
         const answer = toErrorResponse(err);
@@ -75,7 +108,7 @@ export class DiskProxy {
   }
 
   /** Streams the request to the disk service and its answer back; either side going away ends the other. */
-  private forward(req: IncomingMessage, res: ServerResponse, requestId: string, ctx: CallerContext, setCookies: string[]): Promise<void> {
+  private forward(req: IncomingMessage, res: ServerResponse, target: URL, requestId: string, ctx: CallerContext, setCookies: string[]): Promise<void> {
     const path = (req.url ?? '/').split('?')[0];
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) if (!DROPPED.has(name) && value !== undefined) headers[name] = value;
@@ -83,7 +116,7 @@ export class DiskProxy {
     return new Promise((resolve, reject) => {
       let answered = false; // an early answer (a refusal before the body) may be followed by a reset of the upload
       const upstream = httpRequest(
-        { protocol: this.target.protocol, hostname: this.target.hostname, port: this.target.port, method: req.method, path: req.url, headers },
+        { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers },
         (answer) => {
           answered = true;
           const out: OutgoingHttpHeaders = { ...answer.headers, [APP_VERSION_HEADER]: this.config.version, 'x-request-id': requestId, 'referrer-policy': 'no-referrer' };
@@ -102,16 +135,23 @@ export class DiskProxy {
         if (res.headersSent || answered) {
           res.destroy();
           resolve();
-        } else reject(err instanceof AppError ? err : new AppError('service_unavailable', 'The disk is not available right now, please try again'));
+        } else if ((err as NodeJS.ErrnoException).code === 'ECONNREFUSED') reject(new Refused());
+        else reject(err instanceof AppError ? err : new AppError('service_unavailable', 'The disk is not available right now, please try again'));
       });
       res.on('close', () => {
         if (!res.writableFinished) upstream.destroy();
       });
       upstream.flushHeaders(); // the disk may answer before any byte of the body (a quota refusal)
-      req.pipe(upstream);
+      if (bodiless(req)) {
+        req.resume(); // nothing to pass on: the request may then go to another copy as well
+        upstream.end();
+      } else req.pipe(upstream);
     });
   }
 }
+
+/** The disk copy refused the connection: nothing reached it. */
+class Refused extends Error {}
 
 function decodeSafe(part: string): string {
   try {
