@@ -16,3 +16,4 @@ export * from './rpc/nats-write-batching';
 export * from './http/internal-caller';
 export * from './outbound';
 export * from './nest/module-database';
+export * from './metrics';

@@ -5,6 +5,7 @@ import type { ServiceName } from '@app/proto';
 import { AppConfig } from '../config/config';
 import { ChangePublisher } from '../events/change-publisher';
 import { RpcClient } from '../rpc/rpc-client';
+import { serviceMetrics } from '../metrics/service-metrics';
 import { migrateSchema } from '../store/migrate';
 import { APP_CONFIG, NATS_CONNECTION, PG_POOL, storeProviders } from './service-providers';
 
@@ -59,7 +60,11 @@ export function moduleDatabaseProviders(opts: ModuleDatabaseOptions): Provider[]
 
   return [
     ...storeProviders({ service: opts.service, schema: opts.schema }),
-    { provide: RPC_CLIENT, useFactory: (config: AppConfig) => new RpcClient(config.natsUrl), inject: [APP_CONFIG] },
+    {
+      provide: RPC_CLIENT,
+      useFactory: (config: AppConfig) => new RpcClient(config.natsUrl).observeWith(serviceMetrics(opts.service, config.prefix).rpcClient),
+      inject: [APP_CONFIG],
+    },
     ModuleDatabase,
   ];
 }

@@ -6,6 +6,7 @@ import { AppConfig, loadConfig } from '../config/config';
 import { ChangePublisher } from '../events/change-publisher';
 import { DocumentStore } from '../store/document-store';
 import { MailQueue } from '../mail/mail-queue';
+import { serviceMetrics } from '../metrics/service-metrics';
 
 /** Nest injection tokens for the connections every service with a store has. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -24,13 +25,16 @@ export function storeProviders(opts: { service: ServiceName; schema: string }): 
     {
       provide: PG_POOL,
       useFactory: (config: AppConfig) =>
-        new Pool({
-          connectionString: config.databaseUrl,
-          max: Number(process.env.PG_POOL_MAX || 10),
-          // the working set is in memory or on SSD: random reads cost about as much as sequential ones, so index scans
-          // (board columns, lists, text search) are preferred over sorting whole tables (docs/benchmarks.md, bench/tickets)
-          options: `-c random_page_cost=${Number(process.env.PG_RANDOM_PAGE_COST || 1.1)}`,
-        }),
+        // counted in the service's metrics (pg_pool_connections and the like, read when scraped)
+        serviceMetrics(opts.service, config.prefix).watchPool(
+          new Pool({
+            connectionString: config.databaseUrl,
+            max: Number(process.env.PG_POOL_MAX || 10),
+            // the working set is in memory or on SSD: random reads cost about as much as sequential ones, so index scans
+            // (board columns, lists, text search) are preferred over sorting whole tables (docs/benchmarks.md, bench/tickets)
+            options: `-c random_page_cost=${Number(process.env.PG_RANDOM_PAGE_COST || 1.1)}`,
+          }),
+        ),
       inject: [APP_CONFIG],
     },
     {

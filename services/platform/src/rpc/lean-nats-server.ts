@@ -18,10 +18,24 @@ interface Packet {
   data?: unknown;
 }
 
+/** Times the handling of one subject's calls (platform/metrics RpcHandledMetrics). */
+export interface RpcTimer {
+  /** `errorKey` undefined: answered; else the error key of the answer */
+  done(seconds: number, errorKey?: string): void;
+}
+
+/** The service's metrics as the server sees them: a timer per subject, and its registry answered on `subject`. */
+export interface RpcServerMetrics {
+  subject: string;
+  timer(pattern: string): RpcTimer;
+  render(): Promise<string>;
+}
+
 export interface LeanNatsServerOptions {
   servers: string[];
   queue: string;
   name?: string;
+  metrics?: RpcServerMetrics;
 }
 
 export class LeanNatsServer extends Server implements CustomTransportStrategy {
@@ -36,22 +50,29 @@ export class LeanNatsServer extends Server implements CustomTransportStrategy {
     try {
       this.nc = await connect({ servers: this.opts.servers, name: this.opts.name });
       batchNatsWrites(this.nc);
+      const { metrics } = this.opts;
       for (const [pattern, handler] of this.messageHandlers) {
-        const sub = this.nc.subscribe(pattern, { queue: this.opts.queue, callback: (err, msg) => !err && void this.handle(handler, msg) });
+        const timer = metrics?.timer(pattern);
+        const sub = this.nc.subscribe(pattern, { queue: this.opts.queue, callback: (err, msg) => !err && void this.handle(handler, msg, timer) });
         this.subscriptions.push(sub);
       }
+      // no queue group: every copy of the service answers a scrape with its own registry
+      if (metrics) this.subscriptions.push(this.nc.subscribe(metrics.subject, { callback: (err, msg) => !err && void this.answerScrape(metrics, msg) }));
       callback();
     } catch (err) {
       callback(err);
     }
   }
 
-  private async handle(handler: MessageHandler, msg: Msg): Promise<void> {
+  private async handle(handler: MessageHandler, msg: Msg, timer?: RpcTimer): Promise<void> {
+    const started = performance.now();
     let packet: Packet;
     try {
       packet = JSON.parse(decoder.decode(msg.data)) as Packet;
     } catch (err) {
-      return this.reply(msg, { err: toWireError(err) });
+      const wire = toWireError(err);
+      timer?.done((performance.now() - started) / 1000, wire.error);
+      return this.reply(msg, { err: wire });
     }
     if (packet.id === undefined) return; // an event: none are used over plain NATS (changes go through JetStream)
     try {
@@ -60,8 +81,20 @@ export class LeanNatsServer extends Server implements CustomTransportStrategy {
       const response = isObservable(result) ? await lastValueFrom(result, { defaultValue: undefined }) : result;
       // this key order is what RpcClient.callRaw finds the response's bytes by
       this.reply(msg, { id: packet.id, isDisposed: true, response });
+      timer?.done((performance.now() - started) / 1000);
     } catch (err) {
-      this.reply(msg, { id: packet.id, err: toWireError(err), isDisposed: true });
+      const wire = toWireError(err);
+      this.reply(msg, { id: packet.id, err: wire, isDisposed: true });
+      timer?.done((performance.now() - started) / 1000, wire.error);
+    }
+  }
+
+  private async answerScrape(metrics: RpcServerMetrics, msg: Msg): Promise<void> {
+    try {
+      // a reply larger than the server's max_payload throws here: logged, and the gateway counts this copy as missing
+      msg.respond(encoder.encode(await metrics.render()));
+    } catch (err) {
+      this.logger.error(`metrics: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 

@@ -26,9 +26,19 @@ interface NestReply {
  */
 interface Pending {
   name: string;
+  /** performance.now() when sent, for the round-trip metrics */
+  started: number;
   resolve: (data: Uint8Array) => void;
   reject: (err: AppError) => void;
   deadline: number;
+}
+
+/** How a round trip ended: a reply came (a success or a service's error), nobody subscribes, no reply in time, not sent. */
+export type RpcOutcome = 'reply' | 'no_responders' | 'timeout' | 'unreachable';
+
+/** Where round trips are counted (platform/metrics RpcClientMetrics). */
+export interface RpcRoundTrips {
+  observe(name: string, seconds: number, outcome: RpcOutcome): void;
 }
 
 /** How often unanswered calls are checked against their deadline. */
@@ -43,11 +53,18 @@ export class RpcClient {
   private sweeper?: NodeJS.Timeout;
   /** the connection being opened: concurrent first calls share it (each opening its own would leak all but one) */
   private connecting?: Promise<NatsConnection>;
+  private roundTrips?: RpcRoundTrips;
 
   constructor(
     private readonly natsUrl: string,
     private readonly timeoutMs = Number(process.env.RPC_TIMEOUT_MS || 15000),
   ) {}
+
+  /** Counts this client's round trips there from now on. */
+  observeWith(roundTrips: RpcRoundTrips): this {
+    this.roundTrips = roundTrips;
+    return this;
+  }
 
   async connect(): Promise<void> {
     if (this.nc) return;
@@ -99,11 +116,13 @@ export class RpcClient {
     const pattern = subject(name);
     const id = String(++this.next);
     return new Promise<Uint8Array>((resolve, reject) => {
-      this.pending.set(id, { name, resolve, reject, deadline: Date.now() + (opts.timeoutMs ?? this.timeoutMs) });
+      const started = performance.now();
+      this.pending.set(id, { name, started, resolve, reject, deadline: Date.now() + (opts.timeoutMs ?? this.timeoutMs) });
       try {
         this.nc!.publish(pattern, codec.encode({ pattern, data: req, id }), { reply: `${this.inbox}.${id}` });
       } catch (err) {
         this.pending.delete(id);
+        this.observe(name, started, 'unreachable');
         reject(transportError(name, err));
       }
     });
@@ -127,11 +146,17 @@ export class RpcClient {
     this.pending.delete(id);
     // the server's "no responders" status: nothing subscribes to the subject (the service is down or not deployed)
     if (msg.headers?.hasError && msg.headers.code === 503) {
+      this.observe(call.name, call.started, 'no_responders');
       logger.error(`${call.name}: no service answers`);
       call.reject(new AppError('service_unavailable', 'The service is not available, please try again later'));
       return;
     }
+    this.observe(call.name, call.started, 'reply');
     call.resolve(msg.data);
+  }
+
+  private observe(name: string, started: number, outcome: RpcOutcome): void {
+    this.roundTrips?.observe(name, (performance.now() - started) / 1000, outcome);
   }
 
   private sweep(): void {
@@ -139,6 +164,7 @@ export class RpcClient {
     for (const [id, call] of this.pending) {
       if (call.deadline > now) continue;
       this.pending.delete(id);
+      this.observe(call.name, call.started, 'timeout');
       logger.error(`${call.name}: no reply in time`);
       call.reject(new AppError('service_unavailable', 'The service did not answer in time, please try again'));
     }
