@@ -19,6 +19,7 @@ import { TenancyService } from './documents/tenancy.service';
 import { HttpErrorFilter } from './http/error.filter';
 import { FastLane } from './http/fast-lane';
 import { GREADER_PROVIDERS, GreaderController } from './greader';
+import { LIVE_PROVIDERS, LiveController } from './live';
 import { configProvider, Connections, REDIS, redisProvider, rpcProvider } from './infra/infra.providers';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { DiskProxy } from './disk/disk-proxy';
@@ -34,7 +35,7 @@ import { UsersService } from './users/users.service';
 import { WebController } from './web/web.controller';
 
 @Module({
-  controllers: [WebController, RootController, SessionController, UsersController, GroupsController, DatabasesController, BillingController, ReceiptsController, GreaderController, DocumentsController],
+  controllers: [WebController, RootController, SessionController, UsersController, GroupsController, DatabasesController, BillingController, ReceiptsController, GreaderController, LiveController, DocumentsController],
   providers: [
     configProvider,
     redisProvider,
@@ -62,6 +63,7 @@ import { WebController } from './web/web.controller';
     DiskProxy,
     ImportUpload,
     ...GREADER_PROVIDERS,
+    ...LIVE_PROVIDERS,
     { provide: APP_GUARD, useClass: CallerGuard },
     { provide: APP_FILTER, useClass: HttpErrorFilter },
   ],
