@@ -10,6 +10,7 @@ import { Footer } from '../components/Footer';
 import { PageLoader } from '../components/PageLoader';
 import { ReloginModal } from '../components/ReloginModal';
 import { TopBar } from '../components/TopBar';
+import { LiveUpdates } from '../live/LiveUpdates';
 import { sessionQuery } from './api';
 import { RouteName } from './layouts';
 import { Texts } from './Texts';
@@ -47,6 +48,7 @@ function SignedIn() {
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <RouteName />
+      <LiveUpdates />
       <AppShell.Header>
         <TopBar session={session.data} />
       </AppShell.Header>

@@ -1,0 +1,171 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveConnection, type EventSourceLike } from './live-connection';
+import { LIVE_DEBOUNCE_MS, reconnectDelayMs, staleQueries } from './live-rules';
+import { groupOfPath, useLiveUpdates } from './LiveUpdates';
+
+class FakeSource implements EventSourceLike {
+  static opened: FakeSource[] = [];
+  readyState = 1;
+  closed = false;
+  onerror: ((this: EventSourceLike, ev: Event) => unknown) | null = null;
+  private readonly listeners = new Map<string, Array<(ev: MessageEvent<string>) => void>>();
+  constructor(readonly url: string) {
+    FakeSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: (ev: MessageEvent<string>) => void): void {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close(): void {
+    this.closed = true;
+    this.readyState = 2;
+  }
+  emit(type: string, data: unknown, id?: number): void {
+    const ev = new MessageEvent<string>(type, { data: JSON.stringify(data), lastEventId: id === undefined ? '' : String(id) });
+    for (const l of this.listeners.get(type) ?? []) l(ev);
+  }
+  fail(readyState: number): void {
+    this.readyState = readyState;
+    this.onerror?.call(this, new Event('error'));
+  }
+}
+const open = (url: string) => new FakeSource(url);
+const change = (seq: number, klass: string) => ({ seq, id: `x-${seq}`, changes: [{ rev: '1-a' }], action: 'create', klass });
+
+const KEYS = {
+  timeline: ['changes', 'acc-1'],
+  badge: ['open-ticket-count', 'acc-1'],
+  priorities: ['count-by-open-ticket-priority', 'acc-1'],
+  ticketList: ['tickets', 'tickets', 'acc-1', 'open', {}],
+  members: ['members', 'acc-1'],
+  account: ['account', 'acc-1'],
+  otherGroupTimeline: ['changes', 'acc-2'],
+  session: ['session'],
+  financeList: ['finance', 'wallets', 'acc-1'],
+};
+
+function cacheWithAll(): { client: QueryClient; stale: () => string[] } {
+  const client = new QueryClient();
+  for (const key of Object.values(KEYS)) client.setQueryData(key, 'data');
+  const stale = () =>
+    Object.entries(KEYS)
+      .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name)
+      .sort();
+  return { client, stale };
+}
+
+beforeEach(() => {
+  FakeSource.opened = [];
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('live updates in the shell', () => {
+  it("a ticket change makes the group's timeline, badge, priority bars and ticket lists stale, once per burst of 200 ms", () => {
+    const { client, stale } = cacheWithAll();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const connection = new LiveConnection('acc-1', client, open);
+    connection.start();
+    const source = FakeSource.opened[0];
+    expect(source.url).toBe('/acc-1/_events');
+    source.emit('ready', { last_seq: 4 }, 4);
+    source.emit('message', change(5, 'Ticket'), 5);
+    vi.advanceTimersByTime(LIVE_DEBOUNCE_MS - 50);
+    source.emit('message', change(6, 'Ticket'), 6);
+    expect(invalidate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(60);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(stale()).toEqual(['badge', 'priorities', 'ticketList', 'timeline']);
+    connection.stop();
+  });
+
+  it("a membership change makes the members' pages stale too, and another module's lists stay", () => {
+    const { client, stale } = cacheWithAll();
+    const connection = new LiveConnection('acc-1', client, open);
+    connection.start();
+    FakeSource.opened[0].emit('message', change(9, 'Subscription'), 9);
+    vi.advanceTimersByTime(LIVE_DEBOUNCE_MS);
+    expect(stale()).toEqual(['badge', 'members', 'priorities', 'timeline']);
+    connection.stop();
+  });
+
+  it('a reset makes every query of the group stale', () => {
+    const { client, stale } = cacheWithAll();
+    const connection = new LiveConnection('acc-1', client, open);
+    connection.start();
+    FakeSource.opened[0].emit('reset', { last_seq: 900 }, 900);
+    vi.advanceTimersByTime(LIVE_DEBOUNCE_MS);
+    expect(stale()).toEqual(['account', 'badge', 'financeList', 'members', 'priorities', 'ticketList', 'timeline']);
+    connection.stop();
+  });
+
+  it('opens the stream again after a failed one, later each time, resuming after the last id seen; not after an end event', () => {
+    const { client } = cacheWithAll();
+    const connection = new LiveConnection('acc-1', client, open);
+    connection.start();
+    const first = FakeSource.opened[0];
+    first.emit('ready', { last_seq: 4 }, 4);
+    first.emit('message', change(5, 'Ticket'), 5);
+    first.fail(0); // CONNECTING: the browser retries by itself
+    expect(FakeSource.opened).toHaveLength(1);
+    first.fail(2); // CLOSED: an error answer
+    vi.advanceTimersByTime(reconnectDelayMs(0) - 1);
+    expect(FakeSource.opened).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    const second = FakeSource.opened[1];
+    expect(second.url).toBe('/acc-1/_events?last-event-id=5');
+    second.fail(2);
+    vi.advanceTimersByTime(reconnectDelayMs(1));
+    expect(FakeSource.opened).toHaveLength(3);
+    FakeSource.opened[2].emit('end', { error: 'forbidden', reason: 'You need a subscription to access this Group' });
+    expect(FakeSource.opened[2].closed).toBe(true);
+    vi.advanceTimersByTime(120_000);
+    expect(FakeSource.opened).toHaveLength(3);
+    expect([reconnectDelayMs(0), reconnectDelayMs(3), reconnectDelayMs(10)]).toEqual([1000, 8000, 60_000]);
+  });
+
+  it('the hook keeps one stream per open group: a new group closes the old stream, leaving the groups closes it', () => {
+    const client = new QueryClient();
+    function Probe({ accountId }: { accountId?: string }) {
+      useLiveUpdates(accountId, open);
+      return null;
+    }
+    const ui = (accountId?: string) => (
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <Probe accountId={accountId} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    const view = render(ui('acc-1'));
+    expect(FakeSource.opened.map((s) => s.url)).toEqual(['/acc-1/_events']);
+    view.rerender(ui('acc-2'));
+    expect(FakeSource.opened.map((s) => [s.url, s.closed])).toEqual([
+      ['/acc-1/_events', true],
+      ['/acc-2/_events', false],
+    ]);
+    view.rerender(ui(undefined));
+    expect(FakeSource.opened[1].closed).toBe(true);
+    view.unmount();
+  });
+
+  it("reads the group from the page's path", () => {
+    expect(groupOfPath('/account/acc-9f/tickets/board')).toBe('acc-9f');
+    expect(groupOfPath('/account/acc-9f')).toBe('acc-9f');
+    expect(groupOfPath('/account/new')).toBeUndefined();
+    expect(groupOfPath('/profile')).toBeUndefined();
+  });
+
+  it('keeps counters of other groups and the session out of a change', () => {
+    const test = staleQueries('acc-1', [{ klass: 'Customer' }]);
+    expect(test(['changes', 'acc-2'])).toBe(false);
+    expect(test(['session'])).toBe(false);
+    expect(test(['count-by-klass', 'acc-1'])).toBe(true);
+    expect(test(['tickets', 'list', 'acc-1', 'Customer', 1])).toBe(true);
+  });
+});
