@@ -5,6 +5,9 @@ import { AccountsService } from './accounts/accounts.service';
 import { DatabasesController } from './accounts/databases.controller';
 import { GroupsController } from './accounts/groups.controller';
 import { CallerGuard } from './auth/caller.guard';
+import { BackupsController } from './backups/backups.controller';
+import { BackupsService } from './backups/backups.service';
+import { BackupUploadParser } from './backups/backup-upload-parser';
 import { BillingController } from './billing/billing.controller';
 import { BillingService } from './billing/billing.service';
 import { CallerResolver } from './auth/caller.resolver';
@@ -35,7 +38,7 @@ import { UsersService } from './users/users.service';
 import { WebController } from './web/web.controller';
 
 @Module({
-  controllers: [WebController, RootController, SessionController, UsersController, GroupsController, DatabasesController, BillingController, ReceiptsController, GreaderController, LiveController, DocumentsController],
+  controllers: [WebController, RootController, SessionController, UsersController, GroupsController, DatabasesController, BillingController, ReceiptsController, GreaderController, LiveController, BackupsController, DocumentsController],
   providers: [
     configProvider,
     redisProvider,
@@ -62,6 +65,8 @@ import { WebController } from './web/web.controller';
     RawCallers,
     DiskProxy,
     ImportUpload,
+    BackupsService,
+    BackupUploadParser,
     ...GREADER_PROVIDERS,
     ...LIVE_PROVIDERS,
     { provide: APP_GUARD, useClass: CallerGuard },

@@ -18,4 +18,5 @@ export * from './disk';
 export * from './finance';
 export * from './reader';
 export * from './notes';
+export * from './backup';
 export * from './live';

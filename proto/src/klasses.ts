@@ -22,6 +22,9 @@ export const KLASSES = {
   Subscription: { prefix: 'sub', service: 'accounts', counted: true },
   PlanPrice: { prefix: 'prc', service: 'accounts', counted: false },
   DocumentChange: { prefix: 'dch', service: 'accounts', counted: false },
+  /** a backup's archive record (proto backup.ts), and a restore's */
+  Backup: { prefix: 'bak', service: 'accounts', counted: false },
+  BackupRestore: { prefix: 'brs', service: 'accounts', counted: false },
 
   Ticket: { prefix: 'tkt', service: 'tickets', counted: true },
   TicketChecklist: { prefix: 'tck', service: 'tickets', counted: false },

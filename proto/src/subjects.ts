@@ -7,6 +7,7 @@ import * as A from './accounts';
 import * as B from './billing';
 import * as R from './receipts';
 import * as F from './finance';
+import * as BK from './backup';
 
 // NATS subjects. Every name is prefixed by configuration (APP_PREFIX) so a test run never answers, or is
 // answered by, a running product on the same broker (DESIGN: running it).
@@ -50,7 +51,12 @@ type DocCalls<S extends ServiceName> = {
 /** Every request/reply call: the subject name (without prefix) to its request and reply types. */
 type HealthCalls = { [K in `${ServiceName}.health`]: Call<typeof H.HealthRequest, H.HealthReply> };
 
-export type Calls = DocCalls<ServiceName> & HealthCalls & {
+/** The backup calls every service with a group's documents answers (proto backup.ts; services only, never routed). */
+type BackupCalls = { [K in `${BK.BackupService}.backup.export`]: { req: BK.BackupExportRequest; res: BK.BackupExportReply } } & {
+  [K in `${BK.BackupService}.backup.clear`]: { req: BK.BackupClearRequest; res: BK.BackupClearReply };
+} & { [K in `${BK.BackupService}.backup.restore`]: { req: BK.BackupRestoreRequest; res: BK.BackupRestoreReply } };
+
+export type Calls = DocCalls<ServiceName> & HealthCalls & BackupCalls & {
   'identity.session.login': Call<typeof I.LoginRequest, I.LoginReply>;
   'identity.session.get': Call<typeof I.SessionGetRequest, I.SessionReply>;
   'identity.user.register': Call<typeof I.RegisterRequest, I.PublicUser>;
@@ -76,6 +82,13 @@ export type Calls = DocCalls<ServiceName> & HealthCalls & {
   'accounts.billing.webhook': Call<typeof B.WebhookRequest, B.WebhookReply>;
   'tickets.receipt.pdf': Call<typeof R.ReceiptPdfRequest, R.ReceiptPdfReply>;
   'finance.import.analyse': { req: F.CsvAnalyseRequest; res: F.CsvUploadReply };
+  'accounts.backups.list': Call<typeof BK.BackupListRequest, BK.BackupListReply>;
+  'accounts.backups.create': Call<typeof BK.BackupCreateRequest, BK.BackupDoc>;
+  'accounts.backups.file': Call<typeof BK.BackupFileRequest, BK.BackupFileReply>;
+  'accounts.backups.restore': Call<typeof BK.BackupRestoreStartRequest, BK.BackupRestoreDoc>;
+  'accounts.backups.restore.get': Call<typeof BK.BackupRestoreGetRequest, BK.BackupRestoreDoc>;
+  'accounts.backups.combined': Call<typeof BK.BackupCombinedRequest, BK.BackupDoc>;
+  'accounts.backups.combined.file': Call<typeof BK.BackupCombinedRequest, BK.BackupFileReply>;
 };
 export type CallName = keyof Calls;
 
@@ -106,6 +119,13 @@ export const CALL_SCHEMAS: { [K in CallName]?: z.ZodType } = {
   'accounts.billing.webhook': B.WebhookRequest,
   'tickets.receipt.pdf': R.ReceiptPdfRequest,
   'finance.import.analyse': F.CsvAnalyseRequest,
+  'accounts.backups.list': BK.BackupListRequest,
+  'accounts.backups.create': BK.BackupCreateRequest,
+  'accounts.backups.file': BK.BackupFileRequest,
+  'accounts.backups.restore': BK.BackupRestoreStartRequest,
+  'accounts.backups.restore.get': BK.BackupRestoreGetRequest,
+  'accounts.backups.combined': BK.BackupCombinedRequest,
+  'accounts.backups.combined.file': BK.BackupCombinedRequest,
 };
 
 export const DOC_REQUEST_SCHEMAS: Record<D.DocOp, z.ZodType> = {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { healthController } from '@app/platform';
+import { BackupsController, backupsProviders } from './backups/backups.providers';
 import { BillingController } from './billing/billing.controller';
 import { BillingRepository } from './billing/billing.repository';
 import { BillingService } from './billing/billing.service';
@@ -29,7 +30,7 @@ import { SubscriptionPolicy } from './memberships/subscription.policy';
  * init and starts consuming change events once up.
  */
 @Module({
-  controllers: [healthController('accounts', PG_POOL), GroupsController, MembershipsController, ChangesController, DocumentsController, BillingController],
+  controllers: [healthController('accounts', PG_POOL), GroupsController, MembershipsController, ChangesController, DocumentsController, BillingController, BackupsController],
   providers: [
     ...databaseProviders,
     ...mailProviders,
@@ -47,6 +48,7 @@ import { SubscriptionPolicy } from './memberships/subscription.policy';
     ...paymentProviders,
     BillingRepository,
     BillingService,
+    ...backupsProviders,
   ],
 })
 export class AccountsModule {}

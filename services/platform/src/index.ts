@@ -4,6 +4,7 @@ export * from './rpc/rpc-exception.filter';
 export * from './rpc/microservice';
 export * from './documents/document-protocol';
 export * from './documents/group-caller';
+export { BACKUP_RESTORE_HOOK, BackupStore, restampRev, type BackupRestoreHook } from './documents/backup-store';
 export * from './mail';
 export * from './store';
 export * from './mango';

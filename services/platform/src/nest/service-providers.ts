@@ -7,6 +7,7 @@ import { ChangePublisher } from '../events/change-publisher';
 import { DocumentStore } from '../store/document-store';
 import { MailQueue } from '../mail/mail-queue';
 import { serviceMetrics } from '../metrics/service-metrics';
+import { backupProviders } from '../documents/backup-responder';
 
 /** Nest injection tokens for the connections every service with a store has. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -59,6 +60,8 @@ export function storeProviders(opts: { service: ServiceName; schema: string }): 
       useFactory: (pool: Pool, publisher: ChangePublisher) => new DocumentStore({ pool, schema: opts.schema, service: opts.service, publisher }),
       inject: [PG_POOL, ChangePublisher],
     },
+    // <service>.backup.* on the same store, for the accounts service's backups (documents/backup-responder.ts)
+    ...backupProviders(opts, { pool: PG_POOL, nc: NATS_CONNECTION, config: APP_CONFIG }),
   ];
 }
 

@@ -1,0 +1,139 @@
+import { randomUUID } from 'crypto';
+import { createWriteStream } from 'fs';
+import { mkdir, rename, rm } from 'fs/promises';
+import path from 'path';
+import type { Readable } from 'stream';
+import { pipeline } from 'stream/promises';
+import { Transform } from 'stream';
+import { Injectable } from '@nestjs/common';
+import { requireWrite, RpcClient } from '@app/platform';
+import { AppError, BACKUP_UPLOAD_MAX_BYTES, BackupDoc, BackupFileReply, BackupListReply, BackupRestoreDoc, errors, FIELD_MESSAGES, RESTORE_TARGETS } from '@app/proto';
+import { ResolvedCaller } from '../auth/caller';
+import { SessionStore } from '../auth/session.store';
+import { TenancyService } from '../documents/tenancy.service';
+import { objectBody } from '../http/body-parser';
+
+// Backups (`/accounts/{account_id}/backups…`, `/backups/combined…`): each a call to the accounts service after the
+// tenancy check (the accounts service checks the administrator flag). Archives are files in BACKUP_DIR, which the
+// gateway shares with the accounts service: a download streams the file the accounts service names, an upload is
+// streamed to BACKUP_DIR/uploads under a random name that the restore then reads (and deletes).
+
+/** BACKUP_DIR as the accounts service reads it (services/accounts backup-settings.ts): `.run/backups` by default. */
+export function backupDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.BACKUP_DIR || path.join('.run', 'backups'));
+}
+
+/** BACKUP_UPLOAD_MAX_BYTES: the largest archive an upload may send (default 500 MiB). */
+export function uploadMaxBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.BACKUP_UPLOAD_MAX_BYTES);
+  return Number.isInteger(n) && n > 0 ? n : BACKUP_UPLOAD_MAX_BYTES;
+}
+
+const RESTORE_MODES: readonly string[] = RESTORE_TARGETS;
+
+@Injectable()
+export class BackupsService {
+  private readonly dir = backupDir();
+  private readonly maxUpload = uploadMaxBytes();
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly tenancy: TenancyService,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  async list(caller: ResolvedCaller, accountId: string): Promise<BackupListReply> {
+    const ctx = await this.tenancy.resolveGroup(caller.ctx, accountId);
+    return this.rpc.call('accounts.backups.list', { ctx });
+  }
+
+  async create(caller: ResolvedCaller, accountId: string): Promise<BackupDoc> {
+    const ctx = await this.tenancy.resolveGroup(caller.ctx, accountId);
+    return this.rpc.call('accounts.backups.create', { ctx });
+  }
+
+  /** The archive to stream: its path inside BACKUP_DIR (the name comes from the accounts service: `bak-<hex>.tar.gz`). */
+  async file(caller: ResolvedCaller, accountId: string, backupId: string): Promise<BackupFileReply & { path: string }> {
+    const ctx = await this.tenancy.resolveGroup(caller.ctx, accountId);
+    const reply = await this.rpc.call('accounts.backups.file', { ctx, backup_id: backupId });
+    return { ...reply, path: path.join(this.dir, path.basename(reply.file)) };
+  }
+
+  async restore(caller: ResolvedCaller, accountId: string, backupId: string, rawBody: unknown): Promise<BackupRestoreDoc> {
+    const ctx = await this.tenancy.resolveGroup(caller.ctx, accountId);
+    const body = objectBody(rawBody);
+    const mode = restoreMode(body.mode);
+    const confirm = typeof body.confirm === 'string' ? body.confirm : undefined;
+    const reply = await this.rpc.call('accounts.backups.restore', { ctx, backup_id: backupId, mode, ...(confirm !== undefined ? { confirm } : {}) });
+    await this.rolesChanged(caller, mode);
+    return reply;
+  }
+
+  async restoreGet(caller: ResolvedCaller, accountId: string, restoreId: string): Promise<BackupRestoreDoc> {
+    const ctx = await this.tenancy.resolveGroup(caller.ctx, accountId);
+    return this.rpc.call('accounts.backups.restore.get', { ctx, restore_id: restoreId });
+  }
+
+  /**
+   * An uploaded archive restored: the body (application/gzip) is streamed to a file, refused past
+   * BACKUP_UPLOAD_MAX_BYTES (413), and the accounts service checks it and starts the restore.
+   */
+  async upload(caller: ResolvedCaller, accountId: string, query: { mode?: unknown; confirm?: unknown }, body: unknown, length: number): Promise<BackupRestoreDoc> {
+    const ctx = await this.tenancy.resolveGroup(caller.ctx, accountId);
+    requireWrite(ctx);
+    const mode = restoreMode(query.mode);
+    if (!ctx.admin) throw errors.forbidden();
+    if (!isReadable(body)) throw new AppError('unsupported_media_type', 'send the archive as application/gzip');
+    if (Number.isFinite(length) && length > this.maxUpload) throw errors.payloadTooLarge(`An archive can have at most ${Math.floor(this.maxUpload / 1048576)} MiB`);
+    const name = `${randomUUID()}.tar.gz`;
+    const uploads = path.join(this.dir, 'uploads');
+    await mkdir(uploads, { recursive: true });
+    const file = path.join(uploads, name);
+    try {
+      await pipeline(body, bounded(this.maxUpload), createWriteStream(`${file}.part`));
+      await rename(`${file}.part`, file);
+    } catch (e) {
+      await rm(`${file}.part`, { force: true });
+      throw e;
+    }
+    const confirm = typeof query.confirm === 'string' ? query.confirm : undefined;
+    const reply = await this.rpc.call('accounts.backups.restore', { ctx, upload: name, mode, ...(confirm !== undefined ? { confirm } : {}) });
+    await this.rolesChanged(caller, mode);
+    return reply;
+  }
+
+  async combined(caller: ResolvedCaller): Promise<BackupDoc> {
+    return this.rpc.call('accounts.backups.combined', { ctx: { ...caller.ctx, db: caller.ctx.user_id, admin: false } });
+  }
+
+  async combinedFile(caller: ResolvedCaller): Promise<BackupFileReply & { path: string }> {
+    const reply = await this.rpc.call('accounts.backups.combined.file', { ctx: { ...caller.ctx, db: caller.ctx.user_id, admin: false } });
+    return { ...reply, path: path.join(this.dir, path.basename(reply.file)) };
+  }
+
+  /** A restore into a new group makes the caller its administrator: the session's group list is read again. */
+  private async rolesChanged(caller: ResolvedCaller, mode: string): Promise<void> {
+    if (mode === 'new' && caller.via === 'session') await this.sessions.markStale(caller.sessionId!, caller.session!);
+  }
+}
+
+function restoreMode(value: unknown): 'new' | 'replace' {
+  if (typeof value !== 'string' || !RESTORE_MODES.includes(value)) throw errors.unprocessable({ mode: FIELD_MESSAGES.invalid });
+  return value as 'new' | 'replace';
+}
+
+function isReadable(value: unknown): value is Readable {
+  return !!value && typeof (value as Readable).pipe === 'function' && typeof (value as Readable).on === 'function';
+}
+
+/** Passes bytes on up to `max`, then fails with 413 whatever Content-Length said. */
+function bounded(max: number): Transform {
+  let size = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > max) return done(errors.payloadTooLarge(`An archive can have at most ${Math.floor(max / 1048576)} MiB`));
+      done(null, chunk);
+    },
+  });
+}

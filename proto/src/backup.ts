@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { CallerContext } from './context';
+import type { ServiceName } from './klasses';
+
+// Backups and restore (spec §6/§9, issue 17): a group's documents in one archive, and back.
+//
+// Every service that stores a group's documents answers three internal calls on its own store, on subjects that the
+// gateway never routes a user's request to (it only builds `<service>.doc.<op>`): `<service>.backup.export` (a page of
+// the stored rows, tombstones included, exactly as stored), `<service>.backup.clear` (tombstones a page of the group's
+// live documents, for a restore over the group) and `<service>.backup.restore` (writes a page of archived documents with
+// their ids, revisions and bodies in one transaction). The accounts service calls them and writes the archive.
+
+/** The archive layout's version: manifest.json says it; a restore refuses any other. */
+export const BACKUP_FORMAT = 1;
+
+/** The services that hold a group's documents, in the order an archive lists them. */
+export const BACKUP_SERVICES = ['accounts', 'tickets', 'finance', 'disk', 'notes', 'reader'] as const satisfies readonly ServiceName[];
+export type BackupService = (typeof BACKUP_SERVICES)[number];
+
+/** Documents per export or restore page at most. */
+export const BACKUP_PAGE_LIMIT = 500;
+/** JSON bytes per page at most (one document alone may pass it): NATS carries at most 1 MB per message. */
+export const BACKUP_PAGE_BYTES = 700_000;
+
+/** Klasses an archive never holds: the backups' own records. */
+export const BACKUP_EXCLUDED_KLASSES = ['Backup', 'BackupRestore'] as const;
+
+/** A stored document as archived: `_id`, `_rev`, `klass`, and `_deleted: true` for a tombstone. */
+export const StoredDoc = z.looseObject({ _id: z.string(), _rev: z.string(), klass: z.string(), _deleted: z.boolean().optional() });
+export type StoredDoc = z.infer<typeof StoredDoc>;
+
+const GroupId = z.string().regex(/^acc-[A-Za-z0-9_-]{1,64}$/, 'a group id starts with acc-');
+
+export const BackupExportRequest = z.object({
+  account_id: GroupId,
+  /** the last `_id` of the previous page; absent for the first */
+  after: z.string().max(200).optional(),
+  limit: z.number().int().min(1).max(BACKUP_PAGE_LIMIT).default(BACKUP_PAGE_LIMIT),
+});
+export type BackupExportRequest = z.input<typeof BackupExportRequest>;
+export interface BackupExportReply {
+  docs: StoredDoc[];
+  /** the `after` of the next page; null when this was the last */
+  next: string | null;
+}
+
+export const BackupClearRequest = z.object({
+  account_id: GroupId,
+  limit: z.number().int().min(1).max(BACKUP_PAGE_LIMIT).default(BACKUP_PAGE_LIMIT),
+  /** documents left as they are (the caller's own membership, the plan's settings) */
+  keep_ids: z.array(z.string().max(200)).max(1000).default([]),
+  keep_klasses: z.array(z.string().max(50)).max(50).default([]),
+});
+export type BackupClearRequest = z.input<typeof BackupClearRequest>;
+export interface BackupClearReply {
+  removed: number;
+  /** no live document is left to remove */
+  done: boolean;
+}
+
+export const BACKUP_RESTORE_MODES = ['into', 'replace'] as const;
+export type BackupRestoreMode = (typeof BACKUP_RESTORE_MODES)[number];
+
+export const BackupRestoreRequest = z.object({
+  account_id: GroupId,
+  /** into: a new group (a document already there with another revision is a conflict); replace: over the group */
+  mode: z.enum(BACKUP_RESTORE_MODES),
+  docs: z.array(StoredDoc).max(BACKUP_PAGE_LIMIT),
+});
+export type BackupRestoreRequest = z.input<typeof BackupRestoreRequest>;
+export interface BackupRestoreReply {
+  written: number;
+}
+
+/** manifest.json, the archive's first entry. */
+export const BackupManifest = z.object({
+  format: z.number().int(),
+  account_id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  app_version: z.string(),
+  counts: z.record(z.string(), z.number().int().min(0)),
+});
+export type BackupManifest = z.infer<typeof BackupManifest>;
+
+// ---- the records and the API ---------------------------------------------------------------------------------------
+
+export const BACKUP_KINDS = ['scheduled', 'manual', 'combined'] as const;
+export type BackupKind = (typeof BACKUP_KINDS)[number];
+export const BACKUP_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type BackupStatus = (typeof BACKUP_STATUSES)[number];
+
+/** A Backup record (klass Backup, in the group's db; a combined one in the owner's user db). */
+export interface BackupDoc {
+  _id: string;
+  _rev: string;
+  klass: 'Backup';
+  kind: BackupKind;
+  status: BackupStatus;
+  /** the group's name when it was archived */
+  name: string;
+  /** bytes of the archive; null until done */
+  size: number | null;
+  /** documents per service */
+  counts: Record<string, number>;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  finished_at: string | null;
+}
+
+/** A restore's record (klass BackupRestore, in the db of the group that asked). */
+export interface BackupRestoreDoc {
+  _id: string;
+  _rev: string;
+  klass: 'BackupRestore';
+  mode: 'new' | 'replace';
+  status: BackupStatus;
+  /** the Backup restored, or null for an uploaded archive */
+  backup_id: string | null;
+  /** the group written to (the new one for mode new, once made) */
+  target_account_id: string | null;
+  counts: Record<string, number>;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  finished_at: string | null;
+}
+
+export const BackupListRequest = z.object({ ctx: CallerContext });
+export type BackupListRequest = z.infer<typeof BackupListRequest>;
+export interface BackupListReply {
+  docs: BackupDoc[];
+  restores: BackupRestoreDoc[];
+}
+
+export const BackupCreateRequest = z.object({ ctx: CallerContext });
+export type BackupCreateRequest = z.infer<typeof BackupCreateRequest>;
+
+/** A backup's archive file, for the gateway to stream (both read BACKUP_DIR). */
+export const BackupFileRequest = z.object({ ctx: CallerContext, backup_id: z.string().max(200) });
+export type BackupFileRequest = z.infer<typeof BackupFileRequest>;
+export interface BackupFileReply {
+  /** the file's name inside BACKUP_DIR */
+  file: string;
+  /** the name offered for download */
+  filename: string;
+  size: number;
+}
+
+export const RESTORE_TARGETS = ['new', 'replace'] as const;
+
+export const BackupRestoreStartRequest = z.object({
+  ctx: CallerContext,
+  /** a listed backup of the group, or */
+  backup_id: z.string().max(200).optional(),
+  /** an archive the gateway took as an upload (its name inside BACKUP_DIR/uploads) */
+  upload: z.string().regex(/^[0-9a-f-]{36}\.tar\.gz$/).optional(),
+  mode: z.enum(RESTORE_TARGETS),
+  /** for mode replace: the group's name, typed by the caller */
+  confirm: z.string().max(300).optional(),
+});
+export type BackupRestoreStartRequest = z.infer<typeof BackupRestoreStartRequest>;
+
+export const BackupRestoreGetRequest = z.object({ ctx: CallerContext, restore_id: z.string().max(200) });
+export type BackupRestoreGetRequest = z.infer<typeof BackupRestoreGetRequest>;
+
+/** The owner's combined archive of all the groups they administer (at most one new one a day). */
+export const BackupCombinedRequest = z.object({ ctx: CallerContext });
+export type BackupCombinedRequest = z.infer<typeof BackupCombinedRequest>;
+
+/** Reasons a client can act on. */
+export const BACKUP_REASONS = {
+  unknownFormat: 'unknown-backup-format',
+  notAnArchive: 'not-a-backup-archive',
+  confirm: 'confirm-must-be-the-group-name',
+  running: 'a-backup-is-running',
+  missing: 'backup-not-found',
+} as const;
+
+/** The upload's bound when BACKUP_UPLOAD_MAX_BYTES is not set. */
+export const BACKUP_UPLOAD_MAX_BYTES = 500 * 1024 * 1024;

@@ -1,0 +1,40 @@
+import path from 'path';
+
+// The backups' settings (docs/running.md): where archives live, how many are kept, the scheduler.
+
+export interface BackupSettings {
+  /** BACKUP_DIR: the archives (the gateway reads the same folder to serve downloads and writes uploads there) */
+  dir: string;
+  /** BACKUP_KEEP: archives kept per group (and per owner for combined ones); older ones are deleted */
+  keep: number;
+  /** BACKUP_SCHEDULE=on|off: the scheduler that backs up groups on their plan's schedule (default on, off in tests) */
+  scheduleOn: boolean;
+  /** BACKUP_SCHEDULER_EVERY_S: how often the scheduler looks for due groups */
+  schedulerEveryS: number;
+  /** BACKUP_CONCURRENCY: backup and restore jobs at once per accounts process */
+  concurrency: number;
+  /** BACKUP_RPC_TIMEOUT_MS: one page's export or restore call */
+  rpcTimeoutMs: number;
+}
+
+function int(value: string | undefined, dflt: number, min: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n >= min ? n : dflt;
+}
+
+/** BACKUP_DIR's default: `.run/backups` under the directory the process runs in (the repository for `make up`). */
+export function backupDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.BACKUP_DIR || path.join('.run', 'backups'));
+}
+
+export function backupSettings(env: NodeJS.ProcessEnv = process.env): BackupSettings {
+  const schedule = env.BACKUP_SCHEDULE ?? (env.NODE_ENV === 'test' ? 'off' : 'on');
+  return {
+    dir: backupDir(env),
+    keep: int(env.BACKUP_KEEP, 5, 1),
+    scheduleOn: schedule !== 'off',
+    schedulerEveryS: int(env.BACKUP_SCHEDULER_EVERY_S, 3600, 1),
+    concurrency: int(env.BACKUP_CONCURRENCY, 1, 1),
+    rpcTimeoutMs: int(env.BACKUP_RPC_TIMEOUT_MS, 60_000, 1000),
+  };
+}

@@ -1,0 +1,123 @@
+import { AppError } from '@app/proto';
+import { accountsDocToRestore, archiveFile, checkConfirm, downloadName, expiredBackups, isDue, readManifest, restoredName } from './backup.rules';
+
+const now = new Date('2026-03-31T12:00:00Z');
+const daysAgo = (d: number) => new Date(now.getTime() - d * 24 * 3600 * 1000).toISOString();
+
+describe('isDue', () => {
+  it('is due when a group has never had a scheduled backup, whatever its plan', () => {
+    for (const plan of ['free', 'pro', 'corp']) expect(isDue(plan, null, now)).toBe(true);
+  });
+
+  it('free is due after 30 days, pro after 7, corp after 1, and not before', () => {
+    expect(isDue('free', daysAgo(29), now)).toBe(false);
+    expect(isDue('free', daysAgo(30), now)).toBe(true);
+    expect(isDue('pro', daysAgo(6), now)).toBe(false);
+    expect(isDue('pro', daysAgo(7), now)).toBe(true);
+    expect(isDue('corp', daysAgo(0.5), now)).toBe(false);
+    expect(isDue('corp', daysAgo(1), now)).toBe(true);
+  });
+
+  it('counts a backup started a little later yesterday as a day ago (the scheduler drifts)', () => {
+    expect(isDue('corp', new Date(now.getTime() - 23.5 * 3600 * 1000).toISOString(), now)).toBe(true);
+  });
+
+  it('never backs up a locked group or one without a plan', () => {
+    expect(isDue('locked', null, now)).toBe(false);
+    expect(isDue(undefined, null, now)).toBe(false);
+  });
+});
+
+describe('expiredBackups', () => {
+  const rec = (id: string, d: number, status = 'done') => ({ _id: id, status, created_at: daysAgo(d) });
+
+  it('keeps the newest N finished archives and returns the older ones', () => {
+    const records = [rec('a', 5), rec('b', 1), rec('c', 3), rec('d', 2), rec('e', 4)];
+    expect(expiredBackups(records, 3).map((r) => r._id)).toEqual(['e', 'a']);
+  });
+
+  it('never returns a queued or running archive, and counts failed ones as finished', () => {
+    const records = [rec('q', 9, 'queued'), rec('r', 8, 'running'), rec('f', 0, 'failed'), rec('d', 1)];
+    expect(expiredBackups(records, 1).map((r) => r._id)).toEqual(['d']);
+  });
+
+  it('returns nothing while there are N or fewer', () => {
+    expect(expiredBackups([rec('a', 1), rec('b', 2)], 5)).toEqual([]);
+  });
+});
+
+describe('names and confirmation', () => {
+  it('names a restored group "<name> (restored)" within 200 characters', () => {
+    expect(restoredName('Repairs')).toBe('Repairs (restored)');
+    expect(restoredName('x'.repeat(300))).toHaveLength(200);
+  });
+
+  it('accepts the exact group name as confirmation and refuses anything else with 422', () => {
+    expect(() => checkConfirm('Repairs', ' Repairs ')).not.toThrow();
+    for (const wrong of ['repairs', '', undefined, 42]) {
+      try {
+        checkConfirm('Repairs', wrong);
+        throw new Error('accepted');
+      } catch (e) {
+        expect(e).toBeInstanceOf(AppError);
+        expect((e as AppError).status).toBe(422);
+      }
+    }
+  });
+
+  it('offers a download under a safe name with the date, and files archives by id only', () => {
+    expect(downloadName('Oficina São João / 2', '2026-03-01T10:00:00Z')).toBe('Oficina-Sao-Joao-2-2026-03-01.tar.gz');
+    expect(archiveFile('bak-0123456789abcdef0123')).toBe('bak-0123456789abcdef0123.tar.gz');
+    expect(() => archiveFile('../etc/passwd')).toThrow();
+  });
+});
+
+describe('readManifest', () => {
+  const manifest = { format: 1, account_id: 'acc-1', name: 'G', created_at: '2026-01-01T00:00:00Z', app_version: '1', counts: { tickets: 2 } };
+
+  it('reads a format 1 manifest', () => {
+    expect(readManifest(JSON.stringify(manifest))).toEqual(manifest);
+  });
+
+  it('refuses another format with 422 unknown-backup-format', () => {
+    expect(() => readManifest(JSON.stringify({ ...manifest, format: 2 }))).toThrow(expect.objectContaining({ status: 422, reason: { format: 'unknown-backup-format' } }));
+  });
+
+  it('refuses text that is not a manifest with 422 not-a-backup-archive', () => {
+    expect(() => readManifest('nope')).toThrow(expect.objectContaining({ status: 422, reason: { archive: 'not-a-backup-archive' } }));
+    expect(() => readManifest(JSON.stringify({ format: 1 }))).toThrow(expect.objectContaining({ status: 422, reason: { archive: 'not-a-backup-archive' } }));
+  });
+});
+
+describe('accountsDocToRestore', () => {
+  const target = { account_id: 'acc-new', name: 'G (restored)', mode: 'new' as const, caller_id: 'usr-me' };
+  const doc = (fields: Record<string, unknown>) => ({ _id: 'x-1', _rev: '1-a', klass: 'Phone', ...fields });
+
+  it('leaves out the archived Account in a new group and writes it over the same group', () => {
+    const account = doc({ _id: 'acc-old', klass: 'Account', name: 'G' });
+    expect(accountsDocToRestore(account, target)).toBeNull();
+    expect(accountsDocToRestore(account, { ...target, account_id: 'acc-old', mode: 'replace' })).toBe(account);
+  });
+
+  it("leaves the server's settings (plan, payment, creator) to the target and restores the others", () => {
+    expect(accountsDocToRestore(doc({ klass: 'AccountConfiguration', key: 'confirmed-plan', value: 'pro' }), target)).toBeNull();
+    expect(accountsDocToRestore(doc({ klass: 'AccountConfiguration', key: 'platform_customer_id', value: 'cus_1' }), target)).toBeNull();
+    const budget = doc({ klass: 'AccountConfiguration', key: 'budget', value: false });
+    expect(accountsDocToRestore(budget, target)).toBe(budget);
+  });
+
+  it("keeps the caller's own membership out and points the others at the target group", () => {
+    expect(accountsDocToRestore(doc({ klass: 'Subscription', user_id: 'usr-me', account_id: 'acc-old' }), target)).toBeNull();
+    expect(accountsDocToRestore(doc({ klass: 'Subscription', user_id: 'usr-b', account_id: 'acc-old', account_name: 'G' }), target)).toMatchObject({
+      account_id: 'acc-new',
+      account_name: 'G (restored)',
+      user_id: 'usr-b',
+    });
+  });
+
+  it('writes tombstones into a new group only', () => {
+    const tomb = doc({ klass: 'Subscription', _deleted: true });
+    expect(accountsDocToRestore(tomb, target)).toBe(tomb);
+    expect(accountsDocToRestore(tomb, { ...target, mode: 'replace' })).toBeNull();
+  });
+});

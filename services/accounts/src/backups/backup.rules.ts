@@ -1,0 +1,113 @@
+import { AppError, BACKUP_FORMAT, BACKUP_REASONS, BackupManifest, SERVER_CONFIG_KEYS, type StoredDoc } from '@app/proto';
+import { MAX_NAME } from '../groups/account.rules';
+
+// The backups' rules, without I/O: when a group is due (spec §6/§9: free monthly, pro weekly, corp daily), which
+// archives retention removes, the restored group's name, the replace confirmation, the manifest, and which of the
+// accounts service's own documents a restore writes.
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Days between scheduled backups per confirmed plan; a plan not named has none (locked). */
+export const BACKUP_EVERY_DAYS: Readonly<Record<string, number>> = { free: 30, pro: 7, corp: 1, server: 1 };
+
+/**
+ * Slack on the interval, so a group backed up by yesterday's scheduler run, a few minutes later in the day than
+ * today's, is due today and not tomorrow.
+ */
+const SLACK_MS = 3600 * 1000;
+
+/** Whether a group on `plan` whose last scheduled backup started at `last` (null: never) is due at `now`. */
+export function isDue(plan: unknown, last: string | null, now: Date): boolean {
+  const days = typeof plan === 'string' ? BACKUP_EVERY_DAYS[plan] : undefined;
+  if (days === undefined) return false;
+  if (last === null) return true;
+  return now.getTime() - Date.parse(last) >= days * DAY_MS - SLACK_MS;
+}
+
+export interface ArchiveRecord {
+  _id: string;
+  status: string;
+  created_at: string;
+}
+
+/**
+ * The archives retention removes: all but the newest `keep` finished ones (done or failed), never one queued or
+ * running (its job still writes it).
+ */
+export function expiredBackups<T extends ArchiveRecord>(records: T[], keep: number): T[] {
+  const finished = records.filter((r) => r.status === 'done' || r.status === 'failed');
+  finished.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a._id < b._id ? 1 : -1));
+  return finished.slice(Math.max(0, keep));
+}
+
+/** The new group's name for a restore into a new group: "<name> (restored)", within the name's limit. */
+export function restoredName(name: string): string {
+  const suffix = ' (restored)';
+  const base = name.trim() || 'Group';
+  return base.slice(0, MAX_NAME - suffix.length) + suffix;
+}
+
+/** A restore over the group must name it exactly (spec: after a confirmation): 422 otherwise. */
+export function checkConfirm(groupName: string, confirm: unknown): void {
+  if (typeof confirm !== 'string' || confirm.trim() !== groupName.trim()) throw new AppError('unprocessable_entity', { confirm: BACKUP_REASONS.confirm });
+}
+
+/** manifest.json read back: 422 for anything but a manifest of this format. */
+export function readManifest(text: string): BackupManifest {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new AppError('unprocessable_entity', { archive: BACKUP_REASONS.notAnArchive });
+  }
+  const format = (json as { format?: unknown } | null)?.format;
+  if (format !== BACKUP_FORMAT) throw new AppError('unprocessable_entity', { format: BACKUP_REASONS.unknownFormat });
+  const parsed = BackupManifest.safeParse(json);
+  if (!parsed.success) throw new AppError('unprocessable_entity', { archive: BACKUP_REASONS.notAnArchive });
+  return parsed.data;
+}
+
+/** The file name of an archive inside BACKUP_DIR (ids are `bak-<hex>`; nothing of a user's text). */
+export function archiveFile(backupId: string): string {
+  if (!/^bak-[0-9a-f]{20}$/.test(backupId)) throw new Error(`invalid backup id ${backupId}`);
+  return `${backupId}.tar.gz`;
+}
+
+/** The name a download is offered under: the group's name made safe, the date. */
+export function downloadName(name: string, createdAt: string): string {
+  const safe = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'group';
+  return `${safe}-${createdAt.slice(0, 10)}.tar.gz`;
+}
+
+/** Settings the server keeps for the group (plan, payment, who made it): a restore leaves them as they are. */
+export const KEPT_SETTINGS: ReadonlySet<string> = new Set([...SERVER_CONFIG_KEYS, 'parent-account-id']);
+
+export interface RestoreTarget {
+  account_id: string;
+  /** the group's name once restored (what memberships carry) */
+  name: string;
+  mode: 'new' | 'replace';
+  /** the administrator restoring: their current membership stays as it is */
+  caller_id: string;
+}
+
+/**
+ * What a restore does with one of the accounts service's own archived documents: null to leave it out, else the
+ * document to write. The group's Account is written only over the same group (a new group has its own); the server's
+ * settings are the target's; the caller's membership is theirs already; memberships of a new group name it.
+ */
+export function accountsDocToRestore(doc: StoredDoc, target: RestoreTarget): StoredDoc | null {
+  if (doc._deleted === true) return target.mode === 'replace' ? null : doc;
+  switch (doc.klass) {
+    case 'Account':
+      return target.mode === 'replace' && doc._id === target.account_id ? doc : null;
+    case 'AccountConfiguration':
+      return typeof doc.key === 'string' && KEPT_SETTINGS.has(doc.key) ? null : doc;
+    case 'Subscription':
+      if (doc.user_id === target.caller_id) return null;
+      if (doc.account_id === target.account_id && doc.account_name === target.name) return doc;
+      return { ...doc, account_id: target.account_id, account_name: target.name };
+    default:
+      return doc;
+  }
+}

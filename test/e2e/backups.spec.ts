@@ -1,0 +1,291 @@
+import { mkdtemp, rm } from 'fs/promises';
+import { tmpdir } from 'os';
+import path from 'path';
+import { Readable } from 'stream';
+import { gunzipSync, gzipSync } from 'zlib';
+import { Queue } from 'bullmq';
+import * as tar from 'tar-stream';
+import { createGroup, createToken, eventually, nextMail, signUp, Stack, startStack, User } from './harness';
+
+// Backups and restore (spec §6/§9, issue 17) over HTTP: an administrator backs a group up (tickets, customers,
+// equipment, a wallet, members, settings, a deleted record), downloads the archive, restores it into a new group (the
+// same ids and contents) and over the same group after changes (the archived state back), uploads an archive; members
+// who are not administrators are refused; an archive of another format is 422; the scheduler picks a due group once;
+// the owner's combined archive holds every group they administer. Documents are compared as stored, in each service's
+// table.
+
+const SCHEMAS = ['accounts', 'tickets', 'finance', 'disk', 'notes', 'reader'] as const;
+
+interface Row {
+  id: string;
+  rev: string;
+  deleted: boolean;
+  body: Record<string, unknown>;
+}
+
+let stack: Stack;
+let dir: string;
+let owner: User;
+let member: User;
+let token: string;
+let acc: string;
+const ids: Record<string, string> = {};
+
+async function rows(schema: string, accountId: string): Promise<Row[]> {
+  const { rows: found } = await stack.pool.query<Row>(
+    `SELECT id, rev, deleted, body FROM "${schema}".documents WHERE account_id = $1 AND klass NOT IN ('Backup', 'BackupRestore') ORDER BY id`,
+    [accountId],
+  );
+  return found;
+}
+
+async function snapshot(accountId: string): Promise<Record<string, Row[]>> {
+  const out: Record<string, Row[]> = {};
+  for (const s of SCHEMAS) out[s] = await rows(s, accountId);
+  return out;
+}
+
+async function backupNow(user: User, accountId: string) {
+  const made = await user.browser.post(`/accounts/${accountId}/backups`);
+  expect(made).toMatchObject({ status: 202, body: { klass: 'Backup', kind: 'manual', status: 'queued' } });
+  const list = await eventually(
+    () => user.browser.get(`/accounts/${accountId}/backups`),
+    (r) => r.body.docs?.some((d: { _id: string; status: string }) => d._id === made.body._id && d.status !== 'queued' && d.status !== 'running'),
+    30000,
+  );
+  const done = list.body.docs.find((d: { _id: string }) => d._id === made.body._id);
+  expect(done).toMatchObject({ status: 'done', error: null });
+  return done as { _id: string; size: number; counts: Record<string, number> };
+}
+
+async function restoreDone(user: User, accountId: string, reply: { status: number; body: { _id: string } }) {
+  expect(reply.status).toBe(202);
+  const r = await eventually(
+    () => user.browser.get(`/accounts/${accountId}/backups/restores/${reply.body._id}`),
+    (x) => x.body.status === 'done' || x.body.status === 'failed',
+    60000,
+  );
+  expect(r.body).toMatchObject({ status: 'done', error: null });
+  return r.body as { target_account_id: string; counts: Record<string, number> };
+}
+
+async function download(pathname: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+  const res = await fetch(stack.url + pathname, { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+async function entries(archive: Buffer): Promise<Map<string, string>> {
+  const extract = tar.extract();
+  Readable.from([gunzipSync(archive)]).pipe(extract);
+  const out = new Map<string, string>();
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const c of entry) chunks.push(c as Buffer);
+    out.set(entry.header.name, Buffer.concat(chunks).toString('utf8'));
+  }
+  return out;
+}
+
+async function archiveOf(files: Record<string, string>): Promise<Buffer> {
+  const pack = tar.pack();
+  for (const [name, text] of Object.entries(files)) pack.entry({ name }, text);
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const c of pack) chunks.push(c as Buffer);
+  return gzipSync(Buffer.concat(chunks));
+}
+
+const upload = (user: User, accountId: string, query: string, bytes: Buffer) =>
+  user.browser.request('POST', `/accounts/${accountId}/backups/upload?${query}`, { raw: bytes, contentType: 'application/gzip' });
+
+/** Row bodies without the revision (a restore over the group writes the archived bodies as new revisions). */
+const withoutRev = (rs: Row[]) => rs.map((r) => ({ id: r.id, deleted: r.deleted, body: { ...r.body, _rev: undefined } }));
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'backups-e2e-'));
+  stack = await startStack('backups', { BACKUP_DIR: dir, BACKUP_KEEP: '3' });
+  owner = await signUp(stack, { confirm: true });
+  member = await signUp(stack, { confirm: true });
+  token = await createToken(owner);
+  acc = (await createGroup(owner, 'Oficina Central')).id;
+
+  // a member who is not an administrator
+  const seen = stack.sink.to(member.email).length;
+  const invite = await owner.browser.post(`/${acc}`, { klass: 'Subscription', email: member.email });
+  expect(invite.status).toBe(201);
+  await nextMail(stack, member.email, seen, (m) => m.subject.includes('invited you'));
+  expect((await member.browser.put(`/${acc}/_design/status/_update/accept/${invite.body.id}`)).status).toBe(200);
+
+  // tickets, customers, equipment, a wallet, settings, and a deleted customer (a tombstone)
+  const post = async (doc: Record<string, unknown>) => {
+    const res = await owner.browser.post(`/${acc}`, doc);
+    expect({ status: res.status, body: res.status === 201 ? 'created' : res.body }).toEqual({ status: 201, body: 'created' });
+    return res.body as { id: string; rev: string };
+  };
+  ids.customer = (await post({ klass: 'Customer', name: 'Maria Souza' })).id;
+  ids.equipment = (await post({ klass: 'Equipment', identifier: 'NB-0042', customer_id: ids.customer })).id;
+  ids.ticket = (await post({ klass: 'Ticket', title: 'Screen flickers', content: 'Flickers when warm', customer_id: ids.customer, equipment_id: ids.equipment })).id;
+  ids.wallet = (await post({ klass: 'Wallet', name: 'Cash', currency: 'BRL', start_balance: 1000 })).id;
+  ids.phones = (await post({ klass: 'AccountConfiguration', key: 'phones', value: JSON.stringify([{ id: 'p1', number: '+55 11 5555-0001', main: true }]) })).id;
+  const gone = await post({ klass: 'Customer', name: 'Left us' });
+  expect((await owner.browser.delete(`/${acc}/${gone.id}?rev=${gone.rev}`)).status).toBe(200);
+  ids.gone = gone.id;
+  const checklist = (await owner.browser.post(`/${acc}/_find`, { selector: { klass: 'AccountConfiguration', key: 'checklist' } })).body.docs[0];
+  expect((await owner.browser.put(`/${acc}/${checklist._id}?rev=${checklist._rev}`, { value: true })).status).toBe(200);
+}, 120000);
+
+afterAll(async () => {
+  await stack?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('backups of a group', () => {
+  let archived: Record<string, Row[]>;
+  let backupId: string;
+  let archive: Buffer;
+
+  it('an administrator backs the group up now; it is listed done with its size and the documents per service', async () => {
+    archived = await snapshot(acc);
+    const done = await backupNow(owner, acc);
+    backupId = done._id;
+    expect(done.size).toBeGreaterThan(0);
+    expect(done.counts).toEqual(Object.fromEntries(SCHEMAS.map((s) => [s, archived[s].length])));
+    expect(done.counts.tickets).toBe(4); // two customers (one deleted), the equipment, the ticket
+  }, 60000);
+
+  it('the archive downloads as tar.gz with a format 1 manifest and one line per stored document, tombstones included', async () => {
+    const res = await download(`/accounts/${acc}/backups/${backupId}/download`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/gzip');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="Oficina-Central-\d{4}-\d{2}-\d{2}\.tar\.gz"$/);
+    archive = res.bytes;
+    const files = await entries(archive);
+    expect([...files.keys()]).toEqual(['manifest.json', ...SCHEMAS.map((s) => `documents/${s}.ndjson`)]);
+    expect(JSON.parse(files.get('manifest.json')!)).toMatchObject({ format: 1, account_id: acc, name: 'Oficina Central', counts: { tickets: 4 } });
+    const tickets = files.get('documents/tickets.ndjson')!.trim().split('\n').map((l) => JSON.parse(l));
+    expect(tickets).toEqual(archived.tickets.map((r) => r.body));
+    expect(tickets.find((d) => d._id === ids.gone)).toMatchObject({ _deleted: true });
+  });
+
+  it('a member who is not an administrator can neither list, back up, download nor restore (403)', async () => {
+    expect(await member.browser.get(`/accounts/${acc}/backups`)).toMatchObject({ status: 403, body: { error: 'forbidden' } });
+    expect(await member.browser.post(`/accounts/${acc}/backups`)).toMatchObject({ status: 403, body: { error: 'forbidden' } });
+    expect((await member.browser.get(`/accounts/${acc}/backups/${backupId}/download`)).status).toBe(403);
+    expect(await member.browser.post(`/accounts/${acc}/backups/${backupId}/restore`, { mode: 'new' })).toMatchObject({ status: 403, body: { error: 'forbidden' } });
+    expect((await upload(member, acc, 'mode=new', archive)).status).toBe(403);
+  });
+
+  it('a restore into a new group gives back every document of the modules with the same ids, revisions and contents, and the members and settings', async () => {
+    const started = await owner.browser.post(`/accounts/${acc}/backups/${backupId}/restore`, { mode: 'new' });
+    expect(started.body).toMatchObject({ klass: 'BackupRestore', mode: 'new', status: 'queued' });
+    const { target_account_id: target } = await restoreDone(owner, acc, started);
+    expect(target).not.toBe(acc);
+    expect((await owner.browser.get(`/accounts/${target}`)).body).toMatchObject({ name: 'Oficina Central (restored)', 'confirmed-plan': 'free' });
+
+    const restored = await snapshot(target);
+    for (const s of ['tickets', 'finance', 'disk', 'notes', 'reader']) expect(restored[s]).toEqual(archived[s]);
+    // the accounts service's own: the member's membership (same id, now naming the new group) and the settings
+    const byId = new Map(restored.accounts.map((r) => [r.id, r]));
+    const memberSub = archived.accounts.find((r) => r.body.klass === 'Subscription' && r.body.user_id === member.id)!;
+    expect(byId.get(memberSub.id)!.body).toEqual({ ...memberSub.body, _rev: expect.stringMatching(/^\d+-/), account_id: target, account_name: 'Oficina Central (restored)' });
+    for (const setting of archived.accounts.filter((r) => r.body.klass === 'AccountConfiguration' && ['phones', 'checklist', 'budget'].includes(r.body.key as string))) {
+      expect(byId.get(setting.id)).toEqual(setting);
+    }
+    // and through the API: the member reads the ticket in the new group, the owner administers it
+    expect((await member.browser.get(`/${target}/${ids.ticket}`)).body).toMatchObject({ _id: ids.ticket, title: 'Screen flickers' });
+    expect((await owner.browser.get(`/${target}/${ids.gone}`)).status).toBe(404);
+    expect((await owner.browser.get(`/accounts/${target}/backups`)).status).toBe(200);
+  }, 90000);
+
+  it('a restore over the group asks for its exact name (422 otherwise)', async () => {
+    expect(await owner.browser.post(`/accounts/${acc}/backups/${backupId}/restore`, { mode: 'replace', confirm: 'oficina central' })).toMatchObject({
+      status: 422,
+      body: { error: 'unprocessable_entity', reason: { confirm: 'confirm-must-be-the-group-name' } },
+    });
+    expect((await owner.browser.post(`/accounts/${acc}/backups/${backupId}/restore`, { mode: 'replace' })).status).toBe(422);
+    expect((await owner.browser.post(`/accounts/${acc}/backups/${backupId}/restore`, { mode: 'sideways' })).status).toBe(422);
+  });
+
+  it('a restore over the group after changes gives back the archived state: edits undone, new records gone, deleted ones back', async () => {
+    const customer = (await owner.browser.get(`/${acc}/${ids.customer}`)).body;
+    expect((await owner.browser.put(`/${acc}/${ids.customer}?rev=${customer._rev}`, { ...customer, name: 'Maria S. Lima' })).status).toBe(200);
+    const extra = await owner.browser.post(`/${acc}`, { klass: 'Ticket', title: 'Made after the backup', content: 'new' });
+    expect(extra.status).toBe(201);
+    const wallet = (await owner.browser.get(`/${acc}/${ids.wallet}`)).body;
+    expect((await owner.browser.delete(`/${acc}/${ids.wallet}?rev=${wallet._rev}`)).status).toBe(200);
+
+    await restoreDone(owner, acc, await owner.browser.post(`/accounts/${acc}/backups/${backupId}/restore`, { mode: 'replace', confirm: 'Oficina Central' }));
+
+    const now = await snapshot(acc);
+    for (const s of ['tickets', 'finance']) {
+      const live = now[s].filter((r) => !r.deleted);
+      expect(withoutRev(live)).toEqual(withoutRev(archived[s].filter((r) => !r.deleted)));
+    }
+    expect(now.tickets.find((r) => r.id === extra.body.id)).toMatchObject({ deleted: true });
+    expect((await owner.browser.get(`/${acc}/${ids.customer}`)).body).toMatchObject({ name: 'Maria Souza' });
+    expect((await owner.browser.get(`/${acc}/${ids.wallet}`)).body).toMatchObject({ name: 'Cash', start_balance: 1000 });
+    // revisions only go forward: the customer's is newer than both the archived and the edited one
+    const archivedRev = Number((archived.tickets.find((r) => r.id === ids.customer)!.rev).split('-')[0]);
+    expect(Number(now.tickets.find((r) => r.id === ids.customer)!.rev.split('-')[0])).toBeGreaterThan(archivedRev + 1);
+    // the member and the owner keep their access
+    expect((await member.browser.get(`/${acc}/${ids.ticket}`)).status).toBe(200);
+    expect((await owner.browser.get(`/accounts/${acc}/backups`)).status).toBe(200);
+  }, 90000);
+
+  it('an uploaded archive restores into a new group with the same ids', async () => {
+    const { target_account_id: target } = await restoreDone(owner, acc, await upload(owner, acc, 'mode=new', archive));
+    const restored = await snapshot(target);
+    expect(restored.tickets).toEqual(archived.tickets);
+    expect(restored.finance).toEqual(archived.finance);
+  }, 90000);
+
+  it('an archive of another format version is 422 unknown-backup-format, and a file that is no archive 422 not-a-backup-archive', async () => {
+    const future = await archiveOf({ 'manifest.json': JSON.stringify({ format: 2, account_id: acc, name: 'x', created_at: '', app_version: '9', counts: {} }) });
+    expect(await upload(owner, acc, 'mode=new', future)).toMatchObject({ status: 422, body: { error: 'unprocessable_entity', reason: { format: 'unknown-backup-format' } } });
+    expect(await upload(owner, acc, 'mode=new', Buffer.from('not an archive at all'))).toMatchObject({ status: 422, body: { reason: { archive: 'not-a-backup-archive' } } });
+    const json = await owner.browser.request('POST', `/accounts/${acc}/backups/upload?mode=new`, { raw: '{}', contentType: 'application/json' });
+    expect(json.status).toBe(415);
+  });
+});
+
+describe('the scheduler and the combined archive', () => {
+  it('a due group is picked once: a second scheduler run finds its scheduled backup and queues none', async () => {
+    const group = (await createGroup(owner, 'Scheduled Shop')).id;
+    const queue = new Queue('backups', { connection: { url: 'redis://127.0.0.1:6379', maxRetriesPerRequest: null }, prefix: `${process.env.APP_PREFIX}:bull` });
+    try {
+      const runDue = async () => {
+        const job = await queue.add('due', { kind: 'due', accounts: [group] }, { removeOnComplete: false });
+        await eventually(() => job.isCompleted(), (c) => c, 30000);
+        return ((await queue.getJob(job.id!))!.returnvalue as { queued: number }).queued;
+      };
+      expect(await runDue()).toBe(1);
+      const first = await eventually(
+        () => owner.browser.get(`/accounts/${group}/backups`),
+        (r) => r.body.docs?.length === 1 && r.body.docs[0].status === 'done',
+        30000,
+      );
+      expect(first.body.docs[0]).toMatchObject({ kind: 'scheduled', name: 'Scheduled Shop' });
+      expect(await runDue()).toBe(0);
+      expect((await owner.browser.get(`/accounts/${group}/backups`)).body.docs).toHaveLength(1);
+    } finally {
+      await queue.close();
+    }
+  }, 90000);
+
+  it("the owner's combined archive holds a manifest and the documents of every group they administer", async () => {
+    const made = await owner.browser.post('/backups/combined');
+    expect(made).toMatchObject({ status: 202, body: { klass: 'Backup', kind: 'combined' } });
+    await eventually(
+      () => owner.browser.post('/backups/combined'),
+      (r) => r.body._id === made.body._id && r.body.status === 'done',
+      60000,
+    );
+    const res = await download('/backups/combined/download');
+    expect(res.status).toBe(200);
+    const files = await entries(res.bytes);
+    expect(JSON.parse(files.get(`${acc}/manifest.json`)!)).toMatchObject({ format: 1, account_id: acc, name: 'Oficina Central' });
+    expect(files.get(`${acc}/documents/tickets.ndjson`)).toContain(ids.ticket);
+    // the member administers no group: nothing to download
+    expect((await member.browser.get('/backups/combined/download')).status).toBe(404);
+  }, 90000);
+});
