@@ -2,7 +2,13 @@
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, target: 'es2022', transform: { legacyDecorator: true, decoratorMetadata: true } } }];
 module.exports = {
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': swc },
+  transform: {
+    '^.+\\.ts$': swc,
+    // ESM-only packages that CommonJS code loads with require() (Node 20.19 can; Jest's sandbox cannot): compiled to
+    // CommonJS. content-disposition 3 comes with @fastify/static, which bull-board's fastify adapter loads.
+    '/node_modules/content-disposition/.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   moduleNameMapper: {
     '^@app/proto$': '<rootDir>/proto/src/index.ts',
     '^@app/platform$': '<rootDir>/services/platform/src/index.ts',

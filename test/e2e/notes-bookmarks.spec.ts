@@ -245,11 +245,14 @@ ${entries}
 
     const all = (await call('POST', '/_find', { selector: { klass: 'Bookmark' }, sort: [{ added_at: 'asc' }], limit: 50 }, g)).body.docs;
     const imp = all.filter((d: Json) => d.url !== 'https://already.example/here');
-    expect(imp.map((d: Json) => [d.url, d.title, d.description, d.tag_names, d.added_at])).toEqual([
+    expect(imp.map((d: Json) => [d.url, d.title, d.description, d.tag_names, d.added_at]).slice(0, 2)).toEqual([
       ['https://catalogo.example/pecas', 'Catálogo de peças & motores', 'Fornecedor principal', [], '2023-11-14T22:13:20.000Z'],
       ['https://fornecedor.example/', 'Fornecedor A', null, ['fornecedores', 'urgente'], '2023-11-14T22:15:00.000Z'],
-      [`${base}/page?from=import`, null, null, ['fornecedores'], '2023-11-14T22:16:40.000Z'],
     ]);
+    // the third came without a title (its link text is its address): the background fetch, quick on loopback, may
+    // already have given it the page's
+    expect([imp[2].url, imp[2].tag_names, imp[2].added_at]).toEqual([`${base}/page?from=import`, ['fornecedores'], '2023-11-14T22:16:40.000Z']);
+    expect([null, 'Troca de óleo & filtros']).toContain(imp[2].title);
     // the one without a title is fetched; the others came with theirs
     expect((await fetched(imp[2]._id, g)).title).toBe('Troca de óleo & filtros');
     expect(imp[0].fetch_status).toBe('done');

@@ -1,10 +1,11 @@
 import { STATUS_CODES } from 'http';
 import { HttpException } from '@nestjs/common';
+import { isRedisUnavailable, REDIS_UNAVAILABLE_REASON } from '@app/platform';
 import { AppError, ERROR_STATUS, ErrorBody, ErrorKey, isWireError, REASONS } from '@app/proto';
 
 // The one mapping from anything thrown while serving a request to the HTTP answer of spec §8: a status and
 // `{error, reason}`. AppError (ours, or from a service through RpcClient) keeps its code; Nest and fastify errors keep
-// their status; anything unknown is a logged 500 (STYLE 4).
+// their status; Redis away is a 503; anything unknown is a logged 500 (STYLE 4).
 
 export interface ErrorResponse {
   status: number;
@@ -55,6 +56,8 @@ export function toErrorResponse(err: unknown): ErrorResponse {
   if (isWireError(err)) return toErrorResponse(AppError.fromWire(err));
   if (err instanceof HttpException) return fromStatus(err.getStatus(), reasonOfHttpException(err));
   if (isFastifyError(err)) return fromStatus(err.statusCode, err.message);
+  // sessions, token cache and rate limits live in Redis: while it is away a request cannot be authorised
+  if (isRedisUnavailable(err)) return { status: 503, body: { error: 'service_unavailable', reason: REDIS_UNAVAILABLE_REASON }, headers: { 'retry-after': '2' }, log: false };
   return INTERNAL;
 }
 

@@ -29,8 +29,8 @@ import { APP_VERSION_HEADER, ROUTE_NAME_HEADER } from './request-log';
 // Reply schemas are generated from proto's zod schemas (STYLE 1); request bodies whose proto schema is deliberately
 // loose (`unknown`, validated by the service) are described here.
 // The UI page and its assets are served by serveDocsUi() rather than SwaggerModule's `ui` option, which needs
-// @fastify/static: that loads the ESM-only `content-disposition` with require(), which Jest's sandbox refuses, so a
-// gateway built with it could not start inside the test suites.
+// @fastify/static: that loads the ESM-only `content-disposition` with require(), which Jest's sandbox refused (jest.config.js
+// now compiles it for bull-board), and the page needs no more than these few files.
 
 export const DOCS_PATH = 'api/docs';
 export const OPENAPI_PATH = '/api/docs-json';

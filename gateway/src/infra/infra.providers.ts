@@ -1,18 +1,33 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Provider } from '@nestjs/common';
 import Redis from 'ioredis';
-import { RpcClient } from '@app/platform';
+import { REQUEST_REDIS_OPTIONS, RpcClient } from '@app/platform';
 import { GATEWAY_CONFIG, GatewayConfig, loadGatewayConfig } from '../config/gateway-config';
 
 // The gateway's connections: NATS (RpcClient, typed by proto's Calls) and Redis (sessions, token cache, rate limits).
 
 export const REDIS = Symbol('REDIS');
 
+const redisLogger = new Logger('redis');
+
 export const configProvider: Provider = { provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() };
 
 export const redisProvider: Provider = {
   provide: REDIS,
   inject: [GATEWAY_CONFIG],
-  useFactory: (config: GatewayConfig) => new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }),
+  useFactory: (config: GatewayConfig) => {
+    const redis = new Redis(config.redisUrl, REQUEST_REDIS_OPTIONS);
+    // it reconnects by itself; requests answer 503 meanwhile. Said once per outage, not at every reconnection try.
+    let away = false;
+    redis.on('error', (err) => {
+      if (!away) redisLogger.warn(`Redis unavailable: ${err.message}`);
+      away = true;
+    });
+    redis.on('ready', () => {
+      if (away) redisLogger.log('Redis is back');
+      away = false;
+    });
+    return redis;
+  },
 };
 
 export const rpcProvider: Provider = {

@@ -16,5 +16,6 @@ export * from './nest/service-providers';
 export * from './rpc/nats-write-batching';
 export * from './http/internal-caller';
 export * from './outbound';
+export * from './redis/redis-unavailable';
 export * from './nest/module-database';
 export * from './metrics';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import type { AppConfig } from '@app/platform';
+import { REQUEST_REDIS_OPTIONS, type AppConfig } from '@app/platform';
 import { APP_CONFIG } from '../common/tokens';
 
 /** The finance service's Redis connection: uploaded statements wait there for their import. Closed on shutdown. */
@@ -9,7 +9,7 @@ export class FinanceRedis implements OnApplicationShutdown {
   readonly client: Redis;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.client = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    this.client = new Redis(config.redisUrl, REQUEST_REDIS_OPTIONS);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
-import { AppConfig, bullConnection, bullPrefix } from '@app/platform';
+import { AppConfig, bullConnection, bullPrefix, bullProducerConnection } from '@app/platform';
 import { APP_CONFIG } from '../common/tokens';
 import { ImportRunner } from './import-runner';
 
@@ -28,7 +28,7 @@ export class ImportQueue implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     const options = { connection: bullConnection(this.config), prefix: bullPrefix(this.config) };
-    this.queue = new Queue<ImportJob>(CSV_IMPORT_QUEUE, options);
+    this.queue = new Queue<ImportJob>(CSV_IMPORT_QUEUE, { ...options, connection: bullProducerConnection(this.config) });
     this.worker = new Worker<ImportJob>(CSV_IMPORT_QUEUE, (job) => this.runner.run(job.data.db, job.data.importId), { ...options, concurrency: 1 });
     this.worker.on('failed', (job, err) => logger.error(`import ${job?.data.importId}: ${err.message}`));
   }

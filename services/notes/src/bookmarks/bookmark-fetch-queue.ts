@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
-import { AppConfig, bullConnection, bullPrefix } from '@app/platform';
+import { AppConfig, bullConnection, bullPrefix, bullProducerConnection } from '@app/platform';
 import { APP_CONFIG } from '../common/tokens';
 import { BookmarkFetcher } from './bookmark-fetcher';
 
@@ -29,7 +29,7 @@ export class BookmarkFetchQueue implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     const options = { connection: bullConnection(this.config), prefix: bullPrefix(this.config) };
-    this.queue = new Queue<FetchJob>(BOOKMARK_FETCH_QUEUE, options);
+    this.queue = new Queue<FetchJob>(BOOKMARK_FETCH_QUEUE, { ...options, connection: bullProducerConnection(this.config) });
     this.worker = new Worker<FetchJob>(BOOKMARK_FETCH_QUEUE, (job) => this.fetcher.run(job.data.db, job.data.id), { ...options, concurrency: CONCURRENCY });
     this.worker.on('failed', (job, err) => logger.error(`bookmark ${job?.data.id}: ${err.message}`));
   }

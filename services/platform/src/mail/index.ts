@@ -5,4 +5,4 @@ export type { MailWorker } from './mail-worker';
 export { renderMail, mailLocale, TemplateError } from './render';
 export { escapeHtml } from './templates/template';
 export type { RenderedMail } from './templates/template';
-export { MAIL_QUEUE, bullPrefix, bullConnection } from './connection';
+export { MAIL_QUEUE, bullPrefix, bullConnection, bullProducerConnection } from './connection';

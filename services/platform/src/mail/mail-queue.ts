@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { MailJob } from '@app/proto';
 import type { AppConfig } from '../config/config';
-import { bullConnection, bullPrefix, MAIL_QUEUE } from './connection';
+import { bullPrefix, bullProducerConnection, MAIL_QUEUE } from './connection';
 import { singleRecipient } from './recipient';
 
 /** How often a mail is tried before it is given up, with exponential backoff from 2 s (2, 4, 8, 16 s…). */
@@ -22,7 +22,7 @@ export class MailQueue {
   private readonly queue: Queue<MailJob>;
 
   constructor(config: Pick<AppConfig, 'prefix' | 'redisUrl'>) {
-    this.queue = new Queue<MailJob>(MAIL_QUEUE, { connection: bullConnection(config), prefix: bullPrefix(config) });
+    this.queue = new Queue<MailJob>(MAIL_QUEUE, { connection: bullProducerConnection(config), prefix: bullPrefix(config) });
   }
 
   /**

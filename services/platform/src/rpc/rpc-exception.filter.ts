@@ -3,10 +3,11 @@ import { RpcException } from '@nestjs/microservices';
 import { AppError, isWireError, WireError } from '@app/proto';
 import { ZodError } from 'zod';
 import { Observable, throwError } from 'rxjs';
+import { isRedisUnavailable, REDIS_UNAVAILABLE_REASON } from '../redis/redis-unavailable';
 
 const logger = new Logger('rpc');
 
-/** The one mapping from thrown errors to NATS replies: AppError keeps its code, anything else is a logged 500. */
+/** The one mapping from thrown errors to NATS replies: AppError keeps its code, Redis away is a 503, anything else is a logged 500. */
 export function toWireError(err: unknown): WireError {
   if (err instanceof AppError) return err.toWire();
   if (isWireError(err)) return err;
@@ -17,6 +18,10 @@ export function toWireError(err: unknown): WireError {
   if (err instanceof RpcException) {
     const inner = err.getError();
     if (isWireError(inner)) return inner;
+  }
+  if (isRedisUnavailable(err)) {
+    logger.warn(`Redis unavailable: ${(err as Error).message}`);
+    return new AppError('service_unavailable', REDIS_UNAVAILABLE_REASON).toWire();
   }
   logger.error(err instanceof Error ? err.stack ?? err.message : String(err));
   return new AppError('internal_server_error', 'Internal server error').toWire();

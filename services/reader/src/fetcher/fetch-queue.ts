@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { Job, Queue, Worker } from 'bullmq';
-import { AppConfig, bullConnection, bullPrefix } from '@app/platform';
+import { AppConfig, bullConnection, bullPrefix, bullProducerConnection } from '@app/platform';
 import { readerSettings } from '../common/reader-settings';
 import { APP_CONFIG } from '../common/tokens';
 import { FeedStateRepository } from '../subscriptions/feed-state.repository';
@@ -44,7 +44,7 @@ export class FetchQueue implements OnModuleInit, OnApplicationBootstrap, BeforeA
   ) {}
 
   onModuleInit(): void {
-    this.queue = new Queue<Data>(READER_FETCH_QUEUE, { connection: bullConnection(this.config), prefix: bullPrefix(this.config) });
+    this.queue = new Queue<Data>(READER_FETCH_QUEUE, { connection: bullProducerConnection(this.config), prefix: bullPrefix(this.config) });
   }
 
   /** The worker starts once every module is initialised (the schema migrated). */
