@@ -28,6 +28,9 @@ import { RateLimiter } from './rate-limit/rate-limiter';
 import { DiskProxy } from './disk/disk-proxy';
 import { RawCallers } from './auth/raw-callers';
 import { ImportUpload } from './imports/import-upload';
+import { GatewayMetrics } from './metrics/gateway-metrics';
+import { MetricsController } from './metrics/metrics.controller';
+import { QueueBoard } from './queues/queue-board';
 import { ReceiptsController } from './receipts/receipts.controller';
 import { ReceiptsService } from './receipts/receipts.service';
 import { RootController } from './root/root.controller';
@@ -38,7 +41,7 @@ import { UsersService } from './users/users.service';
 import { WebController } from './web/web.controller';
 
 @Module({
-  controllers: [WebController, RootController, SessionController, UsersController, GroupsController, DatabasesController, BillingController, ReceiptsController, GreaderController, LiveController, BackupsController, DocumentsController],
+  controllers: [WebController, RootController, SessionController, UsersController, GroupsController, DatabasesController, BillingController, ReceiptsController, GreaderController, LiveController, BackupsController, MetricsController, DocumentsController],
   providers: [
     configProvider,
     redisProvider,
@@ -67,6 +70,8 @@ import { WebController } from './web/web.controller';
     ImportUpload,
     BackupsService,
     BackupUploadParser,
+    QueueBoard,
+    GatewayMetrics,
     ...GREADER_PROVIDERS,
     ...LIVE_PROVIDERS,
     { provide: APP_GUARD, useClass: CallerGuard },

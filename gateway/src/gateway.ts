@@ -12,6 +12,9 @@ import { handleClientError, handleFrameworkError } from './http/edge-errors';
 import { FastLane, HttpHandler } from './http/fast-lane';
 import { DiskProxy } from './disk/disk-proxy';
 import { ImportUpload } from './imports/import-upload';
+import { GatewayMetrics } from './metrics/gateway-metrics';
+import { HttpMetrics } from './metrics/http-metrics';
+import { QueueBoard } from './queues/queue-board';
 import { setupOpenApi } from './http/openapi';
 import { installRequestHooks } from './http/request-log';
 import { installSecurityHeaders } from './http/security-headers';
@@ -29,8 +32,13 @@ export async function createGateway(options: GatewayOptions = {}): Promise<NestF
   let lane: FastLane | undefined;
   let disk: DiskProxy | undefined;
   let imports: ImportUpload | undefined;
+  let metrics: HttpMetrics | undefined;
   const adapter = new FastifyAdapter({
-    serverFactory: (handler: HttpHandler) => createServer((req, res) => disk?.take(req, res) || imports?.take(req, res) || lane?.take(req, res, handler) || handler(req, res)),
+    serverFactory: (handler: HttpHandler) =>
+      createServer((req, res) => {
+        metrics?.track(req, res); // every request, whichever door takes it
+        return disk?.take(req, res) || imports?.take(req, res) || lane?.take(req, res, handler) || handler(req, res);
+      }),
     bodyLimit: config.bodyLimit,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -50,9 +58,12 @@ export async function createGateway(options: GatewayOptions = {}): Promise<NestF
     lane = app.get(FastLane);
     disk = app.get(DiskProxy);
     imports = app.get(ImportUpload);
+    metrics = app.get(GatewayMetrics).http;
     registerBodyParsers(fastify, { bodyLimit: config.bodyLimit, maxDepth: config.maxBodyDepth });
     installRequestHooks(fastify, config.version);
     installSecurityHeaders(fastify);
+    metrics.install(fastify);
+    await app.get(QueueBoard).mount(fastify);
     setupOpenApi(app, fastify, config.version);
     await app.listen(options.port ?? config.port, options.host ?? config.host);
     return app;
