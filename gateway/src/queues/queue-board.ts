@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import type { FastifyAdapter } from '@bull-board/fastify';
+import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { JobQueues } from '@app/platform';
 import { errors } from '@app/proto';
@@ -20,18 +20,6 @@ import { JOB_QUEUE_NAMES } from './queue-names';
 
 export const BOARD_PATH = '/admin/queues';
 
-const logger = new Logger('queue-board');
-
-/**
- * bull-board's fastify adapter, loaded with Node's own require rather than the module's: it needs @fastify/static,
- * which needs content-disposition 3, an ES module. Node 20.19+ requires ES modules; jest's module loader (which runs
- * the e2e tests' gateway) cannot, and would fail every test that starts a gateway.
- */
-function boardAdapter(): typeof FastifyAdapter {
-  const nodeRequire = process.getBuiltinModule('module').createRequire(__filename);
-  return (nodeRequire('@bull-board/fastify') as typeof import('@bull-board/fastify')).FastifyAdapter;
-}
-
 @Injectable()
 export class QueueBoard implements OnApplicationShutdown {
   readonly jobs: JobQueues;
@@ -48,14 +36,7 @@ export class QueueBoard implements OnApplicationShutdown {
 
   /** Registers the dashboard's routes behind the administrators' check (gateway.ts, before listening). */
   async mount(fastify: FastifyInstance): Promise<void> {
-    let board: FastifyAdapter;
-    try {
-      board = new (boardAdapter())();
-    } catch (err) {
-      // the gateway serves on without its dashboard rather than not at all
-      logger.error(`the job queues' dashboard is not served: ${err instanceof Error ? err.message : String(err)}`);
-      return;
-    }
+    const board = new FastifyAdapter();
     board.setBasePath(BOARD_PATH);
     createBullBoard({
       queues: this.jobs.queues.map((q) => new BullMQAdapter(q)),

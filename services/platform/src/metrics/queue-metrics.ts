@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { AppConfig } from '../config/config';
-import { bullPrefix } from '../mail/connection';
+import { bullPrefix, bullProducerConnection } from '../mail/connection';
 
 const logger = new Logger('job-queues');
 
@@ -19,8 +19,8 @@ export class JobQueues {
   readonly queues: JobQueue[];
 
   constructor(config: Pick<AppConfig, 'prefix' | 'redisUrl'>, names: readonly string[]) {
-    // a read fails fast while Redis is away (BullMQ's workers need maxRetriesPerRequest: null; a queue does not)
-    const connection = { url: config.redisUrl, maxRetriesPerRequest: 1 };
+    // a read fails fast while Redis is away: the dashboard answers an error, the gauges skip the queue for that scrape
+    const connection = bullProducerConnection(config);
     this.queues = names.map((name) => {
       const queue = new Queue(name, { connection, prefix: bullPrefix(config) });
       // a lost connection is retried by ioredis; without a listener the 'error' event would end the process
