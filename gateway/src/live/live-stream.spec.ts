@@ -117,6 +117,19 @@ describe('a live stream', () => {
     expect(stream.isClosed).toBe(true);
   });
 
+  it('checks the membership before sending a membership change read from the log over a hole', async () => {
+    let member = true;
+    const log = [row(1)];
+    const { res, stream } = setup(log, { member: () => member });
+    await stream.start(null);
+    member = false;
+    log.push(row(2, 'Subscription'), row(3));
+    stream.announced({ account_id: 'acc-1', changes: [row(3)] }); // the announcement of 2 was lost
+    await settle();
+    expect(res.seqs()).toEqual([]);
+    expect(res.ended).toBe(true);
+  });
+
   it('keeps going when the membership check fails for another reason than a refusal', async () => {
     const { res, stream } = setup([row(1)]);
     (stream as unknown as { deps: StreamDeps }).deps.checkMembership = async () => {

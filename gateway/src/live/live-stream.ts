@@ -136,6 +136,8 @@ export class LiveStream {
       }
       const limit = Math.min(LOG_PAGE, this.deps.config.replayMax - sent);
       const rows = await this.deps.readLog(this.ctx, this.cursor, limit);
+      // a hole filled from the log may hold a membership change whose announcement was lost: the same check first
+      if (touchesMembership(rows) && !(await this.membershipHolds())) return;
       this.send(rows.filter((r) => r.seq > this.cursor));
       sent += rows.length;
       if (rows.length < limit) return;
