@@ -182,3 +182,33 @@ export const BACKUP_REASONS = {
 
 /** The upload's bound when BACKUP_UPLOAD_MAX_BYTES is not set. */
 export const BACKUP_UPLOAD_MAX_BYTES = 500 * 1024 * 1024;
+
+// ---- the HTTP routes (the gateway's backups controller), for the typed API client -----------------------------------
+
+/** The body of a restore of a listed backup. */
+export interface BackupRestoreBody {
+  mode: (typeof RESTORE_TARGETS)[number];
+  /** mode replace: the group's name, exactly */
+  confirm?: string;
+}
+
+declare module './http-api' {
+  interface HttpApi {
+    'GET /accounts/{account_id}/backups': { reply: BackupListReply };
+    'POST /accounts/{account_id}/backups': { reply: BackupDoc };
+    'POST /accounts/{account_id}/backups/{backup_id}/restore': { body: BackupRestoreBody; reply: BackupRestoreDoc };
+    'GET /accounts/{account_id}/backups/restores/{restore_id}': { reply: BackupRestoreDoc };
+    'POST /backups/combined': { reply: BackupDoc };
+    'GET /backups/settings': { reply: BackupSettingsReply };
+  }
+}
+
+/** What the shell needs to know of the deployment's backups (GET /backups/settings). */
+export interface BackupSettingsReply {
+  /** the admin menu's adminnoop entry (Backups) is shown: not in production unless ADMINNOOP_ENTRY=on */
+  entry: boolean;
+  /** the largest archive an upload may send, bytes */
+  upload_max_bytes: number;
+  /** archives kept per group (BACKUP_KEEP) */
+  keep: number;
+}

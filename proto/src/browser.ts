@@ -20,3 +20,4 @@ export * from './finance';
 export * from './reader';
 export * from './notes';
 export * from './live';
+export * from './backup';

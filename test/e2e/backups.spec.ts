@@ -167,6 +167,11 @@ describe('backups of a group', () => {
     expect(tickets.find((d) => d._id === ids.gone)).toMatchObject({ _deleted: true });
   });
 
+  it("tells the shell to show the adminnoop entry outside production, the upload's bound and how many archives are kept", async () => {
+    expect(await owner.browser.get('/backups/settings')).toMatchObject({ status: 200, body: { entry: true, upload_max_bytes: 500 * 1024 * 1024, keep: 3 } });
+    expect((await stack.browser().get('/backups/settings')).status).toBe(401);
+  });
+
   it('a member who is not an administrator can neither list, back up, download nor restore (403)', async () => {
     expect(await member.browser.get(`/accounts/${acc}/backups`)).toMatchObject({ status: 403, body: { error: 'forbidden' } });
     expect(await member.browser.post(`/accounts/${acc}/backups`)).toMatchObject({ status: 403, body: { error: 'forbidden' } });

@@ -50,6 +50,18 @@ const RESTORE_BODY = {
 export class BackupsController {
   constructor(private readonly backups: BackupsService) {}
 
+  @Get('backups/settings')
+  @ApiOperation({ summary: "The deployment's backups: whether the admin menu shows its adminnoop entry, the largest upload" })
+  @ApiResponse({
+    status: 200,
+    description: 'OK',
+    schema: { type: 'object', properties: { entry: { type: 'boolean' }, upload_max_bytes: { type: 'integer' }, keep: { type: 'integer' } } },
+  })
+  @ApiErrors(401)
+  settings() {
+    return this.backups.settings();
+  }
+
   @Get('accounts/:account_id/backups')
   @ApiOperation({ summary: "The group's backups (newest first) and its recent restores; administrators only" })
   @ApiParam(ACCOUNT_ID)

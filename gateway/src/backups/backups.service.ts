@@ -7,7 +7,7 @@ import { pipeline } from 'stream/promises';
 import { Transform } from 'stream';
 import { Injectable } from '@nestjs/common';
 import { requireWrite, RpcClient } from '@app/platform';
-import { AppError, BACKUP_UPLOAD_MAX_BYTES, BackupDoc, BackupFileReply, BackupListReply, BackupRestoreDoc, errors, FIELD_MESSAGES, RESTORE_TARGETS } from '@app/proto';
+import { AppError, BACKUP_UPLOAD_MAX_BYTES, BackupDoc, BackupFileReply, BackupListReply, BackupRestoreDoc, BackupSettingsReply, errors, FIELD_MESSAGES, RESTORE_TARGETS } from '@app/proto';
 import { ResolvedCaller } from '../auth/caller';
 import { SessionStore } from '../auth/session.store';
 import { TenancyService } from '../documents/tenancy.service';
@@ -29,6 +29,16 @@ export function uploadMaxBytes(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(n) && n > 0 ? n : BACKUP_UPLOAD_MAX_BYTES;
 }
 
+/**
+ * ADMINNOOP_ENTRY=on|off: the admin menu's adminnoop entry (spec §2: it holds the backups and is hidden in
+ * production); default on, off when NODE_ENV is production.
+ */
+export function adminnoopEntry(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env.ADMINNOOP_ENTRY;
+  if (value === 'on' || value === 'off') return value === 'on';
+  return env.NODE_ENV !== 'production';
+}
+
 const RESTORE_MODES: readonly string[] = RESTORE_TARGETS;
 
 @Injectable()
@@ -41,6 +51,12 @@ export class BackupsService {
     private readonly tenancy: TenancyService,
     private readonly sessions: SessionStore,
   ) {}
+
+  settings(): BackupSettingsReply {
+    const keep = Number(process.env.BACKUP_KEEP);
+    // BACKUP_KEEP as the accounts service reads it (backup-settings.ts): 5 unless a whole number from 1
+    return { entry: adminnoopEntry(), upload_max_bytes: this.maxUpload, keep: Number.isInteger(keep) && keep >= 1 ? keep : 5 };
+  }
 
   async list(caller: ResolvedCaller, accountId: string): Promise<BackupListReply> {
     const ctx = await this.tenancy.resolveGroup(caller.ctx, accountId);

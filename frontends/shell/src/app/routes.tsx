@@ -33,6 +33,7 @@ const BillingPage = lazy(() => import('../pages/billing/BillingPage'));
 const UsagePage = lazy(() => import('../pages/billing/UsagePage'));
 const PlanSelectionPage = lazy(() => import('../pages/billing/PlanSelectionPage'));
 const CheckoutPage = lazy(() => import('../pages/billing/CheckoutPage'));
+const BackupsPage = lazy(() => import('../pages/backups/BackupsPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -77,6 +78,8 @@ export const routes: RouteObject[] = [
       { id: 'account.noop', path: '/account/:account_id/noop', element: <NoopPage /> },
       { id: 'account.groups', path: '/account/:account_id/groups', element: <GroupsPage /> },
       { id: 'account.groups.new', path: '/account/:account_id/groups/new', element: <GroupsPage /> },
+      // the adminnoop entry's page (spec §2): the group's backups
+      { id: 'account.backups', path: '/account/:account_id/backups', element: <BackupsPage /> },
       // every other account path belongs to a module remote (modules/module-routes.ts); the pages above rank first
       { id: 'account.module-path', path: '/account/:account_id/*', element: <AccountModulePage /> },
       { id: 'checkout', path: '/checkout', element: <PlanSelectionPage /> },

@@ -1,4 +1,5 @@
 // Portuguese (Brazil) texts beyond the core (pt-BR.ts), loaded like extra.en.ts.
+import { backupsPtBR } from './backups.pt-BR';
 import { billingPtBR } from './billing.pt-BR';
 import { dashboardPtBR } from './dashboard.pt-BR';
 import { klassPtBR } from './klass.pt-BR';
@@ -8,4 +9,4 @@ import { profilePtBR } from './profile.pt-BR';
 import { publicPtBR } from './public.pt-BR';
 import { startPtBR } from './start.pt-BR';
 
-export const extraPtBR = { ...navPtBR, profile: profilePtBR, dashboard: dashboardPtBR, public: publicPtBR, billing: billingPtBR, klass: klassPtBR, start: startPtBR, money: moneyPtBR };
+export const extraPtBR = { ...navPtBR, profile: profilePtBR, dashboard: dashboardPtBR, public: publicPtBR, billing: billingPtBR, backups: backupsPtBR, klass: klassPtBR, start: startPtBR, money: moneyPtBR };

@@ -13,6 +13,8 @@ export const klassEn = {
   Subscription: 'Member',
   PlanPrice: 'Plan price',
   DocumentChange: 'Change',
+  Backup: 'Backup',
+  BackupRestore: 'Restore',
   Ticket: 'Ticket',
   TicketChecklist: 'Checklist',
   Comment: 'Comment',

@@ -12,6 +12,8 @@ export const klassPtBR = {
   Subscription: 'Membro',
   PlanPrice: 'Preço do plano',
   DocumentChange: 'Alteração',
+  Backup: 'Cópia de segurança',
+  BackupRestore: 'Restauração',
   Ticket: 'Chamado',
   TicketChecklist: 'Checklist',
   Comment: 'Comentário',

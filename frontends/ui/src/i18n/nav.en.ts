@@ -31,6 +31,7 @@ export const navEn = {
       members: 'Members',
       billing: 'Billing',
       usage: 'Usage',
+      adminnoop: 'Backups',
       groups: 'Sub groups',
     },
     others: 'Others',

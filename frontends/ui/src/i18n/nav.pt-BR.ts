@@ -32,6 +32,7 @@ export const navPtBR: typeof navEn = {
       members: 'Membros',
       billing: 'Faturamento',
       usage: 'Uso',
+      adminnoop: 'Cópias de segurança',
       groups: 'Subgrupos',
     },
     others: 'Outros',

@@ -86,4 +86,10 @@ describe('account menu per module (spec §2)', () => {
     for (const module of ['ticket', 'finance', 'disk', 'notes', 'reader'] as const) expect(accountMenuItems(module, 'acc-9', { ...on, isAdmin: false }).admin).toEqual([]);
     expect(accountMenuItems('ticket', 'acc-9', { ...on, isAdmin: true }).admin).toHaveLength(4);
   });
+
+  it('adds the adminnoop entry (the backups page) after the admin items when the deployment shows it, never to a plain member', () => {
+    expect(accountMenuItems('ticket', 'acc-9', { ...on, isAdmin: true, adminnoop: true }).admin.at(-1)).toEqual({ key: 'adminnoop', to: '/account/acc-9/backups' });
+    expect(keys(accountMenuItems('ticket', 'acc-9', { ...on, isAdmin: true, adminnoop: false }).admin)).not.toContain('adminnoop');
+    expect(accountMenuItems('ticket', 'acc-9', { ...on, isAdmin: false, adminnoop: true }).admin).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@ import { useDeployedModules } from '../../modules/deployed-modules';
 import { MODULE_REMOTES, remoteForSegment } from '../../modules/module-routes';
 import { useActiveModule } from '../../modules/module-store';
 import { useIsAdmin } from '../../pages/admin/admin-data';
+import { useBackupSettings } from '../../pages/backups/backups-data';
 
 export interface MenuItem {
   /** i18n key under nav.items */
@@ -33,6 +34,8 @@ export interface MenuFlags {
   deployed?: readonly string[];
   /** Whether the user administers the group; false leaves the admin items out (absent: they are given). */
   isAdmin?: boolean;
+  /** the adminnoop entry (the backups page): hidden in production (GET /backups/settings `entry`) */
+  adminnoop?: boolean;
 }
 
 const MAIN: Record<ModuleName, string[]> = {
@@ -61,6 +64,9 @@ const ADMIN: Array<[key: string, segment: string]> = [
   ['usage', 'usage'],
 ];
 
+// spec §2: "An adminnoop entry holds backup and reports and is hidden in production"
+const ADMINNOOP: [key: string, segment: string] = ['adminnoop', 'backups'];
+
 export function accountMenuItems(module: ModuleName, accountId: string, flags: MenuFlags): AccountMenuItems {
   const base = `/account/${accountId}`;
   const item = (key: string): MenuItem => ({ key, to: `${base}/${key}`, ...(key === 'tickets' ? { badge: 'open-tickets' as const } : {}) });
@@ -73,7 +79,10 @@ export function accountMenuItems(module: ModuleName, accountId: string, flags: M
   return {
     main: [{ key: 'dashboard', to: base }, ...MAIN[module].filter(loads).map(item)],
     secondary: SECONDARY[module].filter(shown).map(item),
-    admin: flags.isAdmin === false ? [] : ADMIN.map(([key, segment]) => ({ key, to: `${base}/${segment}` })),
+    admin:
+      flags.isAdmin === false
+        ? []
+        : [...ADMIN, ...(flags.adminnoop ? [ADMINNOOP] : [])].map(([key, segment]) => ({ key, to: `${base}/${segment}` })),
   };
 }
 
@@ -86,7 +95,9 @@ export function useAccountMenuItems(accountId: string): AccountMenuItems {
   const values = configValues(useAccountConfig(accountId).data);
   const deployed = useDeployedModules();
   const { isAdmin, isPending } = useIsAdmin(accountId);
+  const backups = useBackupSettings();
   return accountMenuItems(module, accountId, {
+    adminnoop: backups.data?.entry === true,
     maintenance: flagOn(values?.maintenance, false),
     rdisk: flagOn(values?.rdisk, true),
     deployed,
