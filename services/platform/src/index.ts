@@ -1,5 +1,6 @@
 export * from './config/config';
 export * from './rpc/rpc-client';
+export * from './rpc/nats-options';
 export * from './rpc/rpc-exception.filter';
 export * from './rpc/microservice';
 export * from './documents/document-protocol';

@@ -8,6 +8,7 @@ import { DocumentStore } from '../store/document-store';
 import { MailQueue } from '../mail/mail-queue';
 import { serviceMetrics } from '../metrics/service-metrics';
 import { backupProviders } from '../documents/backup-responder';
+import { natsOptions } from '../rpc/nats-options';
 
 /** Nest injection tokens for the connections every service with a store has. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -40,7 +41,7 @@ export function storeProviders(opts: { service: ServiceName; schema: string }): 
     },
     {
       provide: NATS_CONNECTION,
-      useFactory: (config: AppConfig) => connect({ servers: config.natsUrl, name: `${opts.service}-changes` }),
+      useFactory: (config: AppConfig) => connect(natsOptions(config.natsUrl, `${opts.service}-changes`)),
       inject: [APP_CONFIG],
     },
     {

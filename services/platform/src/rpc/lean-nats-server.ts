@@ -2,6 +2,7 @@ import { CustomTransportStrategy, MessageHandler, Server } from '@nestjs/microse
 import { connect, Msg, NatsConnection, Subscription } from 'nats';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { batchNatsWrites } from './nats-write-batching';
+import { natsOptions } from './nats-options';
 import { toWireError } from './rpc-exception.filter';
 
 // The services' NATS transport: a queue-group subscription per @MessagePattern whose messages go straight to Nest's
@@ -48,7 +49,7 @@ export class LeanNatsServer extends Server implements CustomTransportStrategy {
 
   async listen(callback: (err?: unknown) => void): Promise<void> {
     try {
-      this.nc = await connect({ servers: this.opts.servers, name: this.opts.name });
+      this.nc = await connect(natsOptions(this.opts.servers, this.opts.name ?? 'service'));
       batchNatsWrites(this.nc);
       const { metrics } = this.opts;
       for (const [pattern, handler] of this.messageHandlers) {

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { connect, createInbox, JSONCodec, Msg, NatsConnection, NatsError, Subscription } from 'nats';
 import { AppError, CallName, Calls, isWireError, subject } from '@app/proto';
 import { batchNatsWrites } from './nats-write-batching';
+import { natsOptions } from './nats-options';
 
 const logger = new Logger('rpc-client');
 const codec = JSONCodec<unknown>();
@@ -43,6 +44,9 @@ export interface RpcRoundTrips {
 
 /** How often unanswered calls are checked against their deadline. */
 const SWEEP_MS = 100;
+/** While the broker is away, calls already sent wait at most this long for their answer (new ones fail at once). */
+export const OFFLINE_WAIT_MS = 2000;
+const BROKER_AWAY = 'The message broker is not reachable right now, please try again in a moment';
 
 export class RpcClient {
   private nc?: NatsConnection;
@@ -54,6 +58,8 @@ export class RpcClient {
   /** the connection being opened: concurrent first calls share it (each opening its own would leak all but one) */
   private connecting?: Promise<NatsConnection>;
   private roundTrips?: RpcRoundTrips;
+  /** false between the connection's disconnect and its reconnect: calls fail at once instead of waiting */
+  private online = true;
 
   constructor(
     private readonly natsUrl: string,
@@ -68,8 +74,9 @@ export class RpcClient {
 
   async connect(): Promise<void> {
     if (this.nc) return;
-    this.connecting ??= connect({ servers: [this.natsUrl], name: 'rpc-client' }).then((nc) => {
+    this.connecting ??= connect(natsOptions(this.natsUrl, 'rpc-client')).then((nc) => {
       batchNatsWrites(nc);
+      void this.followStatus(nc);
       this.inbox = createInbox();
       this.replies = nc.subscribe(`${this.inbox}.*`, { callback: (err, msg) => (err ? undefined : this.onReply(msg)) });
       this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
@@ -111,8 +118,31 @@ export class RpcClient {
     return reply.response;
   }
 
+  /**
+   * The connection's state: while it is disconnected (the broker restarting or unreachable) a request would wait in
+   * the client's buffer until the broker is back, so calls fail at once with 503 and those in flight wait at most
+   * OFFLINE_WAIT_MS more. The client reconnects by itself (natsOptions).
+   */
+  private async followStatus(nc: NatsConnection): Promise<void> {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect') {
+        if (this.online) logger.warn(`NATS unreachable (${String(status.data)}): calls answer 503 until it is back`);
+        this.online = false;
+        const latest = Date.now() + OFFLINE_WAIT_MS;
+        for (const call of this.pending.values()) call.deadline = Math.min(call.deadline, latest);
+      } else if (status.type === 'reconnect') {
+        if (!this.online) logger.log('NATS is back');
+        this.online = true;
+      }
+    }
+  }
+
   private async send(name: CallName, req: unknown, opts: { timeoutMs?: number }): Promise<Uint8Array> {
     if (!this.nc) await this.connect();
+    if (!this.online) {
+      this.observe(name, performance.now(), 'unreachable');
+      throw new AppError('service_unavailable', BROKER_AWAY);
+    }
     const pattern = subject(name);
     const id = String(++this.next);
     return new Promise<Uint8Array>((resolve, reject) => {
