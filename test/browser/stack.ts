@@ -131,6 +131,8 @@ export async function startStack(): Promise<RunningStack> {
       DISK_DATA_DIR: diskData,
       DISK_HTTP_PORT: String(diskPort),
       DISK_HTTP_URL: `http://127.0.0.1:${diskPort}`,
+      // the backups' archives, read by the accounts service and the gateway alike
+      BACKUP_DIR: path.join(ROOT, '.run/browser-backups', run),
       // the feeds and pages the reader and notes specs serve are on loopback
       READER_ALLOW_PRIVATE_URLS: '1',
       NOTES_ALLOW_PRIVATE_URLS: '1',
@@ -173,6 +175,7 @@ export async function stopStack(): Promise<void> {
   await stack.sink.stop().catch(warn('smtp sink'));
   await new Promise<void>((r) => stack.sinkHttp.close(() => r()));
   rmSync(path.join(ROOT, '.run/browser-disk', stack.run), { recursive: true, force: true });
+  rmSync(path.join(ROOT, '.run/browser-backups', stack.run), { recursive: true, force: true });
 
   const pg = new Client({ connectionString: stack.adminUrl });
   await pg

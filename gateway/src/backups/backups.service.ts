@@ -18,9 +18,12 @@ import { objectBody } from '../http/body-parser';
 // gateway shares with the accounts service: a download streams the file the accounts service names, an upload is
 // streamed to BACKUP_DIR/uploads under a random name that the restore then reads (and deletes).
 
-/** BACKUP_DIR as the accounts service reads it (services/accounts backup-settings.ts): `.run/backups` by default. */
+/** The repository (this file is gateway/{src,dist}/backups/). */
+const REPOSITORY = path.resolve(__dirname, '..', '..', '..');
+
+/** BACKUP_DIR as the accounts service reads it (services/accounts backup-settings.ts): the repository's `.run/backups` by default. */
 export function backupDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.BACKUP_DIR || path.join('.run', 'backups'));
+  return env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(REPOSITORY, '.run', 'backups');
 }
 
 /** BACKUP_UPLOAD_MAX_BYTES: the largest archive an upload may send (default 500 MiB). */

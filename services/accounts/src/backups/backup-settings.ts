@@ -22,9 +22,15 @@ function int(value: string | undefined, dflt: number, min: number): number {
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= min ? n : dflt;
 }
 
-/** BACKUP_DIR's default: `.run/backups` under the directory the process runs in (the repository for `make up`). */
+/** The repository (this file is services/accounts/{src,dist}/backups/): BACKUP_DIR's default is under it. */
+const REPOSITORY = path.resolve(__dirname, '..', '..', '..', '..');
+
+/**
+ * BACKUP_DIR, or `.run/backups` of the repository by default (`make up`): the same folder whatever directory the
+ * process runs in, since the gateway must find the accounts service's archives (gateway/src/backups backupDir).
+ */
 export function backupDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.BACKUP_DIR || path.join('.run', 'backups'));
+  return env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(REPOSITORY, '.run', 'backups');
 }
 
 export function backupSettings(env: NodeJS.ProcessEnv = process.env): BackupSettings {
