@@ -21,3 +21,4 @@ export * from './reader';
 export * from './notes';
 export * from './live';
 export * from './backup';
+export * from './reports';

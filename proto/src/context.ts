@@ -27,6 +27,8 @@ export const CallerContext = z.object({
   roles: z.array(z.string()),
   /** administrator of the addressed account */
   admin: z.boolean(),
+  /** the membership's report_view (administrators have it too): may read the group's reports; absent outside a group */
+  report_view: z.boolean().optional(),
   /** set when the call is authenticated by a bearer user token */
   token: TokenContext.nullable(),
   request_id: z.string(),

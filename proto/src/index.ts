@@ -20,3 +20,4 @@ export * from './reader';
 export * from './notes';
 export * from './backup';
 export * from './live';
+export * from './reports';

@@ -52,6 +52,8 @@ export const DESIGN_SERVICES: Readonly<Record<string, ServiceName>> = {
   handbooks: 'notes',
   bookmarks: 'notes',
   notes: 'notes',
+  // reports (administrators and report_view members): the tickets report and its CSV
+  reports: 'tickets',
 };
 
 /** `PUT /{account_id}/_design/status/_update/accept/{id}`: accepting an invitation (the invitee has no membership yet). */

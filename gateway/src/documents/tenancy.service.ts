@@ -40,9 +40,15 @@ export function assertDatabaseParams(params: unknown): void {
   if (typeof account_id === 'string') assertGroupId(account_id);
 }
 
-/** Accepted memberships by group, then user: when each stops being trusted, and its admin flag. */
+/** What a membership lets its member do: administer the group, read its reports. */
+interface Grants {
+  admin: boolean;
+  report_view: boolean;
+}
+
+/** Accepted memberships by group, then user: when each stops being trusted, and its grants. */
 class MembershipCache {
-  private readonly groups = new Map<string, Map<string, { admin: boolean; until: number }>>();
+  private readonly groups = new Map<string, Map<string, Grants & { until: number }>>();
   private size = 0;
 
   constructor(
@@ -50,18 +56,18 @@ class MembershipCache {
     private readonly maxEntries = 50_000,
   ) {}
 
-  get(db: string, user: string, now = Date.now()): boolean | undefined {
+  get(db: string, user: string, now = Date.now()): Grants | undefined {
     const hit = this.groups.get(db)?.get(user);
-    return hit && hit.until > now ? hit.admin : undefined;
+    return hit && hit.until > now ? { admin: hit.admin, report_view: hit.report_view } : undefined;
   }
 
-  set(db: string, user: string, admin: boolean, now = Date.now()): void {
+  set(db: string, user: string, grants: Grants, now = Date.now()): void {
     if (this.ttlMs <= 0) return;
     if (this.size >= this.maxEntries) this.clear(); // a bound, not an LRU: entries live a second anyway
     let users = this.groups.get(db);
     if (!users) this.groups.set(db, (users = new Map()));
     if (!users.has(user)) this.size++;
-    users.set(user, { admin, until: now + this.ttlMs });
+    users.set(user, { ...grants, until: now + this.ttlMs });
   }
 
   forget(db: string): void {
@@ -104,10 +110,11 @@ export class TenancyService {
     }
     assertDatabaseName(db);
     const cached = this.memberships.get(db, caller.user_id);
-    if (cached !== undefined) return { ...caller, db, admin: cached };
+    if (cached !== undefined) return { ...caller, db, ...cached };
     const membership = await this.rpc.call('accounts.membership.resolve', { user_id: caller.user_id, account_id: db });
-    this.memberships.set(db, caller.user_id, membership.admin);
-    return { ...caller, db, admin: membership.admin };
+    const grants = { admin: membership.admin, report_view: membership.report_view === true };
+    this.memberships.set(db, caller.user_id, grants);
+    return { ...caller, db, ...grants };
   }
 
   /** `/accounts/{account_id}/…`: a group the caller is a member of. */

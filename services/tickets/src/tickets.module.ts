@@ -8,6 +8,8 @@ import { References } from './common/references';
 import { TicketsRepository } from './tickets/tickets.repository';
 import { CopiedNamesSubscription } from './records/copied-names';
 import { ReceiptsModule } from './receipts/receipts.module';
+import { ReportsRepository } from './reports/reports.repository';
+import { ReportsService } from './reports/reports.service';
 
 /**
  * The tickets service: tickets, comments, customers, equipment, categories, contracts, estimates and maintenances
@@ -17,6 +19,6 @@ import { ReceiptsModule } from './receipts/receipts.module';
 @Module({
   imports: [ReceiptsModule],
   controllers: [healthController('tickets', PG_POOL), DocumentsController],
-  providers: [...databaseProviders, References, TicketsRepository, DocumentsService, CopiedNamesSubscription],
+  providers: [...databaseProviders, References, TicketsRepository, DocumentsService, CopiedNamesSubscription, ReportsRepository, ReportsService],
 })
 export class TicketsModule {}

@@ -16,6 +16,7 @@ import { TicketPolicy } from '../tickets/ticket.policy';
 import { checklistToggleHandler, statusHandler } from '../tickets/ticket-updates';
 import { ticketViews } from '../tickets/ticket-views';
 import { TicketsRepository } from '../tickets/tickets.repository';
+import { ReportsService } from '../reports/reports.service';
 
 type Req<K extends keyof Calls> = Calls[K]['req'];
 
@@ -34,6 +35,7 @@ export class DocumentsService {
     private readonly store: DocumentStore,
     refs: References,
     tickets: TicketsRepository,
+    reports: ReportsService,
   ) {
     const updates: Record<string, UpdateHandler> = { [`${TICKET_UPDATES.checklist}/${CHECKLIST_TOGGLE}`]: checklistToggleHandler(store) };
     for (const status of TICKET_STATUSES) updates[`${TICKET_UPDATES.status}/${status}`] = statusHandler(store, status);
@@ -51,7 +53,7 @@ export class DocumentsService {
         Estimate: new EstimatePolicy(refs),
         Maintenance: new MaintenancePolicy(refs),
       },
-      ticketViews(tickets),
+      { ...ticketViews(tickets), ...reports.views() },
       updates,
     );
   }
