@@ -16,7 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { load, type LoadResult } from './load';
-import { benchStack, percentile, ROOT, waitUntil } from './stack';
+import { benchStack, percentile, ROOT, waitForServices, waitUntil } from './stack';
 import { seed } from './tickets';
 
 const TICKETS = Number(process.env.TICKETS || 100_000);
@@ -117,12 +117,7 @@ async function main() {
     const tickets = path.join(ROOT, 'services/tickets/dist/main.js');
     const copies: ChildProcess[] = [stack.start('tickets', tickets)];
     stack.start('gateway', path.join(ROOT, 'gateway/dist/main.js'));
-    // /_up names every deployed service; this bench runs identity, accounts and tickets only
-    const ready = async () => {
-      const up = (await (await fetch(`${base}/_up`)).json()) as { checks: Record<string, string> };
-      return ['redis', 'identity', 'accounts', 'tickets'].every((k) => up.checks[k] === 'ok') ? true : undefined;
-    };
-    await waitUntil('gateway /_up', () => ready().catch(() => undefined));
+    await waitForServices(base, ['identity', 'accounts', 'tickets']);
 
     const json = { 'content-type': 'application/json' };
     const email = `${stack.run}@example.com`;

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { benchStack, percentile, ROOT, waitUntil } from './stack';
+import { benchStack, percentile, ROOT, waitForServices } from './stack';
 
 const RUNS = Number(process.env.RUNS || 7);
 const GATEWAY_PORT = 24000 + Math.floor(Math.random() * 500); // below the ephemeral range (32768+)
@@ -103,7 +103,7 @@ async function main() {
     for (const s of ['identity', 'accounts', 'tickets']) await runToEnd(path.join(ROOT, `services/${s}/dist/migrate.js`), stack.env);
     for (const s of ['identity', 'accounts', 'tickets']) stack.start(s, path.join(ROOT, `services/${s}/dist/main.js`));
     stack.start('gateway', path.join(ROOT, 'gateway/dist/main.js'));
-    await waitUntil('gateway /_up', async () => ((await fetch(`${base}/_up`)).status === 200 ? true : undefined));
+    await waitForServices(base, ['identity', 'accounts', 'tickets']);
 
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: FLAGS });
 

@@ -96,3 +96,15 @@ export async function waitUntil<T>(what: string, probe: () => Promise<T | undefi
 export function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 }
+
+/**
+ * Until the gateway's /_up says Redis and `services` are ready: /_up names every service the gateway serves, and a
+ * bench that starts only some of them would never see its 200.
+ */
+export async function waitForServices(base: string, services: string[]): Promise<void> {
+  const ready = async () => {
+    const up = (await (await fetch(`${base}/_up`)).json()) as { checks?: Record<string, string> };
+    return ['redis', ...services].every((k) => up.checks?.[k] === 'ok') ? true : undefined;
+  };
+  await waitUntil('gateway /_up', () => ready().catch(() => undefined));
+}

@@ -16,7 +16,7 @@ import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { KLASSES, KLASS_NAMES } from '@app/proto';
 import { cpuSecondsOf, load, LoadResult } from './load';
-import { benchStack, ROOT, waitUntil } from './stack';
+import { benchStack, ROOT, waitForServices, waitUntil } from './stack';
 
 const TICKETS = Number(process.env.TICKETS || 100_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY || 20);
@@ -154,7 +154,7 @@ async function main() {
     const pids: Record<string, number | undefined> = {};
     for (const s of ['identity', 'accounts', 'tickets']) pids[s] = stack.start(s, path.join(ROOT, `services/${s}/dist/main.js`)).pid;
     pids.gateway = stack.start('gateway', path.join(ROOT, 'gateway/dist/main.js')).pid;
-    await waitUntil('gateway /_up', async () => ((await fetch(`${base}/_up`)).status === 200 ? true : undefined));
+    await waitForServices(base, ['identity', 'accounts', 'tickets']);
 
     // a signed-in user with a group
     const json = { 'content-type': 'application/json' };
