@@ -240,6 +240,17 @@ describe('search', () => {
     expect((await search('preventivos mês', g, brAuth)).rows.map((r: Json) => r.value._id)).toEqual([doc._id]);
   });
 
+  it('a markdown page\'s snippet is its rendered text: no heading marks, stars or link syntax, the link\'s words kept', async () => {
+    const g = (await createGroup(owner, 'Snippet shop')).id;
+    const doc = await handbook({ title: 'Oil', content: '## Changing the **oil**\n\nSee [the engine manual](https://example.com/manual) & drain the `sump` first.' }, g);
+    const found = await search('manual', g);
+    expect(found.rows.map((r: Json) => r.value._id)).toEqual([doc._id]);
+    const snippet: string = found.rows[0].value.snippet;
+    expect(snippet).toContain('Changing the oil');
+    expect(snippet).toContain('See the engine <mark>manual</mark> &amp; drain the sump first.');
+    expect(snippet).not.toMatch(/##|\*\*|\]\(|`|https:/);
+  });
+
   it('en: finds "café" as "cafe" and "résumé" as "resume", the title match ranked above a content match', async () => {
     const g = (await createGroup(owner, 'Search shop')).id;
     const inContent = await handbook({ title: 'Morning routine', content: 'Start with a café and read the résumé of yesterday.' }, g);

@@ -17,6 +17,13 @@ export interface SearchRow {
 /** characters of a text the snippet is cut from (ts_headline reads the whole text it is given) */
 const SNIPPET_SOURCE = 10_000;
 /**
+ * A handbook's text as its reader sees it, for the snippet: the rendered HTML (content_html: sanitized, written by
+ * markdown-it) without its tags and with the entities it escapes read back, so a snippet shows "Troca de óleo", not
+ * "## **Troca** de [óleo](/handbooks/oleo)". A handbook stored before content_html existed falls back to its content.
+ */
+const RENDERED_TEXT = `replace(replace(replace(replace(replace(regexp_replace(coalesce(d.body->>'content_html', d.body->>'content', ''), '<[^>]*>', ' ', 'g'), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')`;
+
+/**
  * matches ranked at most, from the whole vector and again from the head (title, tags, fields): ranking reads each
  * match's vector, so a word on most of 100,000 pages would otherwise cost a second
  */
@@ -52,7 +59,7 @@ export class SearchRepository {
                 coalesce(d.body->>'uri', d.body->>'url') AS uri,
                 d.body->>'updated_at' AS updated_at,
                 ts_headline(notes.search_config(d.body->>'language'),
-                            translate(left(CASE WHEN h.klass = 'Handbook' THEN coalesce(d.body->>'content', '')
+                            translate(left(CASE WHEN h.klass = 'Handbook' THEN ${RENDERED_TEXT}
                                                 ELSE coalesce(nullif(d.body->>'description', ''), d.body->>'url', '') END, ${SNIPPET_SOURCE}), $4, ''),
                             ${tsq}, $5) AS headline
            FROM hits h JOIN notes.documents d ON d.account_id = $1 AND d.id = h.id AND NOT d.deleted
