@@ -134,6 +134,34 @@ describe('what is stored', () => {
     expect((await items(sub._id)).map((i) => i.title)).toEqual(['New one', 'By guid', 'By link', 'By hash']);
   });
 
+  it('old read items go (READER_KEEP_READ_DAYS): read and unstarred older than the limit are removed, unread, starred and recent ones stay, and a removed entry still listed by its feed does not come back', async () => {
+    const entries: FeedItem[] = [
+      { title: 'Old read', guid: 'r-1', date: 'Mon, 05 Jan 2026 00:00:00 GMT' },
+      { title: 'Old unread', guid: 'r-2', date: 'Sun, 04 Jan 2026 00:00:00 GMT' },
+      { title: 'Old starred', guid: 'r-3', date: 'Sat, 03 Jan 2026 00:00:00 GMT' },
+      { title: 'Recent read', guid: 'r-4', date: new Date().toUTCString() },
+    ];
+    feeds.feed('/retention.xml', () => rss('Retention', entries));
+    const sub = await subscribe(`${feeds.url}/retention.xml`);
+    const byTitle = Object.fromEntries((await items(sub._id)).map((i) => [i.title, i._id]));
+    for (const title of ['Old read', 'Old starred', 'Recent read']) expect((await call('PUT', `/_design/status/_update/read/${byTitle[title]}`)).status).toBe(200);
+    expect((await call('PUT', `/_design/status/_update/star/${byTitle['Old starred']}`)).status).toBe(200);
+
+    const { DocumentStore } = await import('@app/platform');
+    const { ItemRetention } = await import('../../services/reader/src/items/item-retention');
+    const { ReaderRepository } = await import('../../services/reader/src/items/items.repository');
+    const { READER_SCHEMA } = await import('../../services/reader/src/reader.schema');
+    const retention = new ItemRetention(new ReaderRepository(stack.pool), new DocumentStore({ pool: stack.pool, schema: READER_SCHEMA, service: 'reader' }));
+    // items of January 2026 are older than 60 days by the sweep's clock of 2026-06-01
+    expect(await retention.sweep(60, new Date('2026-06-01T00:00:00Z'))).toBeGreaterThanOrEqual(1);
+    expect((await items(sub._id)).map((i) => i.title).sort()).toEqual(['Old starred', 'Old unread', 'Recent read']);
+    expect((await call('GET', `/${byTitle['Old read']}`)).status).toBe(404);
+    expect(await retention.sweep(0, new Date('2026-06-01T00:00:00Z'))).toBe(0); // 0 keeps everything
+
+    await refresh(sub);
+    expect((await items(sub._id)).map((i) => i.title).sort()).toEqual(['Old starred', 'Old unread', 'Recent read']);
+  });
+
   it('an entry without a date gets the fetch time; relative links and images become absolute', async () => {
     feeds.feed('/relative.xml', () =>
       atom('Relative', [{ id: 'urn:r1', title: 'No date here', href: 'posts/1.html', html: '<p><a href="../about">about</a> <img src="img/pic.png" alt="pic"></p>' }], `${feeds.url}/blog/`).replace(

@@ -23,6 +23,8 @@ export interface ReaderSettings {
   fetchTimeoutMs: number;
   /** the fetcher runs in this process (READER_FETCHER=off leaves it to other copies) */
   fetcherOn: boolean;
+  /** read, unstarred items older than this many days are removed daily (READER_KEEP_READ_DAYS, default 60; 0 keeps them) */
+  keepReadDays: number;
 }
 
 export function readerSettings(env: NodeJS.ProcessEnv = process.env): ReaderSettings {
@@ -35,6 +37,7 @@ export function readerSettings(env: NodeJS.ProcessEnv = process.env): ReaderSett
     perHostConcurrency: Math.floor(positive(env.READER_PER_HOST_CONCURRENCY, 2)),
     fetchTimeoutMs: positive(env.READER_FETCH_TIMEOUT_MS, 20_000),
     fetcherOn: env.READER_FETCHER !== 'off',
+    keepReadDays: env.READER_KEEP_READ_DAYS === '0' ? 0 : positive(env.READER_KEEP_READ_DAYS, 60),
   };
 }
 

@@ -3,6 +3,7 @@ import { Job, Queue, Worker } from 'bullmq';
 import { AppConfig, bullConnection, bullPrefix, bullProducerConnection } from '@app/platform';
 import { readerSettings } from '../common/reader-settings';
 import { APP_CONFIG } from '../common/tokens';
+import { ItemRetention } from '../items/item-retention';
 import { FeedStateRepository } from '../subscriptions/feed-state.repository';
 import { FeedRefresher } from './feed-refresher';
 import { FeedWriter } from './feed-writer';
@@ -11,11 +12,14 @@ import { FeedWriter } from './feed-writer';
 // READER_SCHEDULER_EVERY_S seconds, which queues a `feed` job for each active subscription whose next_check_at has
 // come; "refresh now" queues them directly. A feed's job id is its group and subscription, so a feed is queued once
 // however often it is asked for, and its job is removed when it ends (it may be queued again). Every copy of the
-// service works the queue, READER_FETCH_CONCURRENCY feeds at once each; READER_FETCHER=off leaves a copy out.
+// service works the queue, READER_FETCH_CONCURRENCY feeds at once each; READER_FETCHER=off leaves a copy out. A second
+// scheduler removes old read items once a day (ItemRetention).
 
 const logger = new Logger('reader-fetch-queue');
 export const READER_FETCH_QUEUE = 'reader-fetch';
 const DUE_SCHEDULER = 'reader-due';
+/** once a day, the removal of old read items (ItemRetention), run by one copy */
+const RETENTION_SCHEDULER = 'reader-retention';
 /** feeds queued per scheduler run at most (the rest are due at the next run) */
 const DUE_BATCH = 10_000;
 
@@ -40,6 +44,7 @@ export class FetchQueue implements OnModuleInit, OnApplicationBootstrap, BeforeA
     private readonly refresher: FeedRefresher,
     private readonly writer: FeedWriter,
     private readonly states: FeedStateRepository,
+    private readonly retention: ItemRetention,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -55,10 +60,12 @@ export class FetchQueue implements OnModuleInit, OnApplicationBootstrap, BeforeA
     this.worker = new Worker<Data>(READER_FETCH_QUEUE, (job) => this.run(job), { ...options, concurrency: settings.fetchConcurrency });
     this.worker.on('failed', (job, err) => logger.error(`${job?.name} ${job?.id}: ${err.message}`));
     await this.queue!.upsertJobScheduler(DUE_SCHEDULER, { every: settings.schedulerEveryS * 1000 }, { name: 'due', opts: { removeOnComplete: true, removeOnFail: true } });
+    await this.queue!.upsertJobScheduler(RETENTION_SCHEDULER, { every: 86_400_000 }, { name: 'retention', opts: { removeOnComplete: true, removeOnFail: true } });
   }
 
   private async run(job: Job<Data>): Promise<unknown> {
     if (job.name === 'due') return { queued: await this.queueDue() };
+    if (job.name === 'retention') return { removed: await this.retention.sweep(readerSettings().keepReadDays) };
     const { db, id, force } = job.data as FeedJob;
     return this.refresher.refresh(db, id, force === true);
   }

@@ -40,6 +40,26 @@ export class ReaderRepository {
     }
   }
 
+  /**
+   * One window of the retention sweep: among the next `window` live documents after `after` (account id and id, the
+   * table's key order, so each statement reads a bounded slice), the reader items that are read, not starred and
+   * older than `before` (point_at). `next` is where the following window starts, null at the end of the table.
+   */
+  async expiredItems(after: { db: string; id: string } | null, before: string, window: number): Promise<{ items: Array<{ db: string; id: string }>; next: { db: string; id: string } | null }> {
+    const rows = await this.q<{ db: string; id: string; expired: boolean }>(
+      this.pool,
+      `SELECT account_id AS db, id,
+              klass = 'ReaderItem' AND body ->> 'read' = 'true' AND coalesce(body ->> 'starred', 'false') <> 'true' AND body ->> 'point_at' < $3 AS expired
+         FROM ${DOCUMENTS}
+        WHERE NOT deleted AND ($1::text IS NULL OR (account_id, id) > ($1::text, $2::text))
+        ORDER BY account_id, id
+        LIMIT $4`,
+      [after?.db ?? null, after?.id ?? null, before, window],
+    );
+    const last = rows[rows.length - 1];
+    return { items: rows.filter((r) => r.expired).map(({ db, id }) => ({ db, id })), next: rows.length < window ? null : { db: last.db, id: last.id } };
+  }
+
   /** Subscriptions of a group (all, or those ids), with their current title and label name. */
   async subscriptions(db: string, ids?: string[]): Promise<SubscriptionSummary[]> {
     return this.q<SubscriptionSummary>(
