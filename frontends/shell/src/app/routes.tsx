@@ -34,6 +34,7 @@ const UsagePage = lazy(() => import('../pages/billing/UsagePage'));
 const PlanSelectionPage = lazy(() => import('../pages/billing/PlanSelectionPage'));
 const CheckoutPage = lazy(() => import('../pages/billing/CheckoutPage'));
 const BackupsPage = lazy(() => import('../pages/backups/BackupsPage'));
+const ReportsPage = lazy(() => import('../pages/reports/ReportsPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -80,6 +81,8 @@ export const routes: RouteObject[] = [
       { id: 'account.groups.new', path: '/account/:account_id/groups/new', element: <GroupsPage /> },
       // the adminnoop entry's page (spec §2): the group's backups
       { id: 'account.backups', path: '/account/:account_id/backups', element: <BackupsPage /> },
+      // and its reports (administrators and members with report access)
+      { id: 'account.reports', path: '/account/:account_id/reports', element: <ReportsPage /> },
       // every other account path belongs to a module remote (modules/module-routes.ts); the pages above rank first
       { id: 'account.module-path', path: '/account/:account_id/*', element: <AccountModulePage /> },
       { id: 'checkout', path: '/checkout', element: <PlanSelectionPage /> },

@@ -8,6 +8,7 @@ import { moneyEn } from './money.en';
 import { navEn } from './nav.en';
 import { profileEn } from './profile.en';
 import { publicEn } from './public.en';
+import { reportsEn } from './reports.en';
 import { startEn } from './start.en';
 
-export const extraEn = { ...navEn, profile: profileEn, dashboard: dashboardEn, public: publicEn, billing: billingEn, backups: backupsEn, klass: klassEn, start: startEn, money: moneyEn };
+export const extraEn = { ...navEn, profile: profileEn, dashboard: dashboardEn, public: publicEn, billing: billingEn, backups: backupsEn, reports: reportsEn, klass: klassEn, start: startEn, money: moneyEn };

@@ -7,6 +7,7 @@ import { moneyPtBR } from './money.pt-BR';
 import { navPtBR } from './nav.pt-BR';
 import { profilePtBR } from './profile.pt-BR';
 import { publicPtBR } from './public.pt-BR';
+import { reportsPtBR } from './reports.pt-BR';
 import { startPtBR } from './start.pt-BR';
 
-export const extraPtBR = { ...navPtBR, profile: profilePtBR, dashboard: dashboardPtBR, public: publicPtBR, billing: billingPtBR, backups: backupsPtBR, klass: klassPtBR, start: startPtBR, money: moneyPtBR };
+export const extraPtBR = { ...navPtBR, profile: profilePtBR, dashboard: dashboardPtBR, public: publicPtBR, billing: billingPtBR, backups: backupsPtBR, reports: reportsPtBR, klass: klassPtBR, start: startPtBR, money: moneyPtBR };

@@ -32,6 +32,7 @@ export const navEn = {
       billing: 'Billing',
       usage: 'Usage',
       adminnoop: 'Backups',
+      reports: 'Reports',
       groups: 'Sub groups',
     },
     others: 'Others',

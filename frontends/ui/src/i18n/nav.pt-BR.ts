@@ -33,6 +33,7 @@ export const navPtBR: typeof navEn = {
       billing: 'Faturamento',
       usage: 'Uso',
       adminnoop: 'Cópias de segurança',
+      reports: 'Relatórios',
       groups: 'Subgrupos',
     },
     others: 'Outros',

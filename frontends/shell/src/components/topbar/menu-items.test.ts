@@ -88,8 +88,16 @@ describe('account menu per module (spec §2)', () => {
   });
 
   it('adds the adminnoop entry (the backups page) after the admin items when the deployment shows it, never to a plain member', () => {
-    expect(accountMenuItems('ticket', 'acc-9', { ...on, isAdmin: true, adminnoop: true }).admin.at(-1)).toEqual({ key: 'adminnoop', to: '/account/acc-9/backups' });
+    expect(accountMenuItems('ticket', 'acc-9', { ...on, isAdmin: true, adminnoop: true }).admin.at(-2)).toEqual({ key: 'adminnoop', to: '/account/acc-9/backups' });
     expect(keys(accountMenuItems('ticket', 'acc-9', { ...on, isAdmin: true, adminnoop: false }).admin)).not.toContain('adminnoop');
     expect(accountMenuItems('ticket', 'acc-9', { ...on, isAdmin: false, adminnoop: true }).admin).toEqual([]);
+  });
+
+  it('puts Reports next to the adminnoop entry for administrators, as the only admin item of a member with report access, and nowhere in production', () => {
+    expect(accountMenuItems('ticket', 'acc-9', { ...on, isAdmin: true, adminnoop: true }).admin.at(-1)).toEqual({ key: 'reports', to: '/account/acc-9/reports' });
+    expect(accountMenuItems('ticket', 'acc-9', { ...on, isAdmin: false, adminnoop: true, reports: true }).admin).toEqual([{ key: 'reports', to: '/account/acc-9/reports' }]);
+    expect(accountMenuItems('ticket', 'acc-9', { ...on, isAdmin: false, adminnoop: true, reports: false }).admin).toEqual([]);
+    expect(keys(accountMenuItems('ticket', 'acc-9', { ...on, isAdmin: true, adminnoop: false, reports: true }).admin)).not.toContain('reports');
+    expect(accountMenuItems('ticket', 'acc-9', { ...on, isAdmin: false, adminnoop: false, reports: true }).admin).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { MODULE_REMOTES, remoteForSegment } from '../../modules/module-routes';
 import { useActiveModule } from '../../modules/module-store';
 import { useIsAdmin } from '../../pages/admin/admin-data';
 import { useBackupSettings } from '../../pages/backups/backups-data';
+import { useMayReadReports } from '../../pages/reports/reports-data';
 
 export interface MenuItem {
   /** i18n key under nav.items */
@@ -36,6 +37,8 @@ export interface MenuFlags {
   isAdmin?: boolean;
   /** the adminnoop entry (the backups page): hidden in production (GET /backups/settings `entry`) */
   adminnoop?: boolean;
+  /** the user may read the group's reports (an administrator, or a membership with report_view) */
+  reports?: boolean;
 }
 
 const MAIN: Record<ModuleName, string[]> = {
@@ -66,6 +69,8 @@ const ADMIN: Array<[key: string, segment: string]> = [
 
 // spec §2: "An adminnoop entry holds backup and reports and is hidden in production"
 const ADMINNOOP: [key: string, segment: string] = ['adminnoop', 'backups'];
+// …its reports, next to it; also the only admin item of a member with report_view (spec §6)
+const REPORTS: [key: string, segment: string] = ['reports', 'reports'];
 
 export function accountMenuItems(module: ModuleName, accountId: string, flags: MenuFlags): AccountMenuItems {
   const base = `/account/${accountId}`;
@@ -79,10 +84,12 @@ export function accountMenuItems(module: ModuleName, accountId: string, flags: M
   return {
     main: [{ key: 'dashboard', to: base }, ...MAIN[module].filter(loads).map(item)],
     secondary: SECONDARY[module].filter(shown).map(item),
-    admin:
-      flags.isAdmin === false
-        ? []
-        : [...ADMIN, ...(flags.adminnoop ? [ADMINNOOP] : [])].map(([key, segment]) => ({ key, to: `${base}/${segment}` })),
+    admin: (flags.isAdmin === false
+      ? flags.adminnoop && flags.reports
+        ? [REPORTS]
+        : []
+      : [...ADMIN, ...(flags.adminnoop ? [ADMINNOOP, REPORTS] : [])]
+    ).map(([key, segment]) => ({ key, to: `${base}/${segment}` })),
   };
 }
 
@@ -96,8 +103,10 @@ export function useAccountMenuItems(accountId: string): AccountMenuItems {
   const deployed = useDeployedModules();
   const { isAdmin, isPending } = useIsAdmin(accountId);
   const backups = useBackupSettings();
+  const reports = useMayReadReports(accountId);
   return accountMenuItems(module, accountId, {
     adminnoop: backups.data?.entry === true,
+    reports,
     maintenance: flagOn(values?.maintenance, false),
     rdisk: flagOn(values?.rdisk, true),
     deployed,
