@@ -1,4 +1,4 @@
-import { linkToken, newEmail, PASSWORD, signUp, Stack, startStack, User } from './harness';
+import { createGroup, linkToken, newEmail, PASSWORD, signUp, Stack, startStack, User } from './harness';
 
 // Metrics and the job queues' dashboard over HTTP: GET /metrics (the gateway's and every service's registry, scraped
 // over NATS) read with a small parser of the Prometheus text format, its protection by METRICS_TOKEN, and
@@ -161,6 +161,19 @@ it('every service answers the scrape with its rpc histogram per subject, its poo
   expect(find(metrics, 'nodejs_eventloop_lag_seconds', { service: 'gateway' })).toHaveLength(1);
   // the gateway's round trips to each service's health subject
   expect(value(metrics, 'rpc_client_seconds_count', { service: 'gateway', subject: 'tickets.health', outcome: 'reply' })).toBeGreaterThanOrEqual(1);
+});
+
+it("a service's own round trips to another service are counted in its registry: tickets asking accounts about a technician", async () => {
+  const owner = await signUp(stack, { confirm: true });
+  const group = await createGroup(owner, 'Metrics shop');
+  const labels = { service: 'tickets', subject: 'accounts.membership.resolve', outcome: 'reply' };
+  const was = find(await scrape(), 'rpc_client_seconds_count', labels)[0]?.value ?? 0;
+  const ticket = await owner.browser.post(`/${group.id}`, { klass: 'Ticket', content: 'Screen flickers', technical_id: owner.id });
+  expect(ticket.status).toBe(201);
+  const after = await scrape();
+  expect(value(after, 'rpc_client_seconds_count', labels)).toBe(was + 1);
+  expect(value(after, 'rpc_handled_seconds_count', { service: 'accounts', subject: 'accounts.membership.resolve', status: 'ok' })).toBeGreaterThanOrEqual(1);
+  expect(value(after, 'rpc_handled_seconds_count', { service: 'tickets', subject: 'tickets.doc.post', status: 'ok' })).toBeGreaterThanOrEqual(1);
 });
 
 it('the gateway reports the depth of the job queues by state, the mail queue among them', async () => {
