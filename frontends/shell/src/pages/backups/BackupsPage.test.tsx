@@ -4,6 +4,7 @@ import { jsonResponse, renderPage } from '../../test/render';
 import BackupsPage from './BackupsPage';
 import { backupErrorKey, confirmMatches, scheduleKey } from './backups.rules';
 import { ApiError } from '@app/ui';
+import { phoneWindow } from '@app/ui/src/testing/phone-window';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -60,6 +61,18 @@ describe('BackupsPage', () => {
     expect(within(row).getByText('13 kB')).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'Download' }).getAttribute('href')).toBe('/accounts/acc-1/backups/bak-00000000000000000001/download');
     expect(screen.getByText(/made weekly on the Professional plan\. The last 5 are kept\./)).toBeTruthy();
+  });
+
+  it('shows each backup as a card on a phone, with its status, records, size and actions', async () => {
+    phoneWindow();
+    stubApi('usr-admin');
+    open();
+    const card = await screen.findByTestId('backup-row');
+    expect(screen.getByTestId('backups-cards')).toBeTruthy();
+    expect(screen.queryByTestId('backups-table')).toBeNull();
+    expect(within(card).getByText('Done')).toBeTruthy();
+    expect(within(card).getByText('Manual · 42 records · 13 kB')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Download' })).toBeTruthy();
   });
 
   it('"Back up now" posts a backup of the group', async () => {

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, FileButton, Group, Modal, Paper, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { BackupDoc, BackupRestoreBody, BackupRestoreDoc } from '@app/proto';
+import { usePhone } from '@app/ui';
 import { accountQuery } from '../../app/api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { AdminOnly } from '../admin/AdminOnly';
@@ -43,6 +44,7 @@ function BackupsPageContent({ accountId }: { accountId: string }) {
   const records = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
   const base = `/account/${accountId}`;
   const docs = backups.data?.docs ?? [];
+  const phone = usePhone();
   const restores = backups.data?.restores ?? [];
   return (
     <Stack maw={960} mx="auto" data-testid="backups-page">
@@ -79,55 +81,97 @@ function BackupsPageContent({ accountId }: { accountId: string }) {
       <Paper withBorder radius="md" p="md">
         {backups.isSuccess && docs.length === 0 && <Text c="dimmed">{t('backups.empty')}</Text>}
         {docs.length > 0 && (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped data-testid="backups-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('backups.columns.date')}</Table.Th>
-                  <Table.Th>{t('backups.columns.kind')}</Table.Th>
-                  <Table.Th>{t('backups.columns.status')}</Table.Th>
-                  <Table.Th ta="right">{t('backups.columns.records')}</Table.Th>
-                  <Table.Th ta="right">{t('backups.columns.size')}</Table.Th>
-                  <Table.Th>{t('backups.columns.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {docs.map((doc) => (
-                  <Table.Tr key={doc._id} data-testid="backup-row" data-status={doc.status}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{date(doc.created_at)}</Table.Td>
-                    <Table.Td>{t(`backups.kinds.${doc.kind}`)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLORS[doc.status]} variant="light" title={doc.error ?? undefined}>
-                        {t(`backups.statuses.${doc.status}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">{doc.status === 'done' ? number(records(doc.counts)) : ''}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {doc.size !== null ? formatSize(doc.size, language) : ''}
-                    </Table.Td>
-                    <Table.Td>
-                      {doc.status === 'done' && (
-                        <Group gap={4} wrap="nowrap">
-                          <Button component="a" href={downloadHref(accountId, doc._id)} download size="compact-xs" variant="light" data-testid="backup-download">
-                            {t('backups.download')}
-                          </Button>
-                          <Button size="compact-xs" variant="subtle" onClick={() => setRestoring({ backup: doc })} data-testid="backup-restore">
-                            {t('backups.restore')}
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <BackupList
+            docs={docs}
+            phone={phone}
+            date={date}
+            number={(d) => (d.status === 'done' ? number(records(d.counts)) : '')}
+            size={(d) => (d.size !== null ? formatSize(d.size, language) : '')}
+            actions={(d) =>
+              d.status === 'done' && (
+                <Group gap={4} wrap="nowrap">
+                  <Button component="a" href={downloadHref(accountId, d._id)} download size="compact-xs" variant="light" data-testid="backup-download">
+                    {t('backups.download')}
+                  </Button>
+                  <Button size="compact-xs" variant="subtle" onClick={() => setRestoring({ backup: d })} data-testid="backup-restore">
+                    {t('backups.restore')}
+                  </Button>
+                </Group>
+              )
+            }
+          />
         )}
       </Paper>
       {restores.length > 0 && <RestoresCard restores={restores} date={date} />}
       <CombinedCard date={date} />
       {restoring && <RestoreDialog accountId={accountId} groupName={groupName} restoring={restoring} onClose={() => setRestoring(null)} />}
     </Stack>
+  );
+}
+
+interface BackupListProps {
+  docs: BackupDoc[];
+  phone: boolean;
+  date: (iso: string) => string;
+  number: (doc: BackupDoc) => string;
+  size: (doc: BackupDoc) => string;
+  actions: (doc: BackupDoc) => ReactNode;
+}
+
+/** The archives: a table on wider screens, one card each on a phone (a table's columns do not fit 390 px). */
+function BackupList({ docs, phone, date, number, size, actions }: BackupListProps) {
+  const { t } = useTranslation();
+  const status = (doc: BackupDoc) => (
+    <Badge color={STATUS_COLORS[doc.status]} variant="light" title={doc.error ?? undefined} style={{ flexShrink: 0 }}>
+      {t(`backups.statuses.${doc.status}`)}
+    </Badge>
+  );
+  if (phone)
+    return (
+      <Stack gap="sm" data-testid="backups-cards">
+        {docs.map((doc) => (
+          <Paper key={doc._id} withBorder radius="sm" p="sm" data-testid="backup-row" data-status={doc.status}>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm" fw={600}>
+                {date(doc.created_at)}
+              </Text>
+              {status(doc)}
+            </Group>
+            <Text size="sm" c="dimmed">
+              {[t(`backups.kinds.${doc.kind}`), number(doc) && `${number(doc)} ${t('backups.columns.records').toLowerCase()}`, size(doc)].filter(Boolean).join(' · ')}
+            </Text>
+            <Group mt={6}>{actions(doc)}</Group>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  return (
+    <Table striped data-testid="backups-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('backups.columns.date')}</Table.Th>
+          <Table.Th>{t('backups.columns.kind')}</Table.Th>
+          <Table.Th>{t('backups.columns.status')}</Table.Th>
+          <Table.Th ta="right">{t('backups.columns.records')}</Table.Th>
+          <Table.Th ta="right">{t('backups.columns.size')}</Table.Th>
+          <Table.Th>{t('backups.columns.actions')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {docs.map((doc) => (
+          <Table.Tr key={doc._id} data-testid="backup-row" data-status={doc.status}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{date(doc.created_at)}</Table.Td>
+            <Table.Td>{t(`backups.kinds.${doc.kind}`)}</Table.Td>
+            <Table.Td>{status(doc)}</Table.Td>
+            <Table.Td ta="right">{number(doc)}</Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {size(doc)}
+            </Table.Td>
+            <Table.Td>{actions(doc)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
