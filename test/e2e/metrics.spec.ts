@@ -159,6 +159,9 @@ it('every service answers the scrape with its rpc histogram per subject, its poo
     expect(value(metrics, 'metrics_scrape_missing_copies', { service: 'gateway', target: service })).toBe(0);
   }
   expect(find(metrics, 'nodejs_eventloop_lag_seconds', { service: 'gateway' })).toHaveLength(1);
+  // the gateway answers scrapes over NATS like a service (its other copies would be in any copy's scrape); its own
+  // answer is not repeated beside its registry
+  expect(value(metrics, 'metrics_scrape_answered_copies', { service: 'gateway', target: 'gateway' })).toBe(1);
   // the gateway's round trips to each service's health subject
   expect(value(metrics, 'rpc_client_seconds_count', { service: 'gateway', subject: 'tickets.health', outcome: 'reply' })).toBeGreaterThanOrEqual(1);
 });

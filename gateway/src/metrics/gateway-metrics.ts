@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Gauge, Registry } from 'prom-client';
-import { createMetricsRegistry, MetricsScraper, RpcClient, RpcClientMetrics, watchQueueDepths } from '@app/platform';
+import { createMetricsRegistry, instanceName, MetricsReply, MetricsScraper, RpcClient, RpcClientMetrics, watchQueueDepths } from '@app/platform';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 import { SERVED_SERVICES } from '../documents/doc-router';
 import { QueueBoard } from '../queues/queue-board';
@@ -9,7 +9,12 @@ import { loadMetricsConfig, MetricsConfig } from './metrics-config';
 import { mergeExpositions } from './metrics-merge';
 
 // The gateway's own registry (Node's defaults, its HTTP requests, its NATS round trips, the job queues' depths) and
-// the scrape of every service copy over NATS, merged into GET /metrics.
+// the scrape of every service copy over NATS, merged into GET /metrics. The gateway's copies answer scrapes too
+// (`<prefix>.metrics.gateway`), so one scrape of any copy holds every copy's figures: Prometheus needs one target, and
+// scraping two copies would only repeat the same series. This copy's own registry is read directly (its scrape gauges
+// are set by this very scrape), its answer over NATS left out.
+
+const GATEWAY = 'gateway';
 
 @Injectable()
 export class GatewayMetrics implements OnModuleInit, OnApplicationShutdown {
@@ -44,11 +49,16 @@ export class GatewayMetrics implements OnModuleInit, OnApplicationShutdown {
       labelNames: ['target'],
       registers: [this.registry],
     });
-    this.scraper = new MetricsScraper({ natsUrl: config.natsUrl, prefix: config.prefix, services: [...SERVED_SERVICES], waitMs: this.settings.scrapeWaitMs });
+    this.scraper = new MetricsScraper({ natsUrl: config.natsUrl, prefix: config.prefix, services: [GATEWAY, ...SERVED_SERVICES], waitMs: this.settings.scrapeWaitMs });
   }
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     this.rpc.observeWith(this.rpcMetrics);
+    await this.scraper.serve(GATEWAY, async () => JSON.stringify(await this.reply()));
+  }
+
+  private async reply(): Promise<MetricsReply> {
+    return { service: GATEWAY, instance: instanceName(), metrics: await this.registry.getMetricsAsJSON() };
   }
 
   /** Every copy's metrics and the gateway's, as one Prometheus text exposition. */
@@ -56,7 +66,9 @@ export class GatewayMetrics implements OnModuleInit, OnApplicationShutdown {
     const scrape = await this.scraper.scrape();
     for (const [target, n] of Object.entries(scrape.answered)) this.answered.set({ target }, n);
     for (const [target, n] of Object.entries(scrape.missing)) this.missing.set({ target }, n);
-    return mergeExpositions([await this.registry.getMetricsAsJSON(), ...scrape.replies.map((r) => r.metrics)]);
+    const me = instanceName();
+    const others = scrape.replies.filter((r) => !(r.service === GATEWAY && r.instance === me));
+    return mergeExpositions([await this.registry.getMetricsAsJSON(), ...others.map((r) => r.metrics)]);
   }
 
   get contentType(): string {

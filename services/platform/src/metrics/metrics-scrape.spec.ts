@@ -107,4 +107,11 @@ describe('MetricsScraper on NATS', () => {
     expect(result.missing).toEqual({ alpha: 1, beta: 0, gamma: 1 });
     silent.delete('host-a:2');
   });
+
+  it('answers scrapes itself as a copy of the service it serves, on its own connection', async () => {
+    await scraper.serve('gamma', async () => JSON.stringify({ ...(await metrics.reply()), service: 'gamma', instance: 'host-g:1' }));
+    const result = await scraper.scrape();
+    expect(result.answered).toEqual({ alpha: 2, beta: 1, gamma: 1 });
+    expect(result.replies.find((r) => r.service === 'gamma')?.instance).toBe('host-g:1');
+  });
 });

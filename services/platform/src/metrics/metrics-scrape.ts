@@ -1,5 +1,9 @@
+import { Logger } from '@nestjs/common';
 import { connect, createInbox, Msg, NatsConnection } from 'nats';
 import { MetricsReply, metricsSubject } from './service-metrics';
+
+const logger = new Logger('metrics-scraper');
+const encoder = new TextEncoder();
 
 // The gateway's side of a scrape: one request to `<prefix>.metrics.<service>` per service, answered by every copy
 // (plain subscriptions), replies collected on one inbox until all copies are in or the deadline passes.
@@ -133,6 +137,24 @@ export class MetricsScraper {
       throw err;
     });
     return this.nc;
+  }
+
+  /**
+   * Answers scrapes as a copy of `service` on this connection (the gateway: each of its copies answers the others, so
+   * whichever copy Prometheus asks returns every copy's figures).
+   */
+  async serve(service: string, render: () => Promise<string>): Promise<void> {
+    const nc = await this.connection();
+    nc.subscribe(metricsSubject(service, this.opts.prefix), {
+      callback: (err, msg) => {
+        if (err) return;
+        render().then(
+          (text) => msg.respond(encoder.encode(text)),
+          (e: unknown) => logger.error(`metrics: ${e instanceof Error ? e.message : String(e)}`),
+        );
+      },
+    });
+    await nc.flush();
   }
 
   async scrape(): Promise<ScrapeResult> {
