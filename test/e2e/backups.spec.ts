@@ -172,6 +172,12 @@ describe('backups of a group', () => {
     expect((await stack.browser().get('/backups/settings')).status).toBe(401);
   });
 
+  it('keeps the backup records out of the document API (they are served by the backups routes only)', async () => {
+    expect((await owner.browser.post(`/${acc}/_find`, { selector: { klass: 'Backup' } })).status).toBe(400);
+    expect((await owner.browser.get(`/${acc}/${backupId}`)).status).toBe(404);
+    expect((await owner.browser.put(`/${acc}/${backupId}`, { status: 'done' })).status).toBe(404);
+  });
+
   it('a member who is not an administrator can neither list, back up, download nor restore (403)', async () => {
     expect(await member.browser.get(`/accounts/${acc}/backups`)).toMatchObject({ status: 403, body: { error: 'forbidden' } });
     expect(await member.browser.post(`/accounts/${acc}/backups`)).toMatchObject({ status: 403, body: { error: 'forbidden' } });
@@ -242,6 +248,15 @@ describe('backups of a group', () => {
     const restored = await snapshot(target);
     expect(restored.tickets).toEqual(archived.tickets);
     expect(restored.finance).toEqual(archived.finance);
+  }, 90000);
+
+  it('keeps the newest BACKUP_KEEP (3) archives of the group and deletes the older ones with their files', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) made.push((await backupNow(owner, acc))._id);
+    const list = (await owner.browser.get(`/accounts/${acc}/backups`)).body.docs.map((d: { _id: string }) => d._id);
+    expect(list).toEqual(made.reverse());
+    expect(list).not.toContain(backupId);
+    expect((await download(`/accounts/${acc}/backups/${backupId}/download`)).status).toBe(404);
   }, 90000);
 
   it('an archive of another format version is 422 unknown-backup-format, and a file that is no archive 422 not-a-backup-archive', async () => {
