@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { connect, createInbox, Msg, NatsConnection } from 'nats';
 import { MetricsReply, metricsSubject } from './service-metrics';
+import { natsOptions } from '../rpc/nats-options';
 
 const logger = new Logger('metrics-scraper');
 const encoder = new TextEncoder();
@@ -132,7 +133,7 @@ export class MetricsScraper {
   }
 
   private connection(): Promise<NatsConnection> {
-    this.nc ??= connect({ servers: [this.opts.natsUrl], name: 'metrics-scraper' }).catch((err: unknown) => {
+    this.nc ??= connect(natsOptions(this.opts.natsUrl, 'metrics-scraper')).catch((err: unknown) => {
       this.nc = undefined; // the next scrape tries again
       throw err;
     });
