@@ -9,5 +9,55 @@ export const MailJob = z.object({
   template: z.enum(MAIL_TEMPLATES),
   locale: z.string(),
   vars: z.record(z.string(), z.string()),
+  /**
+   * The one-click unsubscribe address (https or http URL) of a mail someone may stop: the worker sends it as
+   * `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058) and the template shows it
+   * as `vars.unsubscribe`.
+   */
+  unsubscribe: z
+    .string()
+    .max(2000)
+    .regex(/^https?:\/\/[^\s<>]+$/)
+    .optional(),
 });
 export type MailJob = z.infer<typeof MailJob>;
+
+// Scheduled mails (issue 17): the weekly summary and the Free-plan limit notice, and the unsubscribe link they carry.
+
+/** What a mailed unsubscribe link stops: the weekly summary (all_notifications off) or the Free-plan limit notices. */
+export const UNSUBSCRIBE_PURPOSES = ['weekly-summary', 'free-limit'] as const;
+export type UnsubscribePurpose = (typeof UNSUBSCRIBE_PURPOSES)[number];
+
+/** GET /mail/unsubscribe?token=… (the page) and POST (one-click) hand the token to the accounts service. */
+export const UnsubscribeRequest = z.object({ token: z.string().max(500) });
+export type UnsubscribeRequest = z.infer<typeof UnsubscribeRequest>;
+
+/** accounts.unsubscribe.check: what the token stops and whether it is stopped already. */
+export interface UnsubscribeCheckReply {
+  purpose: UnsubscribePurpose;
+  /** nothing left to stop: every membership's all_notifications is off, or the notices are stopped */
+  done: boolean;
+}
+
+/** accounts.unsubscribe.apply: what the token stopped; `changed` memberships or opt-outs written (0 when already done). */
+export interface UnsubscribeApplyReply {
+  ok: true;
+  purpose: UnsubscribePurpose;
+  changed: number;
+}
+
+export const UNSUBSCRIBE_REASONS = {
+  invalid: 'This unsubscribe link is not valid',
+} as const;
+
+/** One group's figures in a weekly summary mail (the template's `groups` value is a JSON array of these). */
+export const SummaryGroup = z.object({
+  name: z.string(),
+  /** the group's dashboard */
+  link: z.string(),
+  opened: z.number().int().nonnegative(),
+  closed: z.number().int().nonnegative(),
+  /** records created in the period per kind (klass), most first */
+  records: z.array(z.object({ klass: z.string(), count: z.number().int().nonnegative() })),
+});
+export type SummaryGroup = z.infer<typeof SummaryGroup>;

@@ -41,7 +41,7 @@ export function startMailWorker(config: Pick<AppConfig, 'prefix' | 'redisUrl' | 
         if (err instanceof TemplateError) throw new UnrecoverableError(err.message);
         throw err;
       }
-      await transport.sendMail({ from: config.smtp.from, to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({ from: config.smtp.from, to, subject: mail.subject, text: mail.text, html: mail.html, ...unsubscribeHeaders(parsed.data.unsubscribe) });
     },
     { connection: bullConnection(config), prefix: bullPrefix(config), concurrency: opts.concurrency ?? 5 },
   );
@@ -56,4 +56,13 @@ export function startMailWorker(config: Pick<AppConfig, 'prefix' | 'redisUrl' | 
       transport.close();
     },
   };
+}
+
+/**
+ * RFC 2369 and RFC 8058: a mail that can be stopped names its one-click address, so mail clients offer "unsubscribe"
+ * and may POST `List-Unsubscribe=One-Click` to it (the gateway's /mail/unsubscribe answers both GET and POST).
+ */
+export function unsubscribeHeaders(url: string | undefined): { list?: { unsubscribe: string }; headers?: Record<string, string> } {
+  if (!url) return {};
+  return { list: { unsubscribe: url }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
 }

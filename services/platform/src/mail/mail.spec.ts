@@ -114,6 +114,23 @@ describe('mail queue and worker', () => {
     }
   });
 
+  it('sends List-Unsubscribe and List-Unsubscribe-Post (one-click) for a job with an unsubscribe address, and neither without one', async () => {
+    const unsubscribe = 'http://x.test/mail/unsubscribe?token=usr-1.free-limit.sig';
+    const vars = { name: 'Ana', group: 'Oficina', count: '1000', link: 'http://x.test/account/acc-1/billing', dashboard: 'http://x.test/account/acc-1' };
+    await queue.send({ to: 'unsub@example.com', template: 'free-limit', locale: 'en', vars, unsubscribe });
+    const mail = await sink.waitFor('unsub@example.com');
+    const headers = mail.raw.slice(0, mail.raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+    expect(headers).toMatch(new RegExp(`^List-Unsubscribe: <${unsubscribe.replace(/[.?]/g, '\\$&')}>`, 'im'));
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/im);
+    expect(mail.text).toContain(unsubscribe);
+    await queue.send({ to: 'no-unsub@example.com', template: 'password-changed', locale: 'en', vars: { name: '', email: 'no-unsub@example.com' } });
+    expect((await sink.waitFor('no-unsub@example.com')).raw).not.toMatch(/List-Unsubscribe/i);
+  });
+
+  it('refuses a job whose unsubscribe address is not an http(s) URL', async () => {
+    await expect(queue.send({ to: 'x@example.com', template: 'password-changed', locale: 'en', vars: { name: '', email: 'x@example.com' }, unsubscribe: 'javascript:alert(1)' })).rejects.toThrow();
+  });
+
   it('refuses a malformed job before it reaches Redis', async () => {
     await expect(queue.send({ to: 'x@example.com', template: 'nope' as never, locale: 'en', vars: {} })).rejects.toThrow();
   });

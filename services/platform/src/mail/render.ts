@@ -19,7 +19,14 @@ export function mailLocale(locale: string | null | undefined): Locale {
 export function renderMail(job: MailJob): RenderedMail {
   const template = TEMPLATES[job.template];
   if (!template) throw new TemplateError(`mail template ${job.template} is not written yet`);
-  const missing = template.vars.filter((name) => typeof job.vars[name] !== 'string');
+  // the unsubscribe address the worker sends as a header is the one the mail shows
+  const vars = job.unsubscribe ? { ...job.vars, unsubscribe: job.unsubscribe } : job.vars;
+  const missing = template.vars.filter((name) => typeof vars[name] !== 'string');
   if (missing.length) throw new TemplateError(`mail template ${job.template} needs ${missing.join(', ')}`);
-  return template.locales[mailLocale(job.locale)](job.vars);
+  try {
+    return template.locales[mailLocale(job.locale)](vars);
+  } catch (err) {
+    // templates are pure: one that throws (a value it cannot read, such as a summary's malformed figures) always will
+    throw new TemplateError(`mail template ${job.template}: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }

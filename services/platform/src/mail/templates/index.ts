@@ -1,16 +1,20 @@
 import type { MailTemplate } from '@app/proto';
 import { confirmation } from './confirmation';
+import { freeLimit } from './free-limit';
 import { invitation } from './invitation';
 import { passwordChanged } from './password-changed';
 import { passwordReset } from './password-reset';
 import { registrationAttempt } from './registration-attempt';
 import type { MailTemplateDef } from './template';
+import { weeklySummary } from './weekly-summary';
 
-/** The templates written so far, by proto MAIL_TEMPLATES name (weekly-summary and free-limit come later). */
+/** Every template, by proto MAIL_TEMPLATES name. */
 export const TEMPLATES: Partial<Record<MailTemplate, MailTemplateDef>> = {
   confirmation,
   'password-reset': passwordReset,
   'password-changed': passwordChanged,
   invitation,
   'registration-attempt': registrationAttempt,
+  'weekly-summary': weeklySummary,
+  'free-limit': freeLimit,
 };
