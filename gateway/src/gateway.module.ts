@@ -36,12 +36,13 @@ import { ReceiptsService } from './receipts/receipts.service';
 import { RootController } from './root/root.controller';
 import { SessionController } from './session/session.controller';
 import { SessionService } from './session/session.service';
+import { UnsubscribeController } from './unsubscribe/unsubscribe.controller';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { WebController } from './web/web.controller';
 
 @Module({
-  controllers: [WebController, RootController, SessionController, UsersController, GroupsController, DatabasesController, BillingController, ReceiptsController, GreaderController, LiveController, BackupsController, MetricsController, DocumentsController],
+  controllers: [WebController, RootController, SessionController, UsersController, GroupsController, DatabasesController, BillingController, ReceiptsController, GreaderController, LiveController, BackupsController, MetricsController, UnsubscribeController, DocumentsController],
   providers: [
     configProvider,
     redisProvider,

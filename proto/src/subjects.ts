@@ -8,6 +8,7 @@ import * as B from './billing';
 import * as R from './receipts';
 import * as F from './finance';
 import * as BK from './backup';
+import * as M from './mail';
 
 // NATS subjects. Every name is prefixed by configuration (APP_PREFIX) so a test run never answers, or is
 // answered by, a running product on the same broker (DESIGN: running it).
@@ -89,6 +90,8 @@ export type Calls = DocCalls<ServiceName> & HealthCalls & BackupCalls & {
   'accounts.backups.restore.get': Call<typeof BK.BackupRestoreGetRequest, BK.BackupRestoreDoc>;
   'accounts.backups.combined': Call<typeof BK.BackupCombinedRequest, BK.BackupDoc>;
   'accounts.backups.combined.file': Call<typeof BK.BackupCombinedRequest, BK.BackupFileReply>;
+  'accounts.unsubscribe.check': Call<typeof M.UnsubscribeRequest, M.UnsubscribeCheckReply>;
+  'accounts.unsubscribe.apply': Call<typeof M.UnsubscribeRequest, M.UnsubscribeApplyReply>;
 };
 export type CallName = keyof Calls;
 
@@ -126,6 +129,8 @@ export const CALL_SCHEMAS: { [K in CallName]?: z.ZodType } = {
   'accounts.backups.restore.get': BK.BackupRestoreGetRequest,
   'accounts.backups.combined': BK.BackupCombinedRequest,
   'accounts.backups.combined.file': BK.BackupCombinedRequest,
+  'accounts.unsubscribe.check': M.UnsubscribeRequest,
+  'accounts.unsubscribe.apply': M.UnsubscribeRequest,
 };
 
 export const DOC_REQUEST_SCHEMAS: Record<D.DocOp, z.ZodType> = {

@@ -23,6 +23,7 @@ import { MembershipsController } from './memberships/memberships.controller';
 import { MembershipsRepository } from './memberships/memberships.repository';
 import { MembershipsService } from './memberships/memberships.service';
 import { SubscriptionPolicy } from './memberships/subscription.policy';
+import { scheduledMailProviders, UnsubscribeController } from './summaries/summaries.providers';
 
 /**
  * The accounts service: groups, memberships and invitations, security, account configuration, the change feed and
@@ -30,7 +31,7 @@ import { SubscriptionPolicy } from './memberships/subscription.policy';
  * init and starts consuming change events once up.
  */
 @Module({
-  controllers: [healthController('accounts', PG_POOL), GroupsController, MembershipsController, ChangesController, DocumentsController, BillingController, BackupsController],
+  controllers: [healthController('accounts', PG_POOL), GroupsController, MembershipsController, ChangesController, DocumentsController, BillingController, BackupsController, UnsubscribeController],
   providers: [
     ...databaseProviders,
     ...mailProviders,
@@ -49,6 +50,7 @@ import { SubscriptionPolicy } from './memberships/subscription.policy';
     BillingRepository,
     BillingService,
     ...backupsProviders,
+    ...scheduledMailProviders,
   ],
 })
 export class AccountsModule {}

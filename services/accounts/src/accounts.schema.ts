@@ -54,7 +54,12 @@ export const changeLog = schema.table(
     actor: text('actor'),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('change_log_account_id_rev_key').on(t.accountId, t.id, t.rev), uniqueIndex('change_log_account_seq_key').on(t.accountId, t.seq)],
+  (t) => [
+    uniqueIndex('change_log_account_id_rev_key').on(t.accountId, t.id, t.rev),
+    uniqueIndex('change_log_account_seq_key').on(t.accountId, t.seq),
+    // the records a group created lately (the weekly summary reads the last 30 days): first revisions by arrival
+    index('change_log_created_idx').on(t.accountId, t.receivedAt).where(sql.raw('rev_num = 1')),
+  ],
 );
 
 /** The newest revision seen of each document: an older or repeated event never moves it back. */
@@ -88,3 +93,26 @@ export const accountSeqs = schema.table('account_seqs', {
   accountId: text('account_id').primaryKey(),
   lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The Free-plan limit notices (limit-notices/): per group, whether its administrators were told that its records
+ * reached the limit (set when told, cleared when the records drop below it or the group leaves the Free plan) and how
+ * many times it was told (each crossing's number names its mails, so a crossing is told once).
+ */
+export const freeLimitNotices = schema.table('free_limit_notices', {
+  accountId: text('account_id').primaryKey(),
+  notified: boolean('notified').notNull().default(false),
+  crossings: integer('crossings').notNull().default(0),
+  notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'string' }),
+});
+
+/** Scheduled mails a user stopped with a mailed unsubscribe link, besides the weekly summary (all_notifications). */
+export const mailOptOuts = schema.table(
+  'mail_opt_outs',
+  {
+    userId: text('user_id').notNull(),
+    purpose: text('purpose').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'mail_opt_outs_pkey', columns: [t.userId, t.purpose] })],
+);

@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit, Provider } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit, Optional, Provider } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import path from 'path';
 import { Pool } from 'pg';
@@ -7,6 +7,7 @@ import { ACCOUNTS_SCHEMA } from './accounts.schema';
 import { ChangeConsumer } from './changes/change-consumer';
 import { ChangesRepository } from './changes/changes.repository';
 import { APP_CONFIG, LOCK_POOL, NATS_CONNECTION, PG_POOL } from './common/tokens';
+import { FreeLimitNotices } from './limit-notices/free-limit-notices';
 
 /** drizzle-kit's output, beside src/ and dist/ alike. */
 export const MIGRATIONS_FOLDER = path.join(__dirname, '..', 'drizzle');
@@ -34,10 +35,13 @@ export class AccountsDatabase implements OnModuleInit, OnApplicationBootstrap, B
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly publisher: ChangePublisher,
     changes: ChangesRepository,
+    @Optional() limitNotices?: FreeLimitNotices,
   ) {
     this.consumer = new ChangeConsumer(nc, changes, {
       prefix: config.prefix,
       logger: { error: (m) => logger.error(m), warn: (m) => logger.warn(m) },
+      // the Free-plan limit check, after each commit and off the consumer's path
+      onLogged: limitNotices ? (logged) => limitNotices.changesLogged(logged) : undefined,
     });
   }
 

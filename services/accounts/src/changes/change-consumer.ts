@@ -24,6 +24,8 @@ export interface ChangeConsumerOptions {
   /** how long the server waits for an ack before redelivering; default 10 s */
   ackWaitMs?: number;
   logger?: ConsumerLogger;
+  /** told the rows of each commit after it (the Free-plan limit check); must return at once and not throw */
+  onLogged?: (logged: LoggedChange[]) => void;
 }
 
 /** `<prefix>_accounts_changes`: the durable consumer's name (NATS names take no dots). */
@@ -43,6 +45,7 @@ export class ChangeConsumer {
   private readonly batchSize: number;
   private readonly ackWaitMs: number;
   private readonly logger: ConsumerLogger;
+  private readonly onLogged?: (logged: LoggedChange[]) => void;
   private messages?: ConsumerMessages;
   private buffer: JsMsg[] = [];
   private draining: Promise<void> | null = null;
@@ -57,6 +60,7 @@ export class ChangeConsumer {
     this.batchSize = opts.batchSize ?? 200;
     this.ackWaitMs = opts.ackWaitMs ?? 10_000;
     this.logger = opts.logger ?? { error: (m) => console.error(m), warn: (m) => console.warn(m) };
+    this.onLogged = opts.onLogged;
   }
 
   /** Creates the stream and the durable consumer when missing, then starts consuming. */
@@ -160,6 +164,11 @@ export class ChangeConsumer {
   /** Publishes the rows just committed; a group id that cannot be a subject token (never made by accounts) is skipped. */
   private announce(logged: LoggedChange[]): void {
     if (!logged.length) return;
+    try {
+      this.onLogged?.(logged);
+    } catch (err) {
+      this.logger.warn(`after logging ${logged.length} changes: ${errText(err)}`);
+    }
     for (const a of loggedAnnouncements(logged)) {
       if (!isLiveAccountId(a.account_id)) continue;
       try {
