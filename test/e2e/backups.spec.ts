@@ -265,6 +265,10 @@ describe('backups of a group', () => {
     expect(await upload(owner, acc, 'mode=new', Buffer.from('not an archive at all'))).toMatchObject({ status: 422, body: { reason: { archive: 'not-a-backup-archive' } } });
     const json = await owner.browser.request('POST', `/accounts/${acc}/backups/upload?mode=new`, { raw: '{}', contentType: 'application/json' });
     expect(json.status).toBe(415);
+    // a gzip body anywhere else is refused like any media type the route does not take
+    for (const path of [`/${acc}`, `/${acc}/_find`, '/accounts']) {
+      expect(await owner.browser.request('POST', path, { raw: future, contentType: 'application/gzip' })).toMatchObject({ status: 415, body: { error: 'unsupported_media_type' } });
+    }
   });
 });
 

@@ -72,15 +72,17 @@ export class BackupRunner {
     };
   }
 
-  /** Archives a group (its Backup record in its db), then applies retention to the group's archives. */
+  /**
+   * Archives a group (its Backup record in its db). Retention runs before the record says done, counting it among the
+   * finished ones: whoever sees it done sees the older archives already gone.
+   */
   async backup(accountId: string, backupId: string): Promise<void> {
     const record = await this.records.get<BackupDoc>(accountId, backupId, 'Backup');
     if (!record) return; // removed meanwhile
     await this.records.patch<BackupDoc>(accountId, backupId, { status: 'running' });
     const account = await this.records.account(accountId);
     const name = typeof account?.name === 'string' ? account.name : record.name;
-    await this.write(accountId, backupId, [this.group('', accountId, name)]);
-    await this.retain(accountId, (r) => r.kind !== 'combined');
+    await this.write(accountId, backupId, [this.group('', accountId, name)], (r) => r.kind !== 'combined');
   }
 
   /** The owner's combined archive of every group they administer (its record in their user db). */
@@ -91,15 +93,16 @@ export class BackupRunner {
       userId,
       backupId,
       groups.map((g) => this.group(`${g.id}/`, g.id, g.name)),
+      (r) => r.kind === 'combined',
     );
-    await this.retain(userId, (r) => r.kind === 'combined');
   }
 
-  private async write(db: string, backupId: string, groups: ArchiveGroup[]): Promise<void> {
+  private async write(db: string, backupId: string, groups: ArchiveGroup[], mine: (r: BackupDoc) => boolean): Promise<void> {
     const dir = this.settings.dir;
     await mkdir(path.join(dir, 'tmp'), { recursive: true });
     try {
       const done = await writeArchive(path.join(dir, archiveFile(backupId)), path.join(dir, 'tmp'), groups);
+      await this.retain(db, backupId, mine);
       await this.records.patch<BackupDoc>(db, backupId, { status: 'done', size: done.size, counts: done.counts, finished_at: new Date().toISOString() });
     } catch (e) {
       logger.error(`backup ${backupId} of ${db}: ${e instanceof Error ? e.message : String(e)}`);
@@ -108,9 +111,12 @@ export class BackupRunner {
     }
   }
 
-  /** Deletes the archives (file and record) past the newest BACKUP_KEEP of a db's records that `mine` picks. */
-  private async retain(db: string, mine: (r: BackupDoc) => boolean): Promise<void> {
-    const records = (await this.records.list<BackupDoc>(db, 'Backup')).filter(mine);
+  /**
+   * Deletes the archives (file and record) past the newest BACKUP_KEEP of a db's records that `mine` picks, the one
+   * just written (`current`) counted as finished.
+   */
+  private async retain(db: string, current: string, mine: (r: BackupDoc) => boolean): Promise<void> {
+    const records = (await this.records.list<BackupDoc>(db, 'Backup')).filter(mine).map((r) => (r._id === current ? { ...r, status: 'done' as const } : r));
     for (const old of expiredBackups(records, this.settings.keep)) {
       await rm(path.join(this.settings.dir, archiveFile(old._id)), { force: true });
       await this.records.remove(db, old);
