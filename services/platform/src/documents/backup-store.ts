@@ -105,9 +105,11 @@ export class BackupStore {
     const keep = [...keepKlasses, ...BACKUP_EXCLUDED_KLASSES];
     const removed = await this.store.inTransaction(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
+        // no ORDER BY: the live rows come from the (account_id, klass) WHERE NOT deleted index, so each page skips
+        // the tombstones the earlier pages left instead of reading past them again
         `SELECT id FROM ${this.table}
           WHERE account_id = $1 AND NOT deleted AND NOT (id = ANY($2::text[])) AND NOT (klass = ANY($3::text[]))
-          ORDER BY id LIMIT $4`,
+          LIMIT $4`,
         [db, keepIds, keep, limit],
       );
       return this.store.removeManyWithin(
