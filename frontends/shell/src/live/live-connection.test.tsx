@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onHostLiveChanges, type HostLiveChanges } from '@app/ui';
 import { LiveConnection, type EventSourceLike } from './live-connection';
 import { LIVE_DEBOUNCE_MS, reconnectDelayMs, staleQueries } from './live-rules';
 import { groupOfPath, useLiveUpdates } from './LiveUpdates';
@@ -66,7 +67,7 @@ afterEach(() => {
 });
 
 describe('live updates in the shell', () => {
-  it("a ticket change makes the group's timeline, badge, priority bars and ticket lists stale, once per burst of 200 ms", () => {
+  it("a ticket change makes the group's timeline, badge, priority bars and ticket lists stale at once; what follows within 200 ms waits for one more refresh", () => {
     const { client, stale } = cacheWithAll();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     const connection = new LiveConnection('acc-1', client, open);
@@ -75,12 +76,43 @@ describe('live updates in the shell', () => {
     expect(source.url).toBe('/acc-1/_events');
     source.emit('ready', { last_seq: 4 }, 4);
     source.emit('message', change(5, 'Ticket'), 5);
-    vi.advanceTimersByTime(LIVE_DEBOUNCE_MS - 50);
-    source.emit('message', change(6, 'Ticket'), 6);
-    expect(invalidate).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(60);
+    vi.advanceTimersByTime(0);
     expect(invalidate).toHaveBeenCalledTimes(1);
     expect(stale()).toEqual(['badge', 'priorities', 'ticketList', 'timeline']);
+    // a burst right after: one refresh at the end of the interval, not one per change
+    vi.advanceTimersByTime(50);
+    source.emit('message', change(6, 'Subscription'), 6);
+    source.emit('message', change(7, 'Ticket'), 7);
+    vi.advanceTimersByTime(LIVE_DEBOUNCE_MS - 50 - 1);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(invalidate).toHaveBeenCalledTimes(2);
+    expect(stale()).toEqual(['badge', 'members', 'priorities', 'ticketList', 'timeline']);
+    // after a quiet spell, at once again
+    vi.advanceTimersByTime(1000);
+    source.emit('message', change(8, 'Ticket'), 8);
+    vi.advanceTimersByTime(0);
+    expect(invalidate).toHaveBeenCalledTimes(3);
+    connection.stop();
+  });
+
+  it('tells module remotes with a query cache of their own about each burst, once', () => {
+    const heard: HostLiveChanges[] = [];
+    const off = onHostLiveChanges((c) => heard.push(c));
+    const connection = new LiveConnection('acc-1', new QueryClient(), open);
+    connection.start();
+    FakeSource.opened[0].emit('message', change(5, 'Ticket'), 5);
+    FakeSource.opened[0].emit('message', change(6, 'Customer'), 6);
+    FakeSource.opened[0].emit('message', change(7, 'Ticket'), 7);
+    vi.advanceTimersByTime(LIVE_DEBOUNCE_MS);
+    vi.advanceTimersByTime(LIVE_DEBOUNCE_MS);
+    FakeSource.opened[0].emit('reset', { last_seq: 90 }, 90);
+    vi.advanceTimersByTime(LIVE_DEBOUNCE_MS);
+    expect(heard).toEqual([
+      { accountId: 'acc-1', klasses: ['Ticket', 'Customer'] },
+      { accountId: 'acc-1', klasses: 'reset' },
+    ]);
+    off();
     connection.stop();
   });
 

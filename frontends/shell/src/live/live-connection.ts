@@ -1,12 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { LIVE_EVENTS, type LiveChange } from '@app/proto';
+import { announceHostLiveChanges } from '@app/ui';
 import { LIVE_DEBOUNCE_MS, reconnectDelayMs, staleQueries } from './live-rules';
 
-// One group's event stream (GET /{account_id}/_events) feeding the query cache: each burst of changes (LIVE_DEBOUNCE_MS)
-// invalidates the queries it makes stale (live-rules.ts), so the open screens refetch. The browser's EventSource
+// One group's event stream (GET /{account_id}/_events) feeding the query cache: changes invalidate the queries they make
+// stale (live-rules.ts), at most once per LIVE_DEBOUNCE_MS, so the open screens refetch. The browser's EventSource
 // reconnects by itself after a dropped connection, sending Last-Event-ID; a stream that failed outright (an error
 // answer, the gateway away) is opened again here after a growing pause, resuming with `?last-event-id=`. An `end`
-// event (membership removed, session over) stops it for good: the next page's requests say why.
+// event (membership removed, session over) stops it for good: the next page's requests say why. A module remote with a
+// query cache of its own hears each burst through @app/ui's announceHostLiveChanges.
 
 /** The part of EventSource used here (tests give their own). */
 export interface EventSourceLike {
@@ -28,6 +30,7 @@ export class LiveConnection {
   private attempt = 0;
   private pending: Array<Pick<LiveChange, 'klass'>> | 'reset' | null = null;
   private flushTimer?: ReturnType<typeof setTimeout>;
+  private lastFlush = -Infinity;
   private reconnectTimer?: ReturnType<typeof setTimeout>;
   private stopped = false;
 
@@ -35,7 +38,6 @@ export class LiveConnection {
     private readonly accountId: string,
     private readonly queryClient: QueryClient,
     private readonly open: OpenEventSource = openBrowserEventSource,
-    private readonly onChanges?: (accountId: string, changes: Array<Pick<LiveChange, 'klass'>> | 'reset') => void,
   ) {}
 
   start(): void {
@@ -78,20 +80,27 @@ export class LiveConnection {
     this.pending = null;
   }
 
+  /**
+   * At most one refresh per LIVE_DEBOUNCE_MS: a change after a quiet spell is refreshed at once (in the next task, so
+   * the events of one network read go together), the ones that follow within the interval together at its end.
+   */
   private queue(changes: Array<Pick<LiveChange, 'klass'>> | 'reset'): void {
     if (changes === 'reset' || this.pending === 'reset') this.pending = 'reset';
     else this.pending = [...(this.pending ?? []), ...changes];
-    this.flushTimer ??= setTimeout(() => this.flush(), LIVE_DEBOUNCE_MS);
+    if (this.flushTimer !== undefined) return;
+    const wait = Math.max(0, this.lastFlush + LIVE_DEBOUNCE_MS - Date.now());
+    this.flushTimer = setTimeout(() => this.flush(), wait);
   }
 
   private flush(): void {
     this.flushTimer = undefined;
+    this.lastFlush = Date.now();
     const changes = this.pending;
     this.pending = null;
     if (!changes || this.stopped) return;
     const stale = staleQueries(this.accountId, changes);
     void this.queryClient.invalidateQueries({ predicate: (q) => stale(q.queryKey) });
-    this.onChanges?.(this.accountId, changes);
+    announceHostLiveChanges({ accountId: this.accountId, klasses: changes === 'reset' ? 'reset' : [...new Set(changes.map((c) => c.klass))] });
   }
 }
 

@@ -44,3 +44,26 @@ export function hostHookOptions(): Required<Pick<HostHooks, 'onError' | 'onVersi
     onVersionChange: (current, loaded) => hostHooks()?.onVersionChange?.(current, loaded),
   };
 }
+
+/** What the shell's live stream saw change in a group, once per burst: the klasses, or 'reset' (reload everything). */
+export interface HostLiveChanges {
+  accountId: string;
+  klasses: readonly string[] | 'reset';
+}
+type LiveListener = (changes: HostLiveChanges) => void;
+
+// The other direction: the shell's live updates reach a remote whose query cache is its own (a separate copy of
+// react-query). The listeners live on the page under a well-known symbol, so every copy of this library sees one set.
+const LIVE_KEY = Symbol.for('servicedesk.host-live-changes');
+const liveListeners = (): Set<LiveListener> => ((globalThis as { [LIVE_KEY]?: Set<LiveListener> })[LIVE_KEY] ??= new Set());
+
+/** A remote follows the shell's live changes until the returned function is called. */
+export function onHostLiveChanges(listener: LiveListener): () => void {
+  liveListeners().add(listener);
+  return () => liveListeners().delete(listener);
+}
+
+/** Called by the shell after it has refreshed its own queries. */
+export function announceHostLiveChanges(changes: HostLiveChanges): void {
+  for (const l of [...liveListeners()]) l(changes);
+}

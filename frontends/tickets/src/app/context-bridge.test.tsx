@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { announceHostLiveChanges } from '@app/ui';
+import { ContextBridge } from './context-bridge';
+
+// Without the shell's query client (another copy of react-query) the remote's own cache follows the shell's live
+// updates: the shell announces a burst of a group's changes, and this module's queries of that group fetch again.
+describe('ContextBridge without the host query client', () => {
+  it("refetches this module's queries of a group when the shell announces live changes of it, not of another group", async () => {
+    let fetches = 0;
+    function Probe() {
+      const q = useQuery({ queryKey: ['tickets', 'list', 'acc-live'], queryFn: async () => ++fetches });
+      return <p>fetched {q.data ?? 0}</p>;
+    }
+    render(
+      <MemoryRouter>
+        <ContextBridge>
+          <Probe />
+        </ContextBridge>
+      </MemoryRouter>,
+    );
+    await screen.findByText('fetched 1');
+    announceHostLiveChanges({ accountId: 'acc-other', klasses: ['Ticket'] });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fetches).toBe(1);
+    announceHostLiveChanges({ accountId: 'acc-live', klasses: ['Ticket'] });
+    await screen.findByText('fetched 2');
+  });
+});
