@@ -118,7 +118,7 @@ function ReportBody({ report }: { report: TicketReport }) {
           {t('reports.weeks.title')}
         </Title>
         <div role="img" aria-label={t('reports.weeks.chart_label')} data-testid="weeks-chart">
-          <BarChart h={240} data={weekChartData(report.weeks, names)} dataKey="week" series={series} withLegend tickLine="y" />
+          <BarChart h={240} data={weekChartData(report.weeks, names)} dataKey="week" series={series} withLegend tickLine="y" yAxisProps={{ allowDecimals: false }} />
         </div>
         <Table.ScrollContainer minWidth={420} mt="md">
           <Table striped data-testid="weeks-table">
@@ -231,7 +231,7 @@ function GroupCard({
       {rows.length === 0 && <Text c="dimmed">{t('reports.groups.empty')}</Text>}
       {rows.length > 0 && chart && (
         <div role="img" aria-label={title} data-testid={`${testId}-chart`}>
-          <BarChart h={Math.max(160, rows.length * 44 + 40)} data={chart} dataKey="name" series={series} orientation="vertical" yAxisProps={{ width: 110 }} gridAxis="x" />
+          <BarChart h={Math.max(160, rows.length * 44 + 40)} data={chart} dataKey="name" series={series} orientation="vertical" yAxisProps={{ width: 110 }} xAxisProps={{ allowDecimals: false }} gridAxis="x" />
         </div>
       )}
       {rows.length > 0 && (
