@@ -232,6 +232,7 @@ describe('the edge', () => {
         'POST /billing/webhook',
         'GET /{db}',
         'GET /{db}/_changes',
+        'GET /{account_id}/_events',
         'GET /{db}/_security',
         'POST /{db}/_find',
         'POST /{db}',
