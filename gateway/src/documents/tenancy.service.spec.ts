@@ -7,7 +7,7 @@ import { TenancyService } from './tenancy.service';
 
 const ALICE = { user_id: 'usr-alice', roles: [] } as unknown as CallerContext;
 
-function fakeRpc(answer: () => { admin: boolean }) {
+function fakeRpc(answer: () => { admin: boolean; report_view?: boolean }) {
   const calls: unknown[] = [];
   const rpc = {
     call: async (name: string, req: unknown) => {
@@ -21,6 +21,16 @@ function fakeRpc(answer: () => { admin: boolean }) {
 
 describe('TenancyService membership cache', () => {
   afterEach(() => jest.useRealTimers());
+
+  it("puts the membership's report_view into the context next to admin, from the cache too (reports)", async () => {
+    const { rpc, calls } = fakeRpc(() => ({ admin: false, report_view: true }));
+    const tenancy = new TenancyService(rpc, { tenancyCacheMs: 1000 });
+    expect(await tenancy.resolve(ALICE, 'acc-1')).toMatchObject({ db: 'acc-1', admin: false, report_view: true });
+    expect(await tenancy.resolve(ALICE, 'acc-1')).toMatchObject({ db: 'acc-1', admin: false, report_view: true });
+    expect(calls).toHaveLength(1);
+    const plain = new TenancyService(fakeRpc(() => ({ admin: false, report_view: false })).rpc, { tenancyCacheMs: 1000 });
+    expect(await plain.resolve(ALICE, 'acc-1')).toMatchObject({ admin: false, report_view: false });
+  });
 
   it('asks once within the cache time, again after it, and keeps the admin flag', async () => {
     jest.useFakeTimers({ now: 1_000_000 });
