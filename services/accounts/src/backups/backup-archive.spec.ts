@@ -99,7 +99,7 @@ describe('backup archive', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it('refuses another format, a truncated archive and a file that is not gzip with 422', async () => {
+  it('refuses another format, a truncated archive, a file that is not gzip, a line that is no stored document and an overlong line with 422', async () => {
     const file = path.join(dir, 'e.tar.gz');
     await writeArchive(file, dir, [group('', { tickets: [Array.from({ length: 50 }, (_, i) => doc('Customer', 'cus', i, { notes: 'y'.repeat(2000) }))] })]);
     const bytes = await readFile(file);
@@ -117,5 +117,9 @@ describe('backup archive', () => {
     const badLine = path.join(dir, 'g.tar.gz');
     await writeArchive(badLine, dir, [group('', { tickets: [[{ nope: true } as unknown as StoredDoc]] })]);
     expect((await refusal(checkArchive(badLine))).reason).toEqual({ archive: 'not-a-backup-archive' });
+    // a line longer than any stored document can be (8 MiB) is refused before it is held whole
+    const huge = path.join(dir, 'h.tar.gz');
+    await writeArchive(huge, dir, [group('', { tickets: [[doc('Customer', 'cus', 1, { notes: 'z'.repeat(8 * 1024 * 1024 + 1) })]] })]);
+    expect((await refusal(checkArchive(huge))).reason).toEqual({ archive: 'not-a-backup-archive' });
   });
 });

@@ -2,7 +2,6 @@ import { once } from 'events';
 import { createReadStream, createWriteStream } from 'fs';
 import { mkdir, rename, rm, stat } from 'fs/promises';
 import path from 'path';
-import { createInterface } from 'readline';
 import { pipeline } from 'stream';
 import { pipeline as pipelineAsync } from 'stream/promises';
 import { createGunzip, createGzip } from 'zlib';
@@ -105,6 +104,31 @@ export type ArchivePart = { manifest: BackupManifest } | { service: (typeof BACK
 
 const notAnArchive = () => new AppError('unprocessable_entity', { archive: BACKUP_REASONS.notAnArchive });
 
+/**
+ * The lines of a stream, each at most `max` bytes (422 beyond: readline would hold a line of any length), as text.
+ */
+async function* boundedLines(input: AsyncIterable<Buffer>, max: number): AsyncGenerator<string> {
+  let parts: Buffer[] = [];
+  let pending = 0;
+  for await (const chunk of input) {
+    let start = 0;
+    for (let nl = chunk.indexOf(0x0a, start); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
+      if (pending + nl - start > max) throw notAnArchive();
+      parts.push(chunk.subarray(start, nl));
+      yield Buffer.concat(parts).toString('utf8');
+      parts = [];
+      pending = 0;
+      start = nl + 1;
+    }
+    if (start < chunk.length) {
+      pending += chunk.length - start;
+      if (pending > max) throw notAnArchive();
+      parts.push(chunk.subarray(start));
+    }
+  }
+  if (pending > 0) yield Buffer.concat(parts).toString('utf8');
+}
+
 async function readText(entry: NodeJS.ReadableStream, max: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -137,10 +161,8 @@ export async function* readArchive(file: string): AsyncGenerator<ArchivePart> {
       const service = match[1] as (typeof BACKUP_SERVICES)[number];
       let page: StoredDoc[] = [];
       let bytes = 0;
-      const lines = createInterface({ input: entry, crlfDelay: Infinity });
-      for await (const line of lines) {
-        if (!line) continue;
-        if (line.length > MAX_LINE) throw notAnArchive();
+      for await (const line of boundedLines(entry as AsyncIterable<Buffer>, MAX_LINE)) {
+        if (!line.trim()) continue;
         let parsed: ReturnType<typeof StoredDoc.safeParse>;
         try {
           parsed = StoredDoc.safeParse(JSON.parse(line));
