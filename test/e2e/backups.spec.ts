@@ -172,6 +172,21 @@ describe('backups of a group', () => {
     expect((await stack.browser().get('/backups/settings')).status).toBe(401);
   });
 
+  it('lists the backups routes in the OpenAPI document', async () => {
+    const paths = Object.keys((await stack.browser().get('/api/docs-json')).body.paths);
+    for (const route of [
+      '/accounts/{account_id}/backups',
+      '/accounts/{account_id}/backups/{backup_id}/download',
+      '/accounts/{account_id}/backups/{backup_id}/restore',
+      '/accounts/{account_id}/backups/upload',
+      '/accounts/{account_id}/backups/restores/{restore_id}',
+      '/backups/combined',
+      '/backups/combined/download',
+      '/backups/settings',
+    ])
+      expect(paths).toContain(route);
+  });
+
   it('keeps the backup records out of the document API (they are served by the backups routes only)', async () => {
     expect((await owner.browser.post(`/${acc}/_find`, { selector: { klass: 'Backup' } })).status).toBe(400);
     expect((await owner.browser.get(`/${acc}/${backupId}`)).status).toBe(404);
