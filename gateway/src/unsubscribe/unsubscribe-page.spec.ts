@@ -18,6 +18,11 @@ describe('unsubscribe pages', () => {
     expect(page).not.toContain('<script');
   });
 
+  it('tells how to get the summary back, but not the limit notices (they have no switch)', () => {
+    expect(unsubscribePage({ state: 'done', locale: 'en', purpose: 'weekly-summary' })).toContain('switch notifications on again');
+    expect(unsubscribePage({ state: 'done', locale: 'en', purpose: 'free-limit' })).not.toContain('switch notifications on again');
+  });
+
   it.each([
     ['done', 'free-limit', 'Pronto: você não receberá mais avisos de limite do plano Gratuito.'],
     ['already', 'weekly-summary', 'Sua inscrição já está cancelada.'],

@@ -73,6 +73,8 @@ export interface PageInput {
 export function unsubscribePage({ state, locale, purpose = 'weekly-summary', action = '' }: PageInput): string {
   const w = WORDS[locale];
   const e = escapeHtml;
+  // the summary comes back with the memberships' notification switch; the limit notices have no switch to show
+  const again = purpose === 'weekly-summary' ? `<p>${e(w.again)}</p>` : '';
   let body: string;
   switch (state) {
     case 'confirm':
@@ -81,10 +83,10 @@ export function unsubscribePage({ state, locale, purpose = 'weekly-summary', act
 <button type="submit" style="padding: 10px 18px; background: #1c7ed6; color: #fff; border: 0; border-radius: 4px; font-size: 15px; cursor: pointer;">${e(w.button)}</button></form>`;
       break;
     case 'already':
-      body = `<p>${e(w.already)}</p><p>${e(w.again)}</p>`;
+      body = `<p>${e(w.already)}</p>${again}`;
       break;
     case 'done':
-      body = `<p role="status">${e(w.done[purpose])}</p><p>${e(w.again)}</p>`;
+      body = `<p role="status">${e(w.done[purpose])}</p>${again}`;
       break;
     case 'invalid':
       body = `<p role="alert">${e(w.invalid)}</p>`;

@@ -73,7 +73,7 @@ function render(locale: Locale, v: Vars): RenderedMail {
 
   const htmlGroups = groups.map(
     (g) => html`<h2 style="font-size: 17px; margin: 28px 0 8px;"><a href="${g.link}" style="color: #222; text-decoration: none;">${g.name}</a></h2>
-<table role="presentation" style="border-collapse: collapse; width: 100%; font-size: 15px;">
+<table style="border-collapse: collapse; width: 100%; font-size: 15px;">
 <tr><td style="${cell}">${w.opened}</td><td style="${numberCell}"><strong>${n(g.opened)}</strong></td></tr>
 <tr><td style="${cell}">${w.closed}</td><td style="${numberCell}"><strong>${n(g.closed)}</strong></td></tr>
 ${
