@@ -221,6 +221,12 @@ describe('backups of a group', () => {
     expect((await member.browser.get(`/${target}/${ids.ticket}`)).body).toMatchObject({ _id: ids.ticket, title: 'Screen flickers' });
     expect((await owner.browser.get(`/${target}/${ids.gone}`)).status).toBe(404);
     expect((await owner.browser.get(`/accounts/${target}/backups`)).status).toBe(200);
+    // the restored group goes on numbering its tickets after the restored ones (its counter follows the restore)
+    const restoredTicket = (await member.browser.get(`/${target}/${ids.ticket}`)).body;
+    const next = await owner.browser.post(`/${target}`, { klass: 'Ticket', title: 'After the restore', content: 'new' });
+    expect([next.status, next.body.reason]).toEqual([201, undefined]);
+    expect((await owner.browser.get(`/${target}/${next.body.id}`)).body.number).toBe(Math.max(...restored.tickets.filter((r) => r.body.klass === 'Ticket' && !r.deleted).map((r) => Number(r.body.number))) + 1);
+    expect(restoredTicket.number).toBeGreaterThan(0);
   }, 90000);
 
   it('a restore over the group asks for its exact name (422 otherwise)', async () => {

@@ -10,6 +10,7 @@ import { CopiedNamesSubscription } from './records/copied-names';
 import { ReceiptsModule } from './receipts/receipts.module';
 import { ReportsRepository } from './reports/reports.repository';
 import { ReportsService } from './reports/reports.service';
+import { restoreHookProvider } from './common/restore-hook';
 
 /**
  * The tickets service: tickets, comments, customers, equipment, categories, contracts, estimates and maintenances
@@ -19,6 +20,6 @@ import { ReportsService } from './reports/reports.service';
 @Module({
   imports: [ReceiptsModule],
   controllers: [healthController('tickets', PG_POOL), DocumentsController],
-  providers: [...databaseProviders, References, TicketsRepository, DocumentsService, CopiedNamesSubscription, ReportsRepository, ReportsService],
+  providers: [...databaseProviders, restoreHookProvider, References, TicketsRepository, DocumentsService, CopiedNamesSubscription, ReportsRepository, ReportsService],
 })
 export class TicketsModule {}

@@ -18,3 +18,18 @@ export async function nextNumber(tx: PoolClient, db: string, kind: NumberedKind)
   );
   return Number(rows[0].last);
 }
+
+/**
+ * After a restore of a group's documents (platform backups): each counter is raised to the highest number restored,
+ * so the next ticket or estimate of a restored group follows them (a new group's counters started at 0, and the
+ * unique number index refused every new ticket). A counter already higher (a restore over the same group) stays.
+ */
+export async function raiseNumbersWithin(tx: PoolClient, db: string, highest: Partial<Record<NumberedKind, number>>): Promise<void> {
+  for (const [kind, last] of Object.entries(highest)) {
+    await tx.query(
+      `INSERT INTO "${TICKETS_SCHEMA}"."number_counters" AS c (account_id, kind, last) VALUES ($1, $2, $3)
+       ON CONFLICT (account_id, kind) DO UPDATE SET last = GREATEST(c.last, EXCLUDED.last)`,
+      [db, kind, last],
+    );
+  }
+}
