@@ -20,6 +20,11 @@ export const { schema, documents, outbox } = documentTables(TICKETS_SCHEMA, {
     klassIndex(t, 'Ticket', 'technical_id'),
     klassIndex(t, 'Ticket', 'customer_id'),
     klassIndex(t, 'Ticket', 'updated_at'),
+    // the reports (reports/reports.repository.ts): tickets created in a range, and those written since its start (a
+    // finished ticket's last write follows its status change); on the columns. A 12-week report of a 30 000-ticket
+    // group read 25 000 heap pages through (account, klass) in 0.35 s, 1 400 through these in 0.016 s
+    index('documents_ticket_created_at_idx').on(t.accountId, t.createdAt).where(live('Ticket')),
+    index('documents_ticket_updated_at_col_idx').on(t.accountId, t.updatedAt).where(live('Ticket')),
     // text search: `search: {$regex: …}` is `((body #> '{search}') #>> '{}') COLLATE "C" ~ $n` (mango/selector-sql.ts);
     // a trigram index on that very expression and collation serves it
     index('documents_ticket_search_trgm_idx')

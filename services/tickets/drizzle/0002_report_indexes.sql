@@ -1,0 +1,2 @@
+CREATE INDEX "documents_ticket_created_at_idx" ON "tickets"."documents" USING btree ("account_id","created_at") WHERE klass = 'Ticket' AND NOT deleted;--> statement-breakpoint
+CREATE INDEX "documents_ticket_updated_at_col_idx" ON "tickets"."documents" USING btree ("account_id","updated_at") WHERE klass = 'Ticket' AND NOT deleted;
