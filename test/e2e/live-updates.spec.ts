@@ -165,7 +165,7 @@ describe('live updates (GET /{account_id}/_events)', () => {
     first.close();
     const lastSeen = first.ready()!.last_seq;
 
-    const missed = [];
+    const missed: string[] = [];
     for (const content of ['Missed one', 'Missed two', 'Missed three']) missed.push((await admin.browser.post(`/${acc}`, { klass: 'Ticket', content })).body.id);
     const log = await eventually(
       () => logAfter(admin, acc, lastSeen),
