@@ -69,8 +69,9 @@ export class SummaryQueue implements OnModuleInit, OnApplicationBootstrap, Befor
   private async run(job: Job<SummaryJobData>): Promise<unknown> {
     const data = job.data;
     if (data.kind === 'due') {
-      // a scheduler's job carries no time: it is for the moment of its tick
-      const at = data.at ? new Date(data.at) : new Date(job.timestamp);
+      // a scheduler's job carries no time: it is for the moment it runs, its tick (not job.timestamp: BullMQ adds the
+      // next tick's job when the previous one runs, a week earlier, as a delayed job)
+      const at = data.at ? new Date(data.at) : new Date();
       return { queued: await this.queueUsers(at) };
     }
     return { outcome: await this.summaries.send(data.user_id, new Date(data.at)) };
