@@ -5,6 +5,7 @@ import { Readable } from 'stream';
 import { gunzipSync, gzipSync } from 'zlib';
 import { Queue } from 'bullmq';
 import * as tar from 'tar-stream';
+import { FeedServer, rss } from './fixtures/reader-feeds';
 import { createGroup, createToken, eventually, nextMail, signUp, Stack, startStack, User } from './harness';
 
 // Backups and restore (spec §6/§9, issue 17) over HTTP: an administrator backs a group up (tickets, customers,
@@ -103,7 +104,7 @@ const withoutRev = (rs: Row[]) => rs.map((r) => ({ id: r.id, deleted: r.deleted,
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'backups-e2e-'));
-  stack = await startStack('backups', { BACKUP_DIR: dir, BACKUP_KEEP: '3' });
+  stack = await startStack('backups', { BACKUP_DIR: dir, BACKUP_KEEP: '3', READER_ALLOW_PRIVATE_URLS: '1' });
   owner = await signUp(stack, { confirm: true });
   member = await signUp(stack, { confirm: true });
   token = await createToken(owner);
@@ -332,5 +333,37 @@ describe('the scheduler and the combined archive', () => {
     expect(files.get(`${acc}/documents/tickets.ndjson`)).toContain(ids.ticket);
     // the member administers no group: nothing to download
     expect((await member.browser.get('/backups/combined/download')).status).toBe(404);
+  }, 90000);
+});
+
+describe('a restored reader', () => {
+  it('fetches the restored subscriptions again and does not store their entries a second time', async () => {
+    const feeds = await new FeedServer().start();
+    try {
+      const items = [
+        { title: 'First', guid: 'b-1', date: 'Mon, 05 Jan 2026 00:00:00 GMT' },
+        { title: 'Second', guid: 'b-2', date: 'Tue, 06 Jan 2026 00:00:00 GMT' },
+      ];
+      const url = feeds.feed('/restore.xml', () => rss('Restore feed', items));
+      const g = (await createGroup(owner, 'Reader shop')).id;
+      const sub = await owner.browser.post(`/${g}`, { klass: 'ReaderSubscription', url });
+      expect([sub.status, sub.body.reason]).toEqual([201, undefined]);
+      const titles = (group: string) =>
+        owner.browser.post(`/${group}/_find`, { selector: { klass: 'ReaderItem' }, sort: [{ point_at: 'desc' }], limit: 50 }).then((r) => (r.body.docs as { title: string }[]).map((d) => d.title));
+      await eventually(() => titles(g), (t) => t.length === 2, 20000);
+
+      const backup = await backupNow(owner, g);
+      const { target_account_id: target } = await restoreDone(owner, g, await owner.browser.post(`/accounts/${g}/backups/${backup._id}/restore`, { mode: 'new' }));
+      expect(await titles(target)).toEqual(['Second', 'First']);
+      // the restored subscription has its fetch state: "refresh all" queues it, and its entries are not stored again
+      const seen = feeds.requests.length;
+      const refreshed = await owner.browser.put(`/${target}/_design/reader/_update/refresh/all`);
+      expect(refreshed.body.doc).toEqual({ queued: 1 });
+      await eventually(async () => feeds.requests.length, (n) => n > seen, 20000);
+      await eventually(async () => (await owner.browser.get(`/${target}/${sub.body.id}`)).body.checked_at, (c) => !!c, 20000);
+      expect(await titles(target)).toEqual(['Second', 'First']);
+    } finally {
+      await feeds.close();
+    }
   }, 90000);
 });

@@ -8,6 +8,7 @@ import { FeedRefresher } from './fetcher/feed-refresher';
 import { FetchQueue } from './fetcher/fetch-queue';
 import { FeedWriter } from './fetcher/feed-writer';
 import { ItemRetention } from './items/item-retention';
+import { readerRestoreHookProvider } from './subscriptions/restore-hook';
 import { ReaderRepository } from './items/items.repository';
 import { SubscriptionDirectory } from './items/subscription-directory';
 import { OpmlImport } from './opml/opml-import';
@@ -20,6 +21,6 @@ import { FeedStateRepository } from './subscriptions/feed-state.repository';
  */
 @Module({
   controllers: [healthController('reader', PG_POOL), DocumentsController],
-  providers: [...databaseProviders, ReaderRepository, SubscriptionDirectory, FeedStateRepository, FeedWriter, FeedRefresher, FetchQueue, ItemRetention, OpmlImport, DocumentsService],
+  providers: [...databaseProviders, ReaderRepository, SubscriptionDirectory, FeedStateRepository, FeedWriter, FeedRefresher, FetchQueue, ItemRetention, OpmlImport, DocumentsService, readerRestoreHookProvider],
 })
 export class ReaderModule {}

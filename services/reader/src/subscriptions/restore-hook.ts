@@ -1,0 +1,25 @@
+import type { Provider } from '@nestjs/common';
+import { BACKUP_RESTORE_HOOK, type BackupRestoreHook } from '@app/platform';
+import { ReaderRepository } from '../items/items.repository';
+import { FeedStateRepository } from './feed-state.repository';
+
+/**
+ * What the reader does with each page of a restore (platform backups): a restored subscription gets its fetch state
+ * (due now, as a new one: the fetcher only fetches what has a state), and a restored item's entry key is recorded, so
+ * the next fetch of its feed does not store that entry a second time.
+ */
+export function readerRestoreHook(states: FeedStateRepository, repo: ReaderRepository): BackupRestoreHook {
+  return async (tx, db, written) => {
+    const subs = written.filter((d) => d.klass === 'ReaderSubscription' && d._deleted !== true);
+    for (const active of [true, false]) {
+      const these = subs.filter((d) => (d.active !== false) === active);
+      await states.createWithin(tx, db, these.map((d) => d._id), active, these.map((d) => ({ feed_url: null, feed_title: null, site_url: typeof d.website_url === 'string' ? d.website_url : null })));
+    }
+    const keys = written
+      .filter((d) => d.klass === 'ReaderItem' && typeof d.dedupe_key === 'string' && typeof d.reader_subscription_id === 'string')
+      .map((d) => ({ db, subscriptionId: d.reader_subscription_id as string, key: d.dedupe_key as string }));
+    if (keys.length) await repo.claimKeys(tx, keys);
+  };
+}
+
+export const readerRestoreHookProvider: Provider = { provide: BACKUP_RESTORE_HOOK, useFactory: readerRestoreHook, inject: [FeedStateRepository, ReaderRepository] };
