@@ -338,6 +338,8 @@ describe('the scheduler and the combined archive', () => {
 
 describe('a restored reader', () => {
   it('fetches the restored subscriptions again and does not store their entries a second time', async () => {
+    // a user of their own: the owner above has used up the Free plan's groups by now
+    const owner = await signUp(stack, { confirm: true });
     const feeds = await new FeedServer().start();
     try {
       const items = [
