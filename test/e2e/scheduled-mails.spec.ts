@@ -1,5 +1,6 @@
 import type { INestMicroservice } from '@nestjs/common';
-import { createMicroservice, DocumentStore } from '@app/platform';
+import { Queue } from 'bullmq';
+import { bullConnection, bullPrefix, createMicroservice, DocumentStore, loadConfig } from '@app/platform';
 import type { SunkMail } from '@app/platform/mail/testing/smtp-sink';
 import { createGroup, eventually, nextMail, PUBLIC_URL, signUp, sleep, Stack, startStack, User } from './harness';
 
@@ -76,11 +77,19 @@ describe('weekly summary', () => {
   let ana: User; // pt-BR, two groups with notifications on
   let bob: User; // member of Ana's first group, notifications off
   let carl: User; // en, one group with notifications on
+  let gil: User; // notifications on in a group where nothing happened in 30 days
+  let hal: User; // notifications on and activity, but the address is not confirmed
   let g1: string;
   let g2: string;
 
   beforeAll(async () => {
-    [ana, bob, carl] = await Promise.all([signUp(stack, { confirm: true, locale: 'pt-BR' }), signUp(stack, { confirm: true }), signUp(stack, { confirm: true })]);
+    [ana, bob, carl, gil, hal] = await Promise.all([
+      signUp(stack, { confirm: true, locale: 'pt-BR' }),
+      signUp(stack, { confirm: true }),
+      signUp(stack, { confirm: true }),
+      signUp(stack, { confirm: true }),
+      signUp(stack, { confirm: false }),
+    ]);
     const first = await createGroup(ana, 'Oficina Centro');
     const other = await createGroup(ana, 'Loja Norte');
     const carls = await createGroup(carl, 'Carl Repairs');
@@ -105,6 +114,16 @@ describe('weekly summary', () => {
     await finish(ana, g2, t4, 'cancel');
     await post(carl, carls.id, { klass: 'Ticket', content: 'Phone battery' });
     await Promise.all([logged(g1, 'Ticket', 3), logged(g1, 'Customer', 1), logged(g2, 'Ticket', 2), logged(carls.id, 'Ticket', 1)]);
+
+    // Gil's group was made 40 days ago as far as the change log knows; Hal's has a ticket but his address is unconfirmed
+    const quiet = await createGroup(gil, 'Quiet Corner');
+    await logged(quiet.id, 'Subscription', 1);
+    await stack.pool.query(`UPDATE accounts.change_log SET received_at = now() - interval '40 days' WHERE account_id = $1`, [quiet.id]);
+    const hals = await createGroup(hal, 'Hal Unconfirmed');
+    await post(hal, hals.id, { klass: 'Ticket', content: 'Radio' });
+    await logged(hals.id, 'Ticket', 1);
+    await setNotifications(gil, quiet.id, quiet.subscription_id, true);
+    await setNotifications(hal, hals.id, hals.subscription_id, true);
 
     // only now notifications on: the scheduler's next tick lists Ana and Carl
     await setNotifications(ana, g1, first.subscription_id, true);
@@ -137,8 +156,23 @@ describe('weekly summary', () => {
     expect(carlMail.text).not.toContain('Oficina');
   });
 
-  it('a member whose notifications are off gets no summary', () => {
+  it('no summary for a member whose notifications are off (not even listed), for a user whose groups had nothing in 30 days, nor for an unconfirmed address', async () => {
+    // the users' jobs of this week, as the scheduler's ticks made them (kept, with what they did)
+    const config = loadConfig();
+    const queue = new Queue('weekly-summaries', { connection: bullConnection(config), prefix: bullPrefix(config) });
+    const { isoWeek, weeklyJobId } = await import('../../services/accounts/src/summaries/summary.rules');
+    const outcome = async (user: User) => (await queue.getJob(weeklyJobId(user.id, isoWeek(new Date()))))?.returnvalue?.outcome as string | undefined;
+    try {
+      expect(await eventually(() => outcome(gil), (o) => o !== undefined, 20_000)).toBe('quiet');
+      expect(await eventually(() => outcome(hal), (o) => o !== undefined, 20_000)).toBe('unconfirmed');
+      expect(await outcome(ana)).toBe('sent');
+      expect(await queue.getJob(weeklyJobId(bob.id, isoWeek(new Date())))).toBeUndefined();
+    } finally {
+      await queue.close();
+    }
     expect(mailsTo(bob, SUMMARY)).toEqual([]);
+    expect(mailsTo(gil, SUMMARY)).toEqual([]);
+    expect(mailsTo(hal, SUMMARY)).toEqual([]);
   });
 
   it('the summary carries a one-click unsubscribe link (headers and text); GET shows a page in the mail\'s language, POST switches notifications off, and the next week\'s run sends Ana nothing', async () => {
