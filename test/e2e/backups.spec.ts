@@ -369,3 +369,26 @@ describe('a restored reader', () => {
     }
   }, 90000);
 });
+
+describe('a restored wiki', () => {
+  it('finds its handbooks by their addresses, old ones too, keeps them taken, and shows the restored version in the history', async () => {
+    const owner = await signUp(stack, { confirm: true });
+    const g = (await createGroup(owner, 'Wiki shop')).id;
+    const made = await owner.browser.post(`/${g}`, { klass: 'Handbook', title: 'Brake pads', content: 'Check the pads.' });
+    expect([made.status, made.body.reason]).toEqual([201, undefined]);
+    const moved = await owner.browser.put(`/${g}/${made.body.id}`, { ...made.body.doc, uri: 'brakes' });
+    expect([moved.status, moved.body.doc?.old_uris]).toEqual([200, ['brake-pads']]);
+    const linking = await owner.browser.post(`/${g}`, { klass: 'Handbook', title: 'Service checklist', content: 'See [[brakes]].', categories: ['checklists'] });
+    expect(linking.status).toBe(201);
+
+    const backup = await backupNow(owner, g);
+    const { target_account_id: target } = await restoreDone(owner, g, await owner.browser.post(`/accounts/${g}/backups/${backup._id}/restore`, { mode: 'new' }));
+    const view = (name: string, key: string) => owner.browser.get(`/${target}/_design/handbooks/_view/${name}?key=${encodeURIComponent(JSON.stringify(key))}`).then((r) => r.body.rows);
+    expect(await view('by_uri', 'brake-pads')).toEqual([{ key: 'brake-pads', value: { _id: made.body.id, uri: 'brakes' } }]);
+    expect(await view('by_uri', 'brakes')).toEqual([{ key: 'brakes', value: { _id: made.body.id, uri: 'brakes' } }]);
+    expect((await view('revisions', made.body.id)).length).toBeGreaterThan(0);
+    // an address of a restored page is taken in the restored group
+    const clash = await owner.browser.post(`/${target}`, { klass: 'Handbook', title: 'Other', uri: 'brake-pads' });
+    expect([clash.status, clash.body.reason]).toEqual([422, { uri: 'has-already-been-taken' }]);
+  }, 90000);
+});

@@ -14,6 +14,7 @@ import { HandbookWrites } from './handbooks/handbook-writes';
 import { HandbooksRepository } from './handbooks/handbooks.repository';
 import { NotesSearch } from './search/notes-search';
 import { SearchRepository } from './search/search.repository';
+import { notesRestoreHookProvider } from './handbooks/restore-hook';
 
 /**
  * The notes service: handbooks (a markdown wiki) and bookmarks (`notes.doc.*`), their views and handlers, text search,
@@ -35,6 +36,7 @@ import { SearchRepository } from './search/search.repository';
     SearchRepository,
     NotesSearch,
     DocumentsService,
+    notesRestoreHookProvider,
   ],
 })
 export class NotesModule {}

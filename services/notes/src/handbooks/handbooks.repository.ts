@@ -83,6 +83,21 @@ export class HandbooksRepository {
     }
   }
 
+  /** Addresses given up by whatever handbook holds them (a restore puts the archived owner back). */
+  async releaseSlugs(tx: PoolClient, db: string, slugs: string[]): Promise<void> {
+    if (slugs.length) await run(tx, 'DELETE FROM notes.handbook_slugs WHERE account_id = $1 AND slug = ANY($2::text[])', [db, slugs]);
+  }
+
+  /** A revision recorded unless that one is there already (a restore over the same group). */
+  async keepRevision(tx: PoolClient, db: string, id: string, r: RevisionRow): Promise<void> {
+    await run(
+      tx,
+      `INSERT INTO notes.handbook_revisions (account_id, handbook_id, revision, title, content, content_type, categories, fields, updated_by, updated_by_label, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11) ON CONFLICT DO NOTHING`,
+      [db, id, r.revision, r.title, r.content, r.content_type, JSON.stringify(r.categories), JSON.stringify(r.fields), r.updated_by, r.updated_by_label, r.updated_at],
+    );
+  }
+
   /** Everything kept beside a deleted handbook: its addresses, links, tags and revisions. */
   async forget(tx: PoolClient, db: string, id: string): Promise<void> {
     await run(tx, 'DELETE FROM notes.handbook_slugs WHERE account_id = $1 AND handbook_id = $2', [db, id]);
