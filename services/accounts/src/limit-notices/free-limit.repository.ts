@@ -62,10 +62,11 @@ export class FreeLimitRepository {
   /** The group's accepted administrators (user ids) and its name. */
   async administrators(accountId: string): Promise<{ name: string; admins: string[] }> {
     const { rows } = await this.pool.query<{ user_id: string | null; name: string | null }>(
-      `SELECT body ->> 'user_id' AS user_id, NULL AS name FROM ${DOCS}
-       WHERE account_id = $1 AND klass = 'Subscription' AND NOT deleted AND (body ->> 'status') = 'accepted' AND (body -> 'admin') = 'true'::jsonb
+      `(SELECT body ->> 'user_id' AS user_id, NULL AS name FROM ${DOCS}
+        WHERE account_id = $1 AND klass = 'Subscription' AND NOT deleted AND (body ->> 'status') = 'accepted' AND (body -> 'admin') = 'true'::jsonb
+        ORDER BY id LIMIT 100)
        UNION ALL
-       SELECT NULL, body ->> 'name' FROM ${DOCS} WHERE account_id = $1 AND id = $1 AND klass = 'Account' AND NOT deleted`,
+       (SELECT NULL, body ->> 'name' FROM ${DOCS} WHERE account_id = $1 AND id = $1 AND klass = 'Account' AND NOT deleted)`,
       [accountId],
     );
     return {

@@ -13,6 +13,8 @@ const OPT_OUTS = '"accounts"."mail_opt_outs"';
 const notifying = (t = '') =>
   `${t}klass = 'Subscription' AND NOT ${t}deleted AND (${t}body ->> 'status') = 'accepted' AND (${t}body -> 'all_notifications') = 'true'::jsonb`;
 const NOTIFYING = notifying();
+/** memberships one unsubscribe switches off at most (a user in more groups follows the link again) */
+const MAX_SWITCHED = 1000;
 
 /** The I/O of the scheduled mails: who wants notifications, their groups, what the groups created, the opt-outs. */
 @Injectable()
@@ -57,7 +59,7 @@ export class SummariesRepository {
   /** Switches all_notifications off on each of the user's memberships that has it on; answers how many. */
   async switchNotificationsOff(userId: string): Promise<number> {
     const { rows } = await this.pool.query<{ account_id: string; id: string }>(
-      `SELECT account_id, id FROM ${DOCS} WHERE ${NOTIFYING} AND (body ->> 'user_id') = $1 ORDER BY account_id`,
+      `SELECT account_id, id FROM ${DOCS} WHERE ${NOTIFYING} AND (body ->> 'user_id') = $1 ORDER BY account_id LIMIT ${MAX_SWITCHED}`,
       [userId],
     );
     let changed = 0;
