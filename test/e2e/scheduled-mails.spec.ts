@@ -309,3 +309,8 @@ describe('Free-plan limit notice', () => {
     expect(mailsTo(dora, LIMIT)).toHaveLength(2);
   });
 });
+
+it('lists GET and POST /mail/unsubscribe in the OpenAPI document', async () => {
+  const doc = (await stack.browser().get('/api/docs-json')).body;
+  expect(Object.keys(doc.paths['/mail/unsubscribe'] ?? {}).sort()).toEqual(['get', 'post']);
+});
