@@ -259,6 +259,28 @@ describe('live updates (GET /{account_id}/_events)', () => {
     expect((await stream(`/${acc}/_events`, { user: bob })).res.status).toBe(403);
   });
 
+  it("ends a stream on a sub-group reached through the parent's membership when that membership is removed", async () => {
+    const parent = (await createGroup(admin, 'Live Holding')).id;
+    // the billing flow's corporate plan (clients cannot write it), so the parent may have sub-groups
+    const plan = await stack.pool.query(
+      `UPDATE accounts.documents SET body = jsonb_set(body, '{value}', to_jsonb('corp'::text))
+       WHERE account_id = $1 AND klass = 'AccountConfiguration' AND (body ->> 'key') = 'confirmed-plan' AND NOT deleted`,
+      [parent],
+    );
+    expect(plan.rowCount).toBe(1);
+    const sub = await admin.browser.post('/accounts', { name: 'Live Branch', parent_account_id: parent });
+    expect(sub.status).toBe(201);
+    const { user: erin, subscription } = await member(stack, admin, parent);
+
+    const s = await stream(`/${sub.body.id}/_events`, { user: erin });
+    expect(s.res.status).toBe(200);
+    await s.until((r) => !!r.ready());
+    const membership = (await admin.browser.get(`/${parent}/${subscription}`)).body;
+    expect((await admin.browser.delete(`/${parent}/${subscription}?rev=${membership._rev}`)).status).toBe(200);
+    await s.until((r) => r.ended, 5000);
+    expect(s.events.at(-1)).toMatchObject({ event: 'end', data: { error: 'forbidden' } });
+  });
+
   it('ends the stream when its session ends (logout)', async () => {
     const dave = (await member(stack, admin, acc)).user;
     const s = await stream(`/${acc}/_events`, { user: dave });
