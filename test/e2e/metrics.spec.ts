@@ -185,7 +185,7 @@ it('the gateway reports the depth of the job queues by state, the mail queue amo
   for (const state of ['waiting', 'active', 'delayed', 'failed']) {
     expect(find(metrics, 'bullmq_queue_jobs', { service: 'gateway', queue: 'mail', state })).toHaveLength(1);
   }
-  for (const queue of ['reader-fetch', 'csv-import', 'bookmark-fetch', 'backups']) expect(find(metrics, 'bullmq_queue_jobs', { queue, state: 'waiting' })).toHaveLength(1);
+  for (const queue of ['reader-fetch', 'csv-import', 'bookmark-fetch', 'backups', 'weekly-summaries', 'free-limit-notices']) expect(find(metrics, 'bullmq_queue_jobs', { queue, state: 'waiting' })).toHaveLength(1);
 });
 
 it('GET /_up keeps its answer: status, version and one check per service', async () => {
@@ -229,7 +229,7 @@ it('/admin/queues shows an installation administrator the dashboard page and the
   expect(page.text).toContain('ServiceDesk queues');
   const api = await admin.browser.get('/admin/queues/api/queues?activeQueue=mail&page=1&jobsPerPage=10');
   expect(api.status).toBe(200);
-  expect((api.body.queues as Array<{ name: string }>).map((q) => q.name).sort()).toEqual(['backups', 'bookmark-fetch', 'csv-import', 'mail', 'reader-fetch']);
+  expect((api.body.queues as Array<{ name: string }>).map((q) => q.name).sort()).toEqual(['backups', 'bookmark-fetch', 'csv-import', 'free-limit-notices', 'mail', 'reader-fetch', 'weekly-summaries']);
   // a change to a queue needs the XSRF header like every other write of the session
   const unsafe = await admin.browser.request('PUT', '/admin/queues/api/queues/mail/pause', { xsrf: false });
   expect(unsafe.status).toBe(403);
