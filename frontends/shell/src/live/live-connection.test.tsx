@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onHostLiveChanges, type HostLiveChanges } from '@app/ui';
 import { LiveConnection, type EventSourceLike } from './live-connection';
-import { LIVE_DEBOUNCE_MS, reconnectDelayMs, staleQueries } from './live-rules';
+import { LIVE_DEBOUNCE_MS, LIVE_HIDDEN_GRACE_MS, reconnectDelayMs, staleQueries } from './live-rules';
 import { groupOfPath, useLiveUpdates } from './LiveUpdates';
 
 class FakeSource implements EventSourceLike {
@@ -184,6 +184,40 @@ describe('live updates in the shell', () => {
     view.rerender(ui(undefined));
     expect(FakeSource.opened[1].closed).toBe(true);
     view.unmount();
+  });
+
+  it('a tab hidden for a while closes its stream, and opens it again when shown, resuming after the last id seen', () => {
+    const client = new QueryClient();
+    function Probe() {
+      useLiveUpdates('acc-1', open);
+      return null;
+    }
+    const setVisibility = (state: 'hidden' | 'visible') => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    const view = render(
+      <QueryClientProvider client={client}>
+        <Probe />
+      </QueryClientProvider>,
+    );
+    try {
+      FakeSource.opened[0].emit('ready', { last_seq: 7 }, 7);
+      setVisibility('hidden');
+      vi.advanceTimersByTime(LIVE_HIDDEN_GRACE_MS - 1);
+      setVisibility('visible'); // back before the grace ran out: the same stream
+      setVisibility('hidden');
+      vi.advanceTimersByTime(LIVE_HIDDEN_GRACE_MS);
+      expect(FakeSource.opened.map((s) => s.closed)).toEqual([true]);
+      setVisibility('visible');
+      expect(FakeSource.opened.map((s) => [s.url, s.closed])).toEqual([
+        ['/acc-1/_events', true],
+        ['/acc-1/_events?last-event-id=7', false],
+      ]);
+    } finally {
+      view.unmount();
+      setVisibility('visible');
+    }
   });
 
   it("reads the group from the page's path", () => {

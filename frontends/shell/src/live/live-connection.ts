@@ -71,6 +71,20 @@ export class LiveConnection {
     };
   }
 
+  /** Closes the stream for now (a hidden tab), keeping where it was: resume() replays what came meanwhile. */
+  pause(): void {
+    this.source?.close();
+    this.source = undefined;
+    clearTimeout(this.reconnectTimer);
+  }
+
+  resume(): void {
+    if (!this.source && !this.stopped) {
+      clearTimeout(this.reconnectTimer);
+      this.start();
+    }
+  }
+
   stop(): void {
     this.stopped = true;
     this.source?.close();

@@ -7,6 +7,12 @@ import { isKlass, KLASSES, type LiveChange } from '@app/proto';
 /** Changes arriving this close together are one refresh. */
 export const LIVE_DEBOUNCE_MS = 200;
 
+/**
+ * A tab hidden this long closes its stream (and opens it again, resuming, when shown): over HTTP/1.1 a browser keeps
+ * at most 6 connections to a host, and a stream per background tab would soon take them all.
+ */
+export const LIVE_HIDDEN_GRACE_MS = 15_000;
+
 /** Reconnects after a failed stream wait 1 s, 2 s, 4 s, … up to a minute. */
 export function reconnectDelayMs(attempt: number): number {
   return Math.min(60_000, 1000 * 2 ** Math.max(0, attempt));
