@@ -241,6 +241,19 @@ describe('the edge', () => {
         'GET /{db}/{id}',
         'PUT /{db}/{id}',
         'DELETE /{db}/{id}',
+        // backups
+        'GET /accounts/{account_id}/backups',
+        'POST /accounts/{account_id}/backups',
+        'POST /accounts/{account_id}/backups/upload',
+        'GET /accounts/{account_id}/backups/restores/{restore_id}',
+        'GET /accounts/{account_id}/backups/{backup_id}/download',
+        'POST /accounts/{account_id}/backups/{backup_id}/restore',
+        'POST /backups/combined',
+        'GET /backups/combined/download',
+        'GET /backups/settings',
+        // scheduled mails' unsubscribe link
+        'GET /mail/unsubscribe',
+        'POST /mail/unsubscribe',
       ].sort(),
     );
     for (const ops of Object.values(doc.paths as Record<string, Record<string, any>>)) {
