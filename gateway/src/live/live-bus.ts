@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { connect, type NatsConnection, type Subscription } from 'nats';
+import { natsOptions } from '@app/platform';
 import { ChangesLogged, changesLoggedSubject } from '@app/proto';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 
@@ -60,7 +61,7 @@ export class LiveBus implements OnApplicationShutdown {
   private async connection(): Promise<NatsConnection> {
     if (this.closed) throw new Error('the live bus is closed');
     if (this.nc) return this.nc;
-    this.connecting ??= connect({ servers: [this.config.natsUrl], name: 'gateway-live' }).then((nc) => {
+    this.connecting ??= connect(natsOptions(this.config.natsUrl, 'gateway-live')).then((nc) => {
       nc.closed().then((err) => err && logger.error(`live bus connection closed: ${err.message}`));
       return nc;
     });

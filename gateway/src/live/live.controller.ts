@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignedIn } from '../auth/access';
 import { Caller, ResolvedCaller } from '../auth/caller';
@@ -27,7 +27,6 @@ export class LiveController {
   @ApiParam({ name: 'account_id', description: 'a group id (acc-…); needs a membership' })
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'resume after this seq (browsers send it when they reconnect)' })
   @ApiQuery({ name: 'last-event-id', required: false, description: 'the same, for clients that cannot set headers' })
-  @ApiProduces('text/event-stream')
   @ApiResponse({ status: 200, description: 'the event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } })
   @ApiErrors(400, 401, 403, 404, 429, 503)
   async events(@Caller() caller: ResolvedCaller, @Param('account_id') accountId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../http/openapi';
 import type { FastifyReply } from 'fastify';
 import { RpcClient } from '@app/platform';
 import { AppError, UnsubscribePurpose } from '@app/proto';
@@ -23,7 +24,8 @@ export class UnsubscribeController {
   @ApiOperation({ summary: "A mailed unsubscribe link's page (HTML, the mail's language): asks before it stops anything" })
   @ApiQuery({ name: 'token', required: true })
   @ApiQuery({ name: 'lang', required: false, description: 'en or pt-BR' })
-  @ApiProduces('text/html')
+  @ApiResponse({ status: 200, description: 'the page (also for a 400/404 link: an HTML page saying so)', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiErrors()
   async page(@Query('token') token: unknown, @Query('lang') lang: unknown, @Headers('accept-language') accept: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const locale = pageLocale(lang, accept);
     const answer = (status: number, state: PageState, purpose?: UnsubscribePurpose) => {
@@ -44,7 +46,8 @@ export class UnsubscribeController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Stops the mails a mailed unsubscribe link names (one-click, RFC 8058, or the page\'s button); answers a page' })
   @ApiQuery({ name: 'token', required: true })
-  @ApiProduces('text/html')
+  @ApiResponse({ status: 200, description: 'the page saying it is done (also for a 400/404 link: an HTML page saying so)', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiErrors()
   async apply(@Query('token') token: unknown, @Query('lang') lang: unknown, @Body() body: unknown, @Headers('accept-language') accept: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const locale = pageLocale(lang, accept);
     const answer = (status: number, state: PageState, purpose?: UnsubscribePurpose) => {
