@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -43,6 +43,8 @@ const KEYS = {
   members: ['members', 'acc-1'],
   account: ['account', 'acc-1'],
   otherGroupTimeline: ['changes', 'acc-2'],
+  ticketRecord: ['tickets', 'doc', 'acc-1', 'tkt-1'],
+  memberRecord: ['member', 'acc-1', 'sub-1'],
   session: ['session'],
   financeList: ['finance', 'wallets', 'acc-1'],
 };
@@ -70,6 +72,8 @@ describe('live updates in the shell', () => {
   it("a ticket change makes the group's timeline, badge, priority bars and ticket lists stale at once; what follows within 200 ms waits for one more refresh", () => {
     const { client, stale } = cacheWithAll();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
+    // each refresh is one call that refetches, and one that only marks records stale
+    const refreshes = () => invalidate.mock.calls.filter(([filters]) => !filters?.refetchType).length;
     const connection = new LiveConnection('acc-1', client, open);
     connection.start();
     const source = FakeSource.opened[0];
@@ -77,22 +81,22 @@ describe('live updates in the shell', () => {
     source.emit('ready', { last_seq: 4 }, 4);
     source.emit('message', change(5, 'Ticket'), 5);
     vi.advanceTimersByTime(0);
-    expect(invalidate).toHaveBeenCalledTimes(1);
-    expect(stale()).toEqual(['badge', 'priorities', 'ticketList', 'timeline']);
+    expect(refreshes()).toBe(1);
+    expect(stale()).toEqual(['badge', 'priorities', 'ticketList', 'ticketRecord', 'timeline']);
     // a burst right after: one refresh at the end of the interval, not one per change
     vi.advanceTimersByTime(50);
     source.emit('message', change(6, 'Subscription'), 6);
     source.emit('message', change(7, 'Ticket'), 7);
     vi.advanceTimersByTime(LIVE_DEBOUNCE_MS - 50 - 1);
-    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(refreshes()).toBe(1);
     vi.advanceTimersByTime(1);
-    expect(invalidate).toHaveBeenCalledTimes(2);
-    expect(stale()).toEqual(['badge', 'members', 'priorities', 'ticketList', 'timeline']);
+    expect(refreshes()).toBe(2);
+    expect(stale()).toEqual(['badge', 'memberRecord', 'members', 'priorities', 'ticketList', 'ticketRecord', 'timeline']);
     // after a quiet spell, at once again
     vi.advanceTimersByTime(1000);
     source.emit('message', change(8, 'Ticket'), 8);
     vi.advanceTimersByTime(0);
-    expect(invalidate).toHaveBeenCalledTimes(3);
+    expect(refreshes()).toBe(3);
     connection.stop();
   });
 
@@ -122,7 +126,29 @@ describe('live updates in the shell', () => {
     connection.start();
     FakeSource.opened[0].emit('message', change(9, 'Subscription'), 9);
     vi.advanceTimersByTime(LIVE_DEBOUNCE_MS);
-    expect(stale()).toEqual(['badge', 'members', 'priorities', 'timeline']);
+    expect(stale()).toEqual(['badge', 'memberRecord', 'members', 'priorities', 'timeline']);
+    connection.stop();
+  });
+
+  it("marks a record's query stale without fetching it again: an open edit form keeps the revision it saves", async () => {
+    const client = new QueryClient();
+    const fetched: string[] = [];
+    // mounted pages: an observer per query, its data loaded
+    const unsubscribe = [KEYS.ticketRecord, KEYS.memberRecord, KEYS.ticketList].map((key) => {
+      client.setQueryData(key, 'data');
+      const observer = new QueryObserver(client, { queryKey: key, queryFn: async () => (fetched.push(`${String(key[0])}:${String(key[1])}`), 'fresh'), staleTime: Infinity });
+      return observer.subscribe(() => undefined);
+    });
+    const connection = new LiveConnection('acc-1', client, open);
+    connection.start();
+    FakeSource.opened[0].emit('message', change(5, 'Ticket'), 5);
+    FakeSource.opened[0].emit('message', change(6, 'Subscription'), 6);
+    vi.advanceTimersByTime(0);
+    await vi.runAllTimersAsync();
+    expect(client.getQueryState(KEYS.ticketRecord)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(KEYS.memberRecord)?.isInvalidated).toBe(true);
+    expect(fetched).toEqual(['tickets:tickets']);
+    unsubscribe.forEach((u) => u());
     connection.stop();
   });
 
@@ -132,7 +158,7 @@ describe('live updates in the shell', () => {
     connection.start();
     FakeSource.opened[0].emit('reset', { last_seq: 900 }, 900);
     vi.advanceTimersByTime(LIVE_DEBOUNCE_MS);
-    expect(stale()).toEqual(['account', 'badge', 'financeList', 'members', 'priorities', 'ticketList', 'timeline']);
+    expect(stale()).toEqual(['account', 'badge', 'financeList', 'memberRecord', 'members', 'priorities', 'ticketList', 'ticketRecord', 'timeline']);
     connection.stop();
   });
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { LIVE_EVENTS, type LiveChange } from '@app/proto';
 import { announceHostLiveChanges } from '@app/ui';
-import { LIVE_DEBOUNCE_MS, reconnectDelayMs, staleQueries } from './live-rules';
+import { isRecordQuery, LIVE_DEBOUNCE_MS, reconnectDelayMs, staleQueries } from './live-rules';
 
 // One group's event stream (GET /{account_id}/_events) feeding the query cache: changes invalidate the queries they make
 // stale (live-rules.ts), at most once per LIVE_DEBOUNCE_MS, so the open screens refetch. The browser's EventSource
@@ -113,7 +113,8 @@ export class LiveConnection {
     this.pending = null;
     if (!changes || this.stopped) return;
     const stale = staleQueries(this.accountId, changes);
-    void this.queryClient.invalidateQueries({ predicate: (q) => stale(q.queryKey) });
+    void this.queryClient.invalidateQueries({ predicate: (q) => stale(q.queryKey) && !isRecordQuery(q.queryKey) });
+    void this.queryClient.invalidateQueries({ predicate: (q) => stale(q.queryKey) && isRecordQuery(q.queryKey), refetchType: 'none' });
     announceHostLiveChanges({ accountId: this.accountId, klasses: changes === 'reset' ? 'reset' : [...new Set(changes.map((c) => c.klass))] });
   }
 }

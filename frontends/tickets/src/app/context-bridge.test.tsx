@@ -28,4 +28,24 @@ describe('ContextBridge without the host query client', () => {
     announceHostLiveChanges({ accountId: 'acc-live', klasses: ['Ticket'] });
     await screen.findByText('fetched 2');
   });
+
+  it("marks a record's query stale without fetching it again (an edit form holds it with the revision it saves)", async () => {
+    let fetches = 0;
+    function Form() {
+      const q = useQuery({ queryKey: ['tickets', 'doc', 'acc-form', 'tkt-1'], queryFn: async () => ({ _rev: `${++fetches}-a` }) });
+      return <p>rev {q.data?._rev ?? 'none'}</p>;
+    }
+    render(
+      <MemoryRouter>
+        <ContextBridge>
+          <Form />
+        </ContextBridge>
+      </MemoryRouter>,
+    );
+    await screen.findByText('rev 1-a');
+    announceHostLiveChanges({ accountId: 'acc-form', klasses: ['Ticket'] });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fetches).toBe(1);
+    expect(screen.getByText('rev 1-a')).toBeTruthy();
+  });
 });

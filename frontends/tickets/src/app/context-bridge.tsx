@@ -28,8 +28,13 @@ function fallbackQueryClient(): QueryClient {
       queries: { retry: (count, err) => count < 2 && !(isApiError(err) && err.status > 0), refetchOnWindowFocus: false },
     },
   });
-  // the shell's live updates cannot reach this cache through its own: a change of a group refreshes our queries of it
-  onHostLiveChanges(({ accountId }) => void own.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'tickets' && q.queryKey.includes(accountId) }));
+  // the shell's live updates cannot reach this cache through its own: a change of a group refreshes our queries of it;
+  // a record's (['tickets', 'doc', …]) is only marked stale, as an open edit form holds it with the revision it saves
+  onHostLiveChanges(({ accountId }) => {
+    const ours = (key: readonly unknown[]) => key[0] === 'tickets' && key.includes(accountId);
+    void own.invalidateQueries({ predicate: (q) => ours(q.queryKey) && q.queryKey[1] !== 'doc' });
+    void own.invalidateQueries({ predicate: (q) => ours(q.queryKey) && q.queryKey[1] === 'doc', refetchType: 'none' });
+  });
   client = own;
   return own;
 }
