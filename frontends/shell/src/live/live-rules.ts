@@ -18,8 +18,12 @@ export function reconnectDelayMs(attempt: number): number {
   return Math.min(60_000, 1000 * 2 ** Math.max(0, attempt));
 }
 
-/** The module remotes' query keys start with their module's name (e.g. `['tickets', 'list', …]`). */
-const REMOTE_OF_SERVICE: Record<string, string> = { tickets: 'tickets', finance: 'finance', notes: 'notes', disk: 'disk', reader: 'reader' };
+/**
+ * The module remotes' query keys start with their module's name (e.g. `['tickets', 'list', …]`). Only the remotes whose
+ * one-record queries follow `[<module>, 'doc', …]` (isRecordQuery) or that have no edit forms: the notes remote's
+ * handbook and bookmark forms hold queries of other shapes, which a refetch would replace under the user's hands.
+ */
+const REMOTE_OF_SERVICE: Record<string, string> = { tickets: 'tickets', finance: 'finance', disk: 'disk' };
 
 export type QueryKeyTest = (queryKey: readonly unknown[]) => boolean;
 
