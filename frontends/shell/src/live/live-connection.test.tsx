@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onHostLiveChanges, type HostLiveChanges } from '@app/ui';
 import { LiveConnection, type EventSourceLike } from './live-connection';
-import { LIVE_DEBOUNCE_MS, LIVE_HIDDEN_GRACE_MS, reconnectDelayMs, staleQueries } from './live-rules';
+import { isRecordQuery, LIVE_DEBOUNCE_MS, LIVE_HIDDEN_GRACE_MS, reconnectDelayMs, staleQueries } from './live-rules';
 import { groupOfPath, useLiveUpdates } from './LiveUpdates';
 
 class FakeSource implements EventSourceLike {
@@ -259,5 +259,14 @@ describe('live updates in the shell', () => {
     expect(test(['session'])).toBe(false);
     expect(test(['count-by-klass', 'acc-1'])).toBe(true);
     expect(test(['tickets', 'list', 'acc-1', 'Customer', 1])).toBe(true);
+  });
+
+  it('counts the queries edit forms save from as records: marked stale, never fetched again by a live change', () => {
+    for (const key of [['tickets', 'doc', 'acc-1', 'tkt-1'], ['finance', 'doc', 'acc-1', 'trx-1'], ['member', 'acc-1', 'sub-1'], ['account', 'acc-1'], ['settings', 'acc-1']]) {
+      expect(isRecordQuery(key)).toBe(true);
+    }
+    for (const key of [['tickets', 'list', 'acc-1'], ['members', 'acc-1'], ['changes', 'acc-1'], ['open-ticket-count', 'acc-1']]) {
+      expect(isRecordQuery(key)).toBe(false);
+    }
   });
 });

@@ -58,12 +58,15 @@ export function staleQueries(accountId: string, changes: readonly Pick<LiveChang
 
 const isRemoteKey = (key: readonly unknown[]) => typeof key[0] === 'string' && Object.values(REMOTE_OF_SERVICE).includes(key[0]);
 
+/** The shell's queries that edit forms save from: the member page, the group profile, the group's settings. */
+const SHELL_FORMS = new Set(['member', 'account', 'settings']);
+
 /**
- * A query of one record (a module's `[<module>, 'doc', group, id]`, the shell's member page): an edit form may hold it,
- * and saves with the revision it was loaded at. A live change marks it stale without fetching it again: a refetch
- * would replace the form under the user's hands (and its revision, so a save would overwrite the other change instead
- * of answering "Record updated by someone else"). The next visit of the page loads it fresh.
+ * A query an edit form saves from (a module's `[<module>, 'doc', group, id]`, the shell's member page, group profile
+ * and settings cards): the form saves with the revision it holds. A live change marks it stale without fetching it
+ * again: a refetch would replace the form under the user's hands, and its revision, so a save would overwrite the
+ * other change instead of answering "Record updated by someone else". The next visit of the page loads it fresh.
  */
 export function isRecordQuery(queryKey: readonly unknown[]): boolean {
-  return queryKey[1] === 'doc' || queryKey[0] === 'member';
+  return queryKey[1] === 'doc' || (typeof queryKey[0] === 'string' && SHELL_FORMS.has(queryKey[0]));
 }
