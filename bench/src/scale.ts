@@ -14,9 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { load, type LoadResult } from './load';
-import { benchStack, percentile, ROOT, waitForServices, waitUntil } from './stack';
+import { gatewayBench, percentile, ROOT, signedInGroup, waitForServices } from './stack';
 import { seed } from './tickets';
 
 const TICKETS = Number(process.env.TICKETS || 100_000);
@@ -94,20 +93,7 @@ async function steadyLoad(base: string, account: string, headers: Record<string,
 }
 
 async function main() {
-  const base = `http://127.0.0.1:${GATEWAY_PORT}`;
-  const stack = await benchStack({
-    GATEWAY_PORT: String(GATEWAY_PORT),
-    GATEWAY_HOST: '127.0.0.1',
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(SMTP_PORT),
-    API_URL: base,
-    PUBLIC_URL: base,
-    RL_LOGIN_IP_MAX: '100000',
-    RL_MAIL_IP_MAX: '100000',
-    RL_REGISTER_IP_MAX: '100000',
-  });
-  const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (s, _c, cb) => s.on('end', cb).resume() });
-  await new Promise<void>((r) => smtp.listen(SMTP_PORT, '127.0.0.1', r));
+  const { stack, base, close } = await gatewayBench(GATEWAY_PORT, SMTP_PORT);
   const db = new Client({ connectionString: stack.dbUrl });
   db.on('error', () => undefined);
   try {
@@ -119,21 +105,7 @@ async function main() {
     stack.start('gateway', path.join(ROOT, 'gateway/dist/main.js'));
     await waitForServices(base, ['identity', 'accounts', 'tickets']);
 
-    const json = { 'content-type': 'application/json' };
-    const email = `${stack.run}@example.com`;
-    const password = 'bench-password-1';
-    const reg = await waitUntil('register', async () => {
-      const r = await fetch(`${base}/_users`, { method: 'POST', headers: json, body: JSON.stringify({ email, fullname: 'Bench', password, password_confirmation: password, accept: true }) });
-      return r.status === 503 ? undefined : r;
-    });
-    if (!reg.ok) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-    const login = await fetch(`${base}/_session`, { method: 'POST', headers: json, body: JSON.stringify({ username: email, password }) });
-    const userId = ((await login.json()) as { name: string }).name;
-    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
-    const xsrf = decodeURIComponent(cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]);
-    const headers = { ...json, cookie: cookies.join('; '), 'x-xsrf-token': xsrf };
-    const group = await fetch(`${base}/accounts`, { method: 'POST', headers, body: JSON.stringify({ name: 'Scale shop' }) });
-    const account = ((await group.json()) as { id: string }).id;
+    const { userId, account, headers } = await signedInGroup(base, stack.run, 'Scale shop');
     const t0 = Date.now();
     await seed(db, account, userId);
     console.log(`seeded ${TICKETS} tickets in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -186,8 +158,7 @@ async function main() {
     console.log(`acknowledged writes: ${acknowledged.length}, stored: ${stored}, lost: ${acknowledged.length - stored} (target 0)`);
   } finally {
     await db.end().catch(() => undefined);
-    smtp.close();
-    await stack.close();
+    await close();
   }
 }
 

@@ -108,3 +108,55 @@ export async function waitForServices(base: string, services: string[]): Promise
   };
   await waitUntil('gateway /_up', () => ready().catch(() => undefined));
 }
+
+/**
+ * A bench stack whose gateway listens on `gatewayPort` (127.0.0.1), with the per-IP limits lifted (every client of a
+ * bench is 127.0.0.1) and an SMTP server on `smtpPort` that swallows the mail; `close` stops both.
+ */
+export async function gatewayBench(gatewayPort: number, smtpPort: number, env: Record<string, string> = {}): Promise<{ stack: BenchStack; base: string; close(): Promise<void> }> {
+  const base = `http://127.0.0.1:${gatewayPort}`;
+  const stack = await benchStack({
+    GATEWAY_PORT: String(gatewayPort),
+    GATEWAY_HOST: '127.0.0.1',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtpPort),
+    API_URL: base,
+    PUBLIC_URL: base,
+    RL_LOGIN_IP_MAX: '100000',
+    RL_MAIL_IP_MAX: '100000',
+    RL_REGISTER_IP_MAX: '100000',
+    ...env,
+  });
+  const { SMTPServer } = await import('smtp-server');
+  const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (s, _c, cb) => s.on('end', cb).resume() });
+  await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', r));
+  return {
+    stack,
+    base,
+    async close() {
+      smtp.close();
+      await stack.close();
+    },
+  };
+}
+
+/** A user registered (while the services come up, a 503 is asked again), signed in, with a new group of `name`. */
+export async function signedInGroup(base: string, run: string, name: string): Promise<{ userId: string; account: string; headers: Record<string, string> }> {
+  const json = { 'content-type': 'application/json' };
+  const email = `${run}@example.com`;
+  const password = 'bench-password-1';
+  const reg = await waitUntil('register', async () => {
+    const r = await fetch(`${base}/_users`, { method: 'POST', headers: json, body: JSON.stringify({ email, fullname: 'Bench', password, password_confirmation: password, accept: true }) });
+    return r.status === 503 ? undefined : r;
+  });
+  if (!reg.ok) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+  const login = await fetch(`${base}/_session`, { method: 'POST', headers: json, body: JSON.stringify({ username: email, password }) });
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+  const userId = ((await login.json()) as { name: string }).name;
+  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const xsrf = decodeURIComponent(cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]);
+  const headers = { ...json, cookie: cookies.join('; '), 'x-xsrf-token': xsrf };
+  const group = await fetch(`${base}/accounts`, { method: 'POST', headers, body: JSON.stringify({ name }) });
+  if (!group.ok) throw new Error(`group: ${group.status} ${await group.text()}`);
+  return { userId, account: ((await group.json()) as { id: string }).id, headers };
+}
