@@ -85,7 +85,8 @@ export class LiveService implements OnModuleDestroy {
     } catch (err) {
       for (const u of unwatch) u();
       this.counts.release(user);
-      throw err;
+      // NATS unreachable: the stream cannot hear anything, say so rather than a 500
+      throw err instanceof AppError ? err : new AppError('service_unavailable', 'Live updates are not available, please try again later');
     }
     this.streams.add(stream);
     stream.whenClosed(() => {
