@@ -8,8 +8,8 @@ import { apiGroup, apiMember, apiSignUp, expect, LAYOUTS, screens, signIn, test,
 // stream (GET /{account_id}/_events) invalidates the queries, nothing polls.
 
 const TEXT = {
-  en: { problem: /Reported problem/, save: 'Save' },
-  'pt-BR': { problem: /Problema relatado/, save: 'Salvar' },
+  en: { problem: /Reported problem/, save: 'Save', empty: 'Nothing here yet.' },
+  'pt-BR': { problem: /Problema relatado/, save: 'Salvar', empty: 'Nada aqui ainda.' },
 } as const;
 
 async function pageOf(browser: PwBrowser, layout: Layout): Promise<Page> {
@@ -40,8 +40,11 @@ for (const layout of LAYOUTS) {
     // the second member: the dashboard and the ticket list, both loaded, both streams open
     const dashboard = await pageOf(browser, layout);
     await openLive(dashboard, member, base, accountId);
+    await expect(dashboard.getByTestId('timeline-row').first()).toBeVisible(); // its recent changes loaded
     const list = await pageOf(browser, layout);
     await openLive(list, member, `${base}/tickets`, accountId);
+    // the tickets module has loaded its (empty) list: what comes next can only come live
+    await expect(list.getByText(TEXT[layout.lang].empty)).toBeVisible();
     await expect(list.getByText(title)).toHaveCount(0);
     const badge = dashboard.getByTestId('account-menu-wide').getByTestId('open-ticket-badge');
     if (layout.width === 'desktop') await expect(badge).toHaveText('0');
