@@ -88,6 +88,12 @@ export class LiveService implements OnModuleDestroy {
       // NATS unreachable: the stream cannot hear anything, say so rather than a 500
       throw err instanceof AppError ? err : new AppError('service_unavailable', 'Live updates are not available, please try again later');
     }
+    if (this.stopping) {
+      // the gateway began to stop while this one was being authorised: it would hold the shutdown open
+      for (const u of unwatch) u();
+      this.counts.release(user);
+      throw new AppError('service_unavailable', 'The server is restarting, please try again');
+    }
     this.streams.add(stream);
     stream.whenClosed(() => {
       for (const u of unwatch) u();
