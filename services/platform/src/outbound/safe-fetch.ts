@@ -55,7 +55,9 @@ function guardedLookup(hostname: string, options: LookupOptions, callback: Looku
 }
 
 function agentFor(opts: SafeFetchOptions): Agent {
-  const timeout = Math.max(1, opts.timeoutMs);
+  // undici's own timers are a safety net behind the total deadline (safeFetch's timer), a little later so that the
+  // deadline is what ends a slow request (both at the same instant, undici's fired first at times: a "network" error)
+  const timeout = Math.max(1, opts.timeoutMs) + 1000;
   if (opts.allowPrivate) return new Agent({ connect: { timeout }, headersTimeout: timeout, bodyTimeout: timeout });
   const connector = buildConnector({ timeout, lookup: guardedLookup } as buildConnector.BuildOptions);
   return new Agent({
@@ -181,11 +183,14 @@ async function readBody(body: Dispatcher.ResponseData['body'], contentEncoding: 
   return Buffer.concat(chunks, size);
 }
 
+/** undici's timeouts (connect, headers, body): a timeout whichever timer saw it first. */
+const UNDICI_TIMEOUTS = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
 function asOutboundError(err: unknown, timedOut: boolean): OutboundError {
   if (err instanceof OutboundError) return err;
   const cause = (err as { cause?: unknown } | null)?.cause;
   if (cause instanceof OutboundError) return cause;
-  if (timedOut) return new OutboundError('timeout', 'the request took longer than its deadline', { cause: err });
+  if (timedOut || UNDICI_TIMEOUTS.has(String((err as { code?: unknown } | null)?.code))) return new OutboundError('timeout', 'the request took longer than its deadline', { cause: err });
   const message = err instanceof Error ? err.message : String(err);
   return new OutboundError('network', message, { cause: err });
 }
