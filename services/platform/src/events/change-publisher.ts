@@ -139,6 +139,9 @@ export class ChangePublisher {
   private async batch(): Promise<number | 'locked'> {
     const c = await this.pool.connect();
     let broken: Error | undefined;
+    // a connection PostgreSQL ends meanwhile: pg emits 'error' on the checked-out client (uncaught without a listener)
+    const lost = (err: Error) => (broken = err);
+    c.on('error', lost);
     let publishError: unknown;
     let count: number;
     try {
@@ -161,6 +164,7 @@ export class ChangePublisher {
       await c.query('ROLLBACK').catch((err: Error) => (broken = err));
       throw e;
     } finally {
+      c.off('error', lost);
       c.release(broken);
     }
     if (publishError) throw publishError;

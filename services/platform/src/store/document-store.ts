@@ -372,18 +372,25 @@ export class DocumentStore {
 
   private async transaction<T>(fn: (c: PoolClient) => Promise<T>): Promise<T> {
     const c = await this.pool.connect();
+    // a connection PostgreSQL ends meanwhile (a restart) makes pg emit 'error' on the checked-out client: without a
+    // listener that is an uncaught exception that ends the process; the failing query rejects anyway
+    const lost = (err: Error) => (gone = err);
+    let gone: Error | undefined;
+    c.on('error', lost);
     let result: T;
     try {
       await c.query('BEGIN');
       result = await fn(c);
       await c.query('COMMIT');
     } catch (e) {
-      let broken: Error | undefined;
-      await c.query('ROLLBACK').catch((err: Error) => (broken = err));
+      let broken: Error | undefined = gone;
+      if (!broken) await c.query('ROLLBACK').catch((err: Error) => (broken = err));
+      c.off('error', lost);
       c.release(broken);
       throw mapPgError(e);
     }
-    c.release();
+    c.off('error', lost);
+    c.release(gone);
     this.publisher?.requestFlush();
     return result;
   }
