@@ -126,19 +126,28 @@ async function bareFetch(conditional: boolean): Promise<number> {
   return (performance.now() - t0) / 1000;
 }
 
-/** newsboat on the same feeds, when it is installed: a cold and a warm `-x reload`. */
-function newsboat(): { cold: number; warm: number } | null {
+/**
+ * newsboat on the same feeds, when it is installed: a cold and a warm `-x reload`. Run asynchronously: the fixture
+ * serving the feeds lives in this process, and a spawnSync would stop it answering (newsboat then waits for ever).
+ */
+async function newsboat(): Promise<{ cold: number; warm: number } | null> {
   if (spawnSync('sh', ['-c', 'command -v newsboat']).status !== 0) return null;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-newsboat-'));
   try {
     writeFileSync(path.join(dir, 'urls'), Array.from({ length: FEEDS }, (_, n) => feedUrl(n)).join('\n'));
     writeFileSync(path.join(dir, 'config'), 'reload-threads 20\n');
-    const run = () => {
+    const run = async () => {
       const t0 = performance.now();
-      spawnSync('newsboat', ['-u', path.join(dir, 'urls'), '-c', path.join(dir, 'cache.db'), '-C', path.join(dir, 'config'), '-x', 'reload'], { stdio: 'ignore' });
+      await new Promise<void>((resolve) => {
+        const child = spawn('newsboat', ['-u', path.join(dir, 'urls'), '-c', path.join(dir, 'cache.db'), '-C', path.join(dir, 'config'), '-x', 'reload'], { stdio: 'ignore' });
+        const limit = setTimeout(() => child.kill('SIGKILL'), 300_000);
+        child.on('exit', () => (clearTimeout(limit), resolve()));
+        child.on('error', () => (clearTimeout(limit), resolve()));
+      });
       return (performance.now() - t0) / 1000;
     };
-    return { cold: run(), warm: run() };
+    const cold = await run();
+    return { cold, warm: await run() };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -261,7 +270,7 @@ async function main() {
 
     const bareCold = await bareFetch(false);
     const bareWarm = await bareFetch(true);
-    const nb = newsboat();
+    const nb = await newsboat();
 
     console.log(`\nbench/feeds on ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`fixture: ${FEEDS} feeds × ${ITEMS} items (${(feedXml(0).length / 1024).toFixed(0)} kB each) on ${Math.min(HOSTS, FEEDS)} loopback hosts, ${LATENCY_MS} ms latency, ETag + Last-Modified`);
