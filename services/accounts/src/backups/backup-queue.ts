@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Job, Queue, Worker } from 'bullmq';
-import { AppConfig, bullConnection, bullPrefix, RpcClient } from '@app/platform';
+import { AppConfig, bullConnection, bullPrefix, bullProducerConnection, RpcClient } from '@app/platform';
 import { BackupDoc } from '@app/proto';
 import { APP_CONFIG } from '../common/tokens';
 import { BACKUP_RPC, BACKUP_SETTINGS, BackupRunner, RestoreJob } from './backup-runner';
@@ -40,7 +40,7 @@ export class BackupQueue implements OnModuleInit, OnApplicationBootstrap, Before
   ) {}
 
   onModuleInit(): void {
-    this.queue = new Queue<BackupJobData>(BACKUP_QUEUE, { connection: bullConnection(this.config), prefix: bullPrefix(this.config) });
+    this.queue = new Queue<BackupJobData>(BACKUP_QUEUE, { connection: bullProducerConnection(this.config), prefix: bullPrefix(this.config) });
   }
 
   /** The worker starts once every module is initialised (the schema migrated) and the other services answer. */
