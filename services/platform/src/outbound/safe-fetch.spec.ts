@@ -14,6 +14,7 @@ let base: string;
 let port: number;
 const seen: http.IncomingMessage[] = [];
 let bytesSent = 0;
+let connections = 0;
 const timers = new Set<NodeJS.Timeout>();
 
 function routes(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -113,6 +114,7 @@ beforeAll(async () => {
     seen.push(req);
     routes(req, res);
   });
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
   base = `http://127.0.0.1:${port}`;
@@ -163,6 +165,29 @@ describe('safeFetch on a local server (allowPrivate true)', () => {
     expect(byDate.status).toBe(304);
     const fresh = await safeFetch(`${base}/conditional`, ok);
     expect([fresh.status, fresh.body.toString(), fresh.headers['etag']]).toEqual([200, 'fresh', '"v1"']);
+  });
+
+  it('sends a caller\'s requests to a host over kept-alive connections (6 requests, at most 2 handshakes)', async () => {
+    let opened = 0;
+    const own = http.createServer((_req, res) => res.end('same'));
+    own.on('connection', () => opened++);
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(own.address() as AddressInfo).port}/`;
+      for (let i = 0; i < 6; i++) expect((await safeFetch(url, ok)).body.toString()).toBe('same');
+      // undici's pool may open a second one while it marks the first free again; never one per request
+      expect(opened).toBeLessThanOrEqual(2);
+    } finally {
+      own.closeAllConnections();
+      await new Promise((resolve) => own.close(resolve));
+    }
+  });
+
+  it('fetches again from a host after a body cut off at maxBytes (the connection it cut is not handed out again)', async () => {
+    expect(await failure(`${base}/huge-declared`, { ...ok, maxBytes: MB })).toBe('too_large');
+    expect((await safeFetch(`${base}/ok`, ok)).body.toString()).toBe('hello');
+    expect(await failure(`${base}/huge`, { ...ok, maxBytes: MB })).toBe('too_large');
+    expect((await safeFetch(`${base}/ok`, ok)).body.toString()).toBe('hello');
   });
 
   it('reports a refused connection as network', async () => {
@@ -264,6 +289,13 @@ describe('safeFetch keeps off private addresses unless allowed', () => {
     expect(seen.length).toBe(0);
     // The same name is fetched when private addresses are allowed: the refusal above was the address check.
     expect((await safeFetch(`http://localhost:${port}/ok`, ok)).status).toBe(200);
+  });
+
+  it('never reuses a connection opened for a caller allowed private addresses for one that is not', async () => {
+    expect((await safeFetch(`http://localhost:${port}/ok`, ok)).status).toBe(200);
+    seen.length = 0;
+    expect(await failure(`http://localhost:${port}/ok`, strict)).toBe('private_address');
+    expect(seen.length).toBe(0);
   });
 
   it('refuses literal private IPs in every spelling: decimal, octal, hex, IPv6, IPv4-mapped IPv6, metadata, CGNAT', async () => {

@@ -54,15 +54,41 @@ function guardedLookup(hostname: string, options: LookupOptions, callback: Looku
   });
 }
 
+/**
+ * The connection pools, shared by every call (one per kind of address check and deadline, so a connection opened
+ * for a caller allowed private addresses never serves one that is not): a pool made and destroyed per call cost a TCP
+ * handshake, a close and undici's error objects for each fetch, most of a 304's CPU. Idle connections are kept briefly
+ * (KEEP_ALIVE_MS), enough for the next feed of the same site, not enough to pile up sockets for a list of many sites.
+ */
+const agents = new Map<string, Agent>();
+/** distinct (allowPrivate, deadline) pairs kept; callers use a handful, the oldest is closed past this */
+const MAX_AGENTS = 16;
+const KEEP_ALIVE_MS = 2000;
+
 function agentFor(opts: SafeFetchOptions): Agent {
   // undici's own timers are a safety net behind the total deadline (safeFetch's timer), a little later so that the
   // deadline is what ends a slow request (both at the same instant, undici's fired first at times: a "network" error)
   const timeout = Math.max(1, opts.timeoutMs) + 1000;
-  if (opts.allowPrivate) return new Agent({ connect: { timeout }, headersTimeout: timeout, bodyTimeout: timeout });
+  const key = `${opts.allowPrivate ? 'private' : 'public'}:${timeout}`;
+  let agent = agents.get(key);
+  if (agent && !agent.destroyed && !agent.closed) return agent;
+  agent = newAgent(opts.allowPrivate, timeout);
+  agents.set(key, agent);
+  if (agents.size > MAX_AGENTS) {
+    const [oldest, dropped] = agents.entries().next().value!;
+    agents.delete(oldest);
+    dropped.close().catch(() => undefined); // its requests running end first
+  }
+  return agent;
+}
+
+function newAgent(allowPrivate: boolean, timeout: number): Agent {
+  const pooling = { headersTimeout: timeout, bodyTimeout: timeout, keepAliveTimeout: KEEP_ALIVE_MS, keepAliveMaxTimeout: KEEP_ALIVE_MS };
+  if (allowPrivate) return new Agent({ ...pooling, connect: { timeout } });
   const connector = buildConnector({ timeout, lookup: guardedLookup } as buildConnector.BuildOptions);
   return new Agent({
-    headersTimeout: timeout,
-    bodyTimeout: timeout,
+    ...pooling,
+    // checked once per connection, when it is opened: a kept connection was checked then
     connect: (options, callback) =>
       connector(options, (err, socket) => {
         if (err) return callback(err, null);
@@ -257,6 +283,5 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Sa
     throw asOutboundError(err, timedOut);
   } finally {
     clearTimeout(deadline);
-    agent.destroy().catch(() => undefined);
   }
 }
