@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CallerContext } from './context';
+import { CloudFileId } from './disk';
 import type { ServiceName } from './klasses';
 
 // Backups and restore (spec §6/§9, issue 17): a group's documents in one archive, and back.
@@ -9,9 +10,15 @@ import type { ServiceName } from './klasses';
 // the stored rows, tombstones included, exactly as stored), `<service>.backup.clear` (tombstones a page of the group's
 // live documents, for a restore over the group) and `<service>.backup.restore` (writes a page of archived documents with
 // their ids, revisions and bodies in one transaction). The accounts service calls them and writes the archive.
+//
+// A group's disk bytes never travel over NATS: the disk service lists the blobs and the file versions a group has
+// (`disk.backup.blobs`, `disk.backup.versions`), and the accounts service fetches and stores each blob's bytes on the
+// disk's own HTTP server, on internal routes the gateway never passes a user's request to (BACKUP_BLOBS_PREFIX).
 
-/** The archive layout's version: manifest.json says it; a restore refuses any other. */
-export const BACKUP_FORMAT = 1;
+/** The archive layout's version, written in manifest.json: 2 carries the disk's files (`files/…`), 1 did not. */
+export const BACKUP_FORMAT = 2;
+/** The layouts a restore reads; any other is 422 unknown-backup-format. */
+export const BACKUP_READABLE_FORMATS: readonly number[] = [1, 2];
 
 /** The services that hold a group's documents, in the order an archive lists them. */
 export const BACKUP_SERVICES = ['accounts', 'tickets', 'finance', 'disk', 'notes', 'reader'] as const satisfies readonly ServiceName[];
@@ -80,8 +87,90 @@ export const BackupManifest = z.object({
   created_at: z.string(),
   app_version: z.string(),
   counts: z.record(z.string(), z.number().int().min(0)),
+  /** the `files/<sha256>` entries (distinct blobs) and their bytes; 0 in a format 1 archive */
+  files: z.number().int().min(0).default(0),
+  bytes: z.number().int().min(0).default(0),
 });
 export type BackupManifest = z.infer<typeof BackupManifest>;
+
+// ---- the disk's files (format 2) -----------------------------------------------------------------------------------
+
+/** A blob's key: the SHA-256 of its bytes, in hex. */
+export const BlobKey = z.string().regex(/^[0-9a-f]{64}$/, 'a blob key is a SHA-256 in hex');
+
+/** Blobs per `disk.backup.blobs` page at most. */
+export const BACKUP_BLOBS_PAGE_LIMIT = 1000;
+/** File versions per `disk.backup.versions` and `disk.backup.versions.restore` page at most. */
+export const BACKUP_VERSIONS_PAGE_LIMIT = 200;
+
+/** `disk.backup.blobs`: the distinct blobs the group's file versions name (current, older and trashed alike), by key. */
+export const BackupBlobsRequest = z.object({
+  account_id: GroupId,
+  /** the last key of the previous page; absent for the first */
+  after: BlobKey.optional(),
+  limit: z.number().int().min(1).max(BACKUP_BLOBS_PAGE_LIMIT).default(BACKUP_BLOBS_PAGE_LIMIT),
+});
+export type BackupBlobsRequest = z.input<typeof BackupBlobsRequest>;
+export interface BackupBlob {
+  key: string;
+  size: number;
+}
+export interface BackupBlobsReply {
+  blobs: BackupBlob[];
+  next: string | null;
+}
+
+/** One kept version of a file: which blob holds its bytes (the disk's `file_versions` row, without the group). */
+export const BackupFileVersion = z.object({
+  file_id: CloudFileId,
+  version: z.number().int().min(1),
+  blob_key: BlobKey,
+  size: z.number().int().min(0),
+  content_type: z.string().max(255).nullable(),
+  created_at: z.string().max(40),
+  created_by: z.object({ _id: z.string().max(200).nullable(), label: z.string().max(500).nullable() }),
+});
+export type BackupFileVersion = z.infer<typeof BackupFileVersion>;
+
+const VersionCursor = z.object({ file_id: z.string().max(200), version: z.number().int().min(0) });
+
+/** `disk.backup.versions`: a page of the group's file versions, in (file_id, version) order. */
+export const BackupVersionsRequest = z.object({
+  account_id: GroupId,
+  after: VersionCursor.optional(),
+  limit: z.number().int().min(1).max(BACKUP_VERSIONS_PAGE_LIMIT).default(BACKUP_VERSIONS_PAGE_LIMIT),
+});
+export type BackupVersionsRequest = z.input<typeof BackupVersionsRequest>;
+export interface BackupVersionsReply {
+  versions: BackupFileVersion[];
+  next: z.infer<typeof VersionCursor> | null;
+}
+
+/** `disk.backup.versions.clear`: drops a page of the group's file versions (a restore over the group starts so). */
+export const BackupVersionsClearRequest = z.object({
+  account_id: GroupId,
+  limit: z.number().int().min(1).max(BACKUP_PAGE_LIMIT).default(BACKUP_PAGE_LIMIT),
+});
+export type BackupVersionsClearRequest = z.input<typeof BackupVersionsClearRequest>;
+
+/** `disk.backup.versions.restore`: writes a page of archived file versions; every blob they name must be stored. */
+export const BackupVersionsRestoreRequest = z.object({
+  account_id: GroupId,
+  versions: z.array(BackupFileVersion).max(BACKUP_VERSIONS_PAGE_LIMIT),
+});
+export type BackupVersionsRestoreRequest = z.input<typeof BackupVersionsRestoreRequest>;
+
+/**
+ * The disk HTTP server's internal routes of a group's blobs, for the accounts service's backups only (signed with
+ * INTERNAL_SECRET like the gateway's requests, with no user in the caller; the gateway passes on `/files` and `/dav`
+ * only): `GET <prefix>/{account_id}/blobs/{sha256}` (404 unless a version of the group names it) and `PUT` of the same
+ * path with exactly the blob's bytes (Content-Length required; 422 when they do not hash to the key, and nothing kept).
+ */
+export const BACKUP_BLOBS_PREFIX = '/internal/backup';
+
+export function backupBlobPath(accountId: string, key: string): string {
+  return `${BACKUP_BLOBS_PREFIX}/${accountId}/blobs/${key}`;
+}
 
 // ---- the records and the API ---------------------------------------------------------------------------------------
 
@@ -103,6 +192,9 @@ export interface BackupDoc {
   size: number | null;
   /** documents per service */
   counts: Record<string, number>;
+  /** the disk's files archived (distinct blobs) and their bytes, once done (absent on records before format 2) */
+  files?: number;
+  file_bytes?: number;
   error: string | null;
   created_at: string;
   updated_at: string;
@@ -122,6 +214,8 @@ export interface BackupRestoreDoc {
   /** the group written to (the new one for mode new, once made) */
   target_account_id: string | null;
   counts: Record<string, number>;
+  /** the disk's files (blobs) written, once done */
+  files?: number;
   error: string | null;
   created_at: string;
   updated_at: string;
@@ -178,6 +272,12 @@ export const BACKUP_REASONS = {
   confirm: 'confirm-must-be-the-group-name',
   running: 'a-backup-is-running',
   missing: 'backup-not-found',
+  /** 507: the archive's files need more than the target group's plan's drive storage */
+  driveStorage: 'backup-files-exceed-drive-storage',
+  /** 422 on a blob PUT: the bytes do not hash to the key */
+  blobMismatch: 'bytes-do-not-match-the-key',
+  /** 422 on a versions restore: a version names a blob that is not stored */
+  blobMissing: 'blob-not-stored',
 } as const;
 
 /** The upload's bound when BACKUP_UPLOAD_MAX_BYTES is not set. */

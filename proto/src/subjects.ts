@@ -55,7 +55,12 @@ type HealthCalls = { [K in `${ServiceName}.health`]: Call<typeof H.HealthRequest
 /** The backup calls every service with a group's documents answers (proto backup.ts; services only, never routed). */
 type BackupCalls = { [K in `${BK.BackupService}.backup.export`]: { req: BK.BackupExportRequest; res: BK.BackupExportReply } } & {
   [K in `${BK.BackupService}.backup.clear`]: { req: BK.BackupClearRequest; res: BK.BackupClearReply };
-} & { [K in `${BK.BackupService}.backup.restore`]: { req: BK.BackupRestoreRequest; res: BK.BackupRestoreReply } };
+} & { [K in `${BK.BackupService}.backup.restore`]: { req: BK.BackupRestoreRequest; res: BK.BackupRestoreReply } } & {
+  'disk.backup.blobs': { req: BK.BackupBlobsRequest; res: BK.BackupBlobsReply };
+  'disk.backup.versions': { req: BK.BackupVersionsRequest; res: BK.BackupVersionsReply };
+  'disk.backup.versions.clear': { req: BK.BackupVersionsClearRequest; res: BK.BackupClearReply };
+  'disk.backup.versions.restore': { req: BK.BackupVersionsRestoreRequest; res: BK.BackupRestoreReply };
+};
 
 export type Calls = DocCalls<ServiceName> & HealthCalls & BackupCalls & {
   'identity.session.login': Call<typeof I.LoginRequest, I.LoginReply>;

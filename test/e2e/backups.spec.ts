@@ -1,19 +1,25 @@
-import { mkdtemp, rm } from 'fs/promises';
+import { createHash, randomBytes } from 'crypto';
+import { mkdtemp, rm, stat } from 'fs/promises';
+import { request as httpRequest } from 'http';
 import { tmpdir } from 'os';
 import path from 'path';
 import { Readable } from 'stream';
 import { gunzipSync, gzipSync } from 'zlib';
 import { Queue } from 'bullmq';
 import * as tar from 'tar-stream';
+import { internalSecret, signCaller } from '@app/platform';
+import type { CallerContext } from '@app/proto';
 import { FeedServer, rss } from './fixtures/reader-feeds';
 import { createGroup, createToken, eventually, nextMail, signUp, Stack, startStack, User } from './harness';
 
 // Backups and restore (spec §6/§9, issue 17) over HTTP: an administrator backs a group up (tickets, customers,
-// equipment, a wallet, members, settings, a deleted record), downloads the archive, restores it into a new group (the
-// same ids and contents) and over the same group after changes (the archived state back), uploads an archive; members
-// who are not administrators are refused; an archive of another format is 422; the scheduler picks a due group once;
-// the owner's combined archive holds every group they administer. Documents are compared as stored, in each service's
-// table.
+// equipment, a wallet, members, settings, a deleted record, a disk file with two versions and a file in the trash),
+// downloads the archive, restores it into a new group (the same ids and contents, the files' bytes) and over the same
+// group after changes (the archived state back), uploads an archive; members who are not administrators are refused;
+// an archive of another format is 422, one of format 1 (no files) still restores; files beyond the drive storage are
+// 507; the disk's internal blob routes take only the service's signed requests and bytes that match their key; the
+// scheduler picks a due group once; the owner's combined archive holds every group they administer. Documents are
+// compared as stored, in each service's table; files byte for byte.
 
 const SCHEMAS = ['accounts', 'tickets', 'finance', 'disk', 'notes', 'reader'] as const;
 
@@ -31,6 +37,11 @@ let member: User;
 let token: string;
 let acc: string;
 const ids: Record<string, string> = {};
+/** the bytes of the manual's two versions and of the file in the trash */
+const manualV1 = randomBytes(150_000);
+const manualV2 = randomBytes(70_000);
+const trashed = randomBytes(20_000);
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 async function rows(schema: string, accountId: string): Promise<Row[]> {
   const { rows: found } = await stack.pool.query<Row>(
@@ -70,24 +81,43 @@ async function restoreDone(user: User, accountId: string, reply: { status: numbe
   return r.body as { target_account_id: string; counts: Record<string, number> };
 }
 
-async function download(pathname: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
-  const res = await fetch(stack.url + pathname, { headers: { authorization: `Bearer ${token}` } });
+async function download(pathname: string, bearer = token): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+  const res = await fetch(stack.url + pathname, { headers: { authorization: `Bearer ${bearer}` } });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
-async function entries(archive: Buffer): Promise<Map<string, string>> {
+/** A file's bytes from the group's disk (`?version=N` for an older one): its status and bytes. */
+const fileBytes = (accountId: string, fileId: string, query = '', bearer = token) => download(`/files/${accountId}/${fileId}${query}`, bearer);
+
+/** A new file, or a new version of the file of that name, in the group's disk root. */
+async function putFile(accountId: string, name: string, bytes: Buffer, bearer = token): Promise<{ id: string; version: number }> {
+  const res = await fetch(`${stack.url}/files/${accountId}/content?name=${encodeURIComponent(name)}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/pdf' },
+    body: bytes,
+  });
+  expect([200, 201]).toContain(res.status);
+  return (await res.json()) as { id: string; version: number };
+}
+
+const diskView = (user: User, accountId: string, name: string, key?: string) =>
+  user.browser.get(`/${accountId}/_design/disk/_view/${name}${key ? `?key=${encodeURIComponent(JSON.stringify(key))}` : ''}`).then((r) => r.body.rows as Array<{ key: unknown; value: Record<string, unknown> }>);
+
+async function entries(archive: Buffer): Promise<Map<string, Buffer>> {
   const extract = tar.extract();
   Readable.from([gunzipSync(archive)]).pipe(extract);
-  const out = new Map<string, string>();
+  const out = new Map<string, Buffer>();
   for await (const entry of extract) {
     const chunks: Buffer[] = [];
     for await (const c of entry) chunks.push(c as Buffer);
-    out.set(entry.header.name, Buffer.concat(chunks).toString('utf8'));
+    out.set(entry.header.name, Buffer.concat(chunks));
   }
   return out;
 }
 
-async function archiveOf(files: Record<string, string>): Promise<Buffer> {
+const text = (files: Map<string, Buffer>, name: string) => files.get(name)!.toString('utf8');
+
+async function archiveOf(files: Record<string, string | Buffer>): Promise<Buffer> {
   const pack = tar.pack();
   for (const [name, text] of Object.entries(files)) pack.entry({ name }, text);
   pack.finalize();
@@ -133,6 +163,12 @@ beforeAll(async () => {
   ids.gone = gone.id;
   const checklist = (await owner.browser.post(`/${acc}/_find`, { selector: { klass: 'AccountConfiguration', key: 'checklist' } })).body.docs[0];
   expect((await owner.browser.put(`/${acc}/${checklist._id}?rev=${checklist._rev}`, { value: true })).status).toBe(200);
+
+  // the disk: a file with two versions, and a file in the trash
+  ids.manual = (await putFile(acc, 'manual.pdf', manualV1)).id;
+  expect(await putFile(acc, 'manual.pdf', manualV2)).toEqual(expect.objectContaining({ id: ids.manual, version: 2 }));
+  ids.trashed = (await putFile(acc, 'old.pdf', trashed)).id;
+  expect((await owner.browser.put(`/${acc}/_design/disk/_update/trash/${ids.trashed}`)).status).toBe(200);
 }, 120000);
 
 afterAll(async () => {
@@ -142,28 +178,49 @@ afterAll(async () => {
 
 describe('backups of a group', () => {
   let archived: Record<string, Row[]>;
+  let archivedUsage: Record<string, unknown>;
   let backupId: string;
   let archive: Buffer;
 
-  it('an administrator backs the group up now; it is listed done with its size and the documents per service', async () => {
+  it('an administrator backs the group up now; it is listed done with its size, the documents per service and the files', async () => {
     archived = await snapshot(acc);
+    archivedUsage = (await diskView(owner, acc, 'usage'))[0].value;
+    expect(archivedUsage).toMatchObject({ bytes: manualV1.length + manualV2.length + trashed.length });
     const done = await backupNow(owner, acc);
     backupId = done._id;
-    expect(done.size).toBeGreaterThan(0);
+    expect(done.size).toBeGreaterThan(manualV1.length + manualV2.length + trashed.length);
     expect(done.counts).toEqual(Object.fromEntries(SCHEMAS.map((s) => [s, archived[s].length])));
     expect(done.counts.tickets).toBe(4); // two customers (one deleted), the equipment, the ticket
+    expect(done).toMatchObject({ files: 3, file_bytes: manualV1.length + manualV2.length + trashed.length });
   }, 60000);
 
-  it('the archive downloads as tar.gz with a format 1 manifest and one line per stored document, tombstones included', async () => {
+  it('the archive downloads as tar.gz with a format 2 manifest, each file version\'s bytes once, the versions, and one line per stored document, tombstones included', async () => {
     const res = await download(`/accounts/${acc}/backups/${backupId}/download`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/gzip');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="Oficina-Central-\d{4}-\d{2}-\d{2}\.tar\.gz"$/);
     archive = res.bytes;
     const files = await entries(archive);
-    expect([...files.keys()]).toEqual(['manifest.json', ...SCHEMAS.map((s) => `documents/${s}.ndjson`)]);
-    expect(JSON.parse(files.get('manifest.json')!)).toMatchObject({ format: 1, account_id: acc, name: 'Oficina Central', counts: { tickets: 4 } });
-    const tickets = files.get('documents/tickets.ndjson')!.trim().split('\n').map((l) => JSON.parse(l));
+    const blobs = [manualV1, manualV2, trashed].map(sha).sort();
+    expect([...files.keys()]).toEqual(['manifest.json', ...blobs.map((k) => `files/${k}`), 'files/versions.ndjson', ...SCHEMAS.map((s) => `documents/${s}.ndjson`)]);
+    expect(JSON.parse(text(files, 'manifest.json'))).toMatchObject({
+      format: 2,
+      account_id: acc,
+      name: 'Oficina Central',
+      counts: { tickets: 4 },
+      files: 3,
+      bytes: manualV1.length + manualV2.length + trashed.length,
+    });
+    for (const bytes of [manualV1, manualV2, trashed]) expect(files.get(`files/${sha(bytes)}`)!.equals(bytes)).toBe(true);
+    const versions = text(files, 'files/versions.ndjson').trim().split('\n').map((l) => JSON.parse(l));
+    expect(versions.map((v) => [v.file_id, v.version, v.blob_key, v.size]).sort()).toEqual(
+      [
+        [ids.manual, 1, sha(manualV1), manualV1.length],
+        [ids.manual, 2, sha(manualV2), manualV2.length],
+        [ids.trashed, 1, sha(trashed), trashed.length],
+      ].sort(),
+    );
+    const tickets = text(files, 'documents/tickets.ndjson').trim().split('\n').map((l) => JSON.parse(l));
     expect(tickets).toEqual(archived.tickets.map((r) => r.body));
     expect(tickets.find((d) => d._id === ids.gone)).toMatchObject({ _deleted: true });
   });
@@ -228,6 +285,18 @@ describe('backups of a group', () => {
     expect([next.status, next.body.reason]).toEqual([201, undefined]);
     expect((await owner.browser.get(`/${target}/${next.body.id}`)).body.number).toBe(Math.max(...restored.tickets.filter((r) => r.body.klass === 'Ticket' && !r.deleted).map((r) => Number(r.body.number))) + 1);
     expect(restoredTicket.number).toBeGreaterThan(0);
+    // the disk's files: the same bytes, the older version and the trashed file's too, and the same use of the drive
+    expect((await fileBytes(target, ids.manual)).bytes.equals(manualV2)).toBe(true);
+    expect((await fileBytes(target, ids.manual, '?version=1')).bytes.equals(manualV1)).toBe(true);
+    expect((await fileBytes(target, ids.trashed)).bytes.equals(trashed)).toBe(true);
+    expect((await diskView(owner, target, 'versions', ids.manual)).map((r) => [r.key, r.value.size, r.value.current])).toEqual([
+      [2, manualV2.length, true],
+      [1, manualV1.length, false],
+    ]);
+    expect((await diskView(owner, target, 'usage'))[0].value).toEqual(archivedUsage);
+    expect(started.body.target_account_id).toBe(target);
+    const record = (await owner.browser.get(`/accounts/${acc}/backups/restores/${started.body._id}`)).body;
+    expect(record).toMatchObject({ files: 3 });
   }, 90000);
 
   it('a restore over the group asks for its exact name (422 otherwise)', async () => {
@@ -246,6 +315,13 @@ describe('backups of a group', () => {
     expect(extra.status).toBe(201);
     const wallet = (await owner.browser.get(`/${acc}/${ids.wallet}`)).body;
     expect((await owner.browser.delete(`/${acc}/${ids.wallet}?rev=${wallet._rev}`)).status).toBe(200);
+    // and on the disk: a third version of the manual, a new file, the trashed file deleted for good
+    const manualV3 = randomBytes(30_000);
+    expect(await putFile(acc, 'manual.pdf', manualV3)).toMatchObject({ version: 3 });
+    const added = await putFile(acc, 'added.pdf', randomBytes(10_000));
+    const old = (await owner.browser.get(`/${acc}/${ids.trashed}`)).body;
+    expect((await owner.browser.delete(`/${acc}/${ids.trashed}?rev=${old._rev}`)).status).toBe(200);
+    expect((await fileBytes(acc, ids.trashed)).status).toBe(404);
 
     await restoreDone(owner, acc, await owner.browser.post(`/accounts/${acc}/backups/${backupId}/restore`, { mode: 'replace', confirm: 'Oficina Central' }));
 
@@ -263,13 +339,31 @@ describe('backups of a group', () => {
     // the member and the owner keep their access
     expect((await member.browser.get(`/${acc}/${ids.ticket}`)).status).toBe(200);
     expect((await owner.browser.get(`/accounts/${acc}/backups`)).status).toBe(200);
+    // the disk as archived: the manual's two versions (the third gone), the trashed file back, the new file gone
+    expect((await fileBytes(acc, ids.manual)).bytes.equals(manualV2)).toBe(true);
+    expect((await fileBytes(acc, ids.manual, '?version=1')).bytes.equals(manualV1)).toBe(true);
+    expect((await fileBytes(acc, ids.manual, '?version=3')).status).toBe(404);
+    expect((await diskView(owner, acc, 'versions', ids.manual)).map((r) => r.key)).toEqual([2, 1]);
+    expect((await fileBytes(acc, ids.trashed)).bytes.equals(trashed)).toBe(true);
+    expect((await fileBytes(acc, added.id)).status).toBe(404);
+    expect((await diskView(owner, acc, 'usage'))[0].value).toEqual(archivedUsage);
+    expect((await stack.pool.query(`SELECT count(*)::int AS n FROM disk.file_versions WHERE account_id = $1`, [acc])).rows[0].n).toBe(3);
   }, 90000);
 
-  it('an uploaded archive restores into a new group with the same ids', async () => {
+  it('an uploaded archive restores into a new group with the same ids and the files, onto a disk that lost their bytes', async () => {
+    // the disk's blobs are gone (another installation, a lost volume): the restore brings them back
+    const blobFile = (b: Buffer) => path.join(process.env.DISK_DATA_DIR!, 'blobs', sha(b).slice(0, 2), sha(b).slice(2, 4), sha(b));
+    for (const b of [manualV1, manualV2, trashed]) await rm(blobFile(b));
+    await expect(stat(blobFile(manualV1))).rejects.toThrow();
     const { target_account_id: target } = await restoreDone(owner, acc, await upload(owner, acc, 'mode=new', archive));
     const restored = await snapshot(target);
     expect(restored.tickets).toEqual(archived.tickets);
     expect(restored.finance).toEqual(archived.finance);
+    expect(restored.disk).toEqual(archived.disk);
+    for (const [id, query, bytes] of [[ids.manual, '', manualV2], [ids.manual, '?version=1', manualV1], [ids.trashed, '', trashed]] as const) {
+      expect((await fileBytes(target, id, query)).bytes.equals(bytes)).toBe(true);
+      expect((await fileBytes(acc, id, query)).bytes.equals(bytes)).toBe(true); // the same bytes, stored once
+    }
   }, 90000);
 
   it('keeps the newest BACKUP_KEEP (3) archives of the group and deletes the older ones with their files', async () => {
@@ -282,7 +376,7 @@ describe('backups of a group', () => {
   }, 90000);
 
   it('an archive of another format version is 422 unknown-backup-format, and a file that is no archive 422 not-a-backup-archive', async () => {
-    const future = await archiveOf({ 'manifest.json': JSON.stringify({ format: 2, account_id: acc, name: 'x', created_at: '', app_version: '9', counts: {} }) });
+    const future = await archiveOf({ 'manifest.json': JSON.stringify({ format: 3, account_id: acc, name: 'x', created_at: '', app_version: '9', counts: {} }) });
     expect(await upload(owner, acc, 'mode=new', future)).toMatchObject({ status: 422, body: { error: 'unprocessable_entity', reason: { format: 'unknown-backup-format' } } });
     expect(await upload(owner, acc, 'mode=new', Buffer.from('not an archive at all'))).toMatchObject({ status: 422, body: { reason: { archive: 'not-a-backup-archive' } } });
     const json = await owner.browser.request('POST', `/accounts/${acc}/backups/upload?mode=new`, { raw: '{}', contentType: 'application/json' });
@@ -329,8 +423,9 @@ describe('the scheduler and the combined archive', () => {
     const res = await download('/backups/combined/download');
     expect(res.status).toBe(200);
     const files = await entries(res.bytes);
-    expect(JSON.parse(files.get(`${acc}/manifest.json`)!)).toMatchObject({ format: 1, account_id: acc, name: 'Oficina Central' });
-    expect(files.get(`${acc}/documents/tickets.ndjson`)).toContain(ids.ticket);
+    expect(JSON.parse(text(files, `${acc}/manifest.json`))).toMatchObject({ format: 2, account_id: acc, name: 'Oficina Central', files: 3 });
+    expect(text(files, `${acc}/documents/tickets.ndjson`)).toContain(ids.ticket);
+    expect(files.get(`${acc}/files/${sha(manualV1)}`)!.equals(manualV1)).toBe(true);
     // the member administers no group: nothing to download
     expect((await member.browser.get('/backups/combined/download')).status).toBe(404);
   }, 90000);
@@ -390,5 +485,117 @@ describe('a restored wiki', () => {
     // an address of a restored page is taken in the restored group
     const clash = await owner.browser.post(`/${target}`, { klass: 'Handbook', title: 'Other', uri: 'brake-pads' });
     expect([clash.status, clash.body.reason]).toEqual([422, { uri: 'has-already-been-taken' }]);
+  }, 90000);
+});
+
+describe("the disk's files in backups", () => {
+  /** A request to the disk service's HTTP server itself (not through the gateway), signed as `ctx` unless unsigned. */
+  function toDisk(method: string, pathname: string, ctx: CallerContext | null, body?: Buffer): Promise<{ status: number; text: string }> {
+    const url = new URL(process.env.DISK_HTTP_URL!.split(',')[0]);
+    const headers: Record<string, string | number> = ctx ? signCaller(ctx, internalSecret(), method, pathname) : {};
+    if (body) headers['content-length'] = body.length;
+    return rawRequest({ hostname: url.hostname, port: url.port, method, path: pathname, headers }, body);
+  }
+
+  function rawRequest(opts: { hostname: string; port: string; method: string; path: string; headers: Record<string, string | number> }, body?: Buffer): Promise<{ status: number; text: string }> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(opts, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString('latin1')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  const service = (accountId: string): CallerContext => ({ user_id: null, db: accountId, roles: [], admin: false, token: null, request_id: 'e2e' });
+  const blobPath = (accountId: string, key: string) => `/internal/backup/${accountId}/blobs/${key}`;
+
+  it("the disk's blob routes serve only a blob the group names, to the service's signed caller, and take only bytes that hash to the key", async () => {
+    const named = sha(manualV1);
+    const got = await toDisk('GET', blobPath(acc, named), service(acc));
+    expect([got.status, Buffer.from(got.text, 'latin1').equals(manualV1)]).toEqual([200, true]);
+    // unsigned, signed for a user (as the gateway signs), signed for another group, or another group's path: refused
+    expect((await toDisk('GET', blobPath(acc, named), null)).status).toBe(401);
+    expect((await toDisk('GET', blobPath(acc, named), { ...service(acc), user_id: owner.id })).status).toBe(403);
+    expect((await toDisk('GET', blobPath(acc, named), service('acc-other'))).status).toBe(403);
+    const stranger = (await createGroup(member, 'Stranger shop')).id;
+    expect((await toDisk('GET', blobPath(stranger, named), service(stranger))).status).toBe(404);
+
+    // bytes that do not hash to the key: 422, nothing kept
+    const bytes = randomBytes(4096);
+    const claimed = sha(randomBytes(16));
+    const wrong = await toDisk('PUT', blobPath(stranger, claimed), service(stranger), bytes);
+    expect([wrong.status, JSON.parse(wrong.text)]).toEqual([422, { error: 'unprocessable_entity', reason: { blob: 'bytes-do-not-match-the-key' } }]);
+    const kept = (await stack.pool.query(`SELECT blob_key FROM disk.blob_orphans WHERE blob_key = ANY($1::text[])`, [[claimed, sha(bytes)]])).rows;
+    expect(kept).toEqual([]);
+    // the right bytes are stored (an orphan until a restored version names them), and a second PUT is a no-op
+    const right = await toDisk('PUT', blobPath(stranger, sha(bytes)), service(stranger), bytes);
+    expect([right.status, JSON.parse(right.text)]).toEqual([201, { ok: true, key: sha(bytes), size: 4096, stored: true }]);
+    const again = await toDisk('PUT', blobPath(stranger, sha(bytes)), service(stranger), bytes);
+    expect([again.status, JSON.parse(again.text)]).toEqual([200, { ok: true, key: sha(bytes), stored: false }]);
+    expect((await stack.pool.query(`SELECT count(*)::int AS n FROM disk.blob_orphans WHERE blob_key = $1`, [sha(bytes)])).rows[0].n).toBe(1);
+  });
+
+  it('the gateway passes none of the internal blob routes on, not even by a path that climbs out of /files', async () => {
+    const key = sha(manualV1);
+    const url = new URL(stack.url);
+    const auth = { authorization: `Bearer ${token}` };
+    for (const pathname of [blobPath(acc, key), `/files/${acc}/../../internal/backup/${acc}/blobs/${key}`, `/files/${acc}/%2e%2e/%2e%2e/internal/backup/${acc}/blobs/${key}`]) {
+      const res = await rawRequest({ hostname: url.hostname, port: url.port, method: 'GET', path: pathname, headers: auth });
+      expect([pathname, res.status === 200 || res.text.length >= manualV1.length]).toEqual([pathname, false]);
+    }
+  });
+
+  it('a format 1 archive (documents only, made before files were archived) still restores into a new group', async () => {
+    const owner = await signUp(stack, { confirm: true });
+    const g = (await createGroup(owner, 'Old archive shop')).id;
+    const customer = { _id: 'cus-format1archive', _rev: '1-0123456789abcdef0123456789abcdef', klass: 'Customer', name: 'From format 1', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+    const old = await archiveOf({
+      'manifest.json': JSON.stringify({ format: 1, account_id: 'acc-gone', name: 'Old', created_at: '2025-01-01T00:00:00.000Z', app_version: '1', counts: { tickets: 1 } }),
+      'documents/tickets.ndjson': `${JSON.stringify(customer)}\n`,
+    });
+    const { target_account_id: target } = await restoreDone(owner, g, await upload(owner, g, 'mode=new', old));
+    expect((await owner.browser.get(`/${target}/${customer._id}`)).body).toMatchObject({ _id: customer._id, name: 'From format 1' });
+  }, 90000);
+
+  it("refuses a restore whose files exceed the target's drive storage: up front with 507 when the manifest says so, else as the job's error, with nothing of the files kept", async () => {
+    const owner = await signUp(stack, { confirm: true });
+    const g = (await createGroup(owner, 'Small plan shop')).id;
+    const manifest = { format: 2, account_id: 'acc-big', name: 'Big', created_at: '2026-01-01T00:00:00.000Z', app_version: '1', counts: {} };
+    // the manifest says 200 MB of files: refused before any group is made
+    const big = await archiveOf({ 'manifest.json': JSON.stringify({ ...manifest, files: 1, bytes: 200_000_000 }) });
+    const memberships = async () =>
+      (await stack.pool.query(`SELECT count(*)::int AS n FROM accounts.documents WHERE klass = 'Subscription' AND NOT deleted AND body ->> 'user_id' = $1`, [owner.id])).rows[0].n;
+    expect(await memberships()).toBe(1);
+    expect(await upload(owner, g, 'mode=new', big)).toMatchObject({ status: 507, body: { error: 'insufficient_storage', reason: 'backup-files-exceed-drive-storage' } });
+    expect(await memberships()).toBe(1);
+    // 1 MB of bytes named by 101 versions take 101 MB of the drive: the job checks the archive and refuses it
+    const bytes = randomBytes(1_000_000);
+    const versions = Array.from({ length: 101 }, (_, i) => ({
+      file_id: 'cfl-manyversions',
+      version: i + 1,
+      blob_key: sha(bytes),
+      size: bytes.length,
+      content_type: 'application/pdf',
+      created_at: '2026-01-01T00:00:00.000Z',
+      created_by: { _id: null, label: null },
+    }));
+    const many = await archiveOf({
+      'manifest.json': JSON.stringify({ ...manifest, files: 1, bytes: bytes.length }),
+      [`files/${sha(bytes)}`]: bytes,
+      'files/versions.ndjson': versions.map((v) => JSON.stringify(v)).join('\n'),
+    });
+    const started = await upload(owner, g, 'mode=replace&confirm=Small%20plan%20shop', many);
+    expect(started.status).toBe(202);
+    const r = await eventually(
+      () => owner.browser.get(`/accounts/${g}/backups/restores/${started.body._id}`),
+      (x) => x.body.status === 'done' || x.body.status === 'failed',
+      60000,
+    );
+    expect(r.body).toMatchObject({ status: 'failed', error: 'backup-files-exceed-drive-storage' });
+    expect((await stack.pool.query(`SELECT count(*)::int AS n FROM disk.file_versions WHERE account_id = $1`, [g])).rows[0].n).toBe(0);
+    expect((await stack.pool.query(`SELECT count(*)::int AS n FROM disk.blob_orphans WHERE blob_key = $1`, [sha(bytes)])).rows[0].n).toBe(0);
   }, 90000);
 });

@@ -10,13 +10,15 @@ import { DavRepository } from './dav/dav.repository';
 import { DavServer } from './dav/dav-server';
 import { DiskHttpServer } from './http/disk-http';
 import { DiskSweeper } from './files/disk-sweeper';
+import { BackupFilesRepository } from './backups/backup-files.repository';
+import { DiskBackupController } from './backups/disk-backup.controller';
 
 /**
  * The disk service: the disk module's files and folders (CloudFile, `disk.doc.*` over NATS) and their bytes over its own
- * HTTP server (`/files`, `/dav`, reached through the gateway). Start it with `createMicroservice(DiskModule, 'disk')`.
+ * HTTP server (`/files`, `/dav`, reached through the gateway), and a group's files for backups (`disk.backup.*`). Start it with `createMicroservice(DiskModule, 'disk')`.
  */
 @Module({
-  controllers: [healthController('disk', PG_POOL), DocumentsController],
-  providers: [...databaseProviders, FilesRepository, DavRepository, DiskFiles, DocumentsService, DavServer, DiskHttpServer, DiskSweeper],
+  controllers: [healthController('disk', PG_POOL), DocumentsController, DiskBackupController],
+  providers: [...databaseProviders, FilesRepository, DavRepository, DiskFiles, DocumentsService, DavServer, DiskHttpServer, DiskSweeper, BackupFilesRepository],
 })
 export class DiskModule {}

@@ -1,11 +1,15 @@
+import { createHash, randomBytes } from 'crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'fs/promises';
 import { tmpdir } from 'os';
 import path from 'path';
-import { gunzipSync } from 'zlib';
-import { AppError, BACKUP_PAGE_BYTES, BACKUP_PAGE_LIMIT, type StoredDoc } from '@app/proto';
-import { checkArchive, readArchive, writeArchive, type ArchiveGroup } from './backup-archive';
+import { Readable } from 'stream';
+import { gunzipSync, gzipSync } from 'zlib';
+import * as tar from 'tar-stream';
+import { AppError, BACKUP_FORMAT, BACKUP_PAGE_BYTES, BACKUP_PAGE_LIMIT, type BackupBlob, type BackupFileVersion, type StoredDoc } from '@app/proto';
+import { checkArchive, readArchive, writeArchive, type ArchiveFiles, type ArchiveGroup, type ArchivePart } from './backup-archive';
 
-// The archive on disk: written from pages, read back in pages, and refused (422) when it is not one of format 1.
+// The archive on disk: written from pages, read back in pages, the disk's blobs as checked streams, and refused (422)
+// when it is not one of format 1 or 2.
 
 let dir: string;
 beforeEach(async () => {
@@ -25,7 +29,7 @@ const doc = (klass: string, prefix: string, i: number, extra: Record<string, unk
 function group(prefix: string, pages: Record<string, StoredDoc[][]>): ArchiveGroup {
   return {
     prefix,
-    manifest: { format: 1, account_id: 'acc-1', name: 'G', created_at: '2026-01-01T00:00:00.000Z', app_version: 't' },
+    manifest: { format: BACKUP_FORMAT, account_id: 'acc-1', name: 'G', created_at: '2026-01-01T00:00:00.000Z', app_version: 't' },
     sources: Object.entries(pages).map(([service, list]) => ({
       service,
       pages: async function* () {
@@ -40,6 +44,72 @@ async function readAll(file: string) {
   for await (const part of readArchive(file)) parts.push(part);
   return parts;
 }
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+const version = (fileId: string, n: number, bytes: Buffer): BackupFileVersion => ({
+  file_id: fileId,
+  version: n,
+  blob_key: sha(bytes),
+  size: bytes.length,
+  content_type: 'application/octet-stream',
+  created_at: '2026-01-02T03:04:05.000Z',
+  created_by: { _id: 'usr-1', label: 'Ana' },
+});
+
+/** A disk holding `blobs` (named by their hash) and `versions`; `gone` are listed but no longer served. */
+function disk(blobs: Buffer[], versions: BackupFileVersion[], gone: string[] = []): ArchiveFiles & { opened: string[] } {
+  const byKey = new Map(blobs.map((b) => [sha(b), b]));
+  const listed: BackupBlob[] = [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, b]) => ({ key, size: b.length }));
+  const opened: string[] = [];
+  return {
+    opened,
+    blobs: async function* () {
+      yield listed.slice(0, 1);
+      yield listed.slice(1);
+    },
+    versions: async function* () {
+      yield versions;
+    },
+    open: async (blob) => {
+      opened.push(blob.key);
+      if (gone.includes(blob.key)) return null;
+      // in 64 kB chunks, as a response arrives
+      const bytes = byKey.get(blob.key)!;
+      return Readable.from(Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) => bytes.subarray(i * 65536, (i + 1) * 65536)));
+    },
+  };
+}
+
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The parts of an archive with each blob read whole (the reader needs a blob read or left before the next part). */
+async function readWithBlobs(file: string): Promise<Array<Exclude<ArchivePart, { blob: unknown }> | { blob: { key: string; size: number; bytes: Buffer } }>> {
+  const out = [];
+  for await (const part of readArchive(file)) {
+    if ('blob' in part) out.push({ blob: { key: part.blob.key, size: part.blob.size, bytes: await bytesOf(part.blob.body) } });
+    else out.push(part);
+  }
+  return out;
+}
+
+/** A tar.gz made by hand, entry by entry (for archives the writer would never make). */
+async function handMade(file: string, entries: Array<[string, string | Buffer]>): Promise<string> {
+  const pack = tar.pack();
+  for (const [name, body] of entries) pack.entry({ name }, body);
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const c of pack) chunks.push(c as Buffer);
+  await writeFile(file, gzipSync(Buffer.concat(chunks)));
+  return file;
+}
+
+const manifestText = (format: number, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ format, account_id: 'acc-1', name: 'G', created_at: '2026-01-01T00:00:00.000Z', app_version: 't', counts: {}, ...extra });
 
 async function refusal(p: Promise<unknown>): Promise<AppError> {
   const err = await p.catch((e: unknown) => e);
@@ -57,7 +127,7 @@ describe('backup archive', () => {
     expect((await readdir(dir)).sort()).toEqual(['a.tar.gz']); // no .part, no work files left
 
     const parts = await readAll(file);
-    expect(parts[0]).toEqual({ manifest: expect.objectContaining({ format: 1, account_id: 'acc-1', counts: { accounts: 1, tickets: 1203 } }) });
+    expect(parts[0]).toEqual({ manifest: expect.objectContaining({ format: 2, account_id: 'acc-1', counts: { accounts: 1, tickets: 1203 } }) });
     const ticketPages = parts.filter((p) => 'service' in p && p.service === 'tickets').map((p) => ('docs' in p ? p.docs : []));
     expect(ticketPages.map((p) => p.length)).toEqual([BACKUP_PAGE_LIMIT, BACKUP_PAGE_LIMIT, 203]);
     expect(ticketPages.flat()).toEqual(tickets);
@@ -110,7 +180,7 @@ describe('backup archive', () => {
 
     const other = path.join(dir, 'f.tar.gz');
     const future = { ...group('', { tickets: [[doc('Customer', 'cus', 1)]] }) };
-    future.manifest = { ...future.manifest, format: 2 };
+    future.manifest = { ...future.manifest, format: 3 };
     await writeArchive(other, dir, [future]);
     expect((await refusal(checkArchive(other))).reason).toEqual({ format: 'unknown-backup-format' });
     // a line that is not a stored document
@@ -121,5 +191,118 @@ describe('backup archive', () => {
     const huge = path.join(dir, 'h.tar.gz');
     await writeArchive(huge, dir, [group('', { tickets: [[doc('Customer', 'cus', 1, { notes: 'z'.repeat(8 * 1024 * 1024 + 1) })]] })]);
     expect((await refusal(checkArchive(huge))).reason).toEqual({ archive: 'not-a-backup-archive' });
+  });
+
+  it('puts each distinct blob as files/<sha256> after the manifest, then files/versions.ndjson, then the documents; the manifest counts the files and their bytes', async () => {
+    const a = randomBytes(300_000);
+    const b = randomBytes(1000);
+    const empty = Buffer.alloc(0);
+    const versions = [version('cfl-a', 1, a), version('cfl-a', 2, b), version('cfl-b', 1, a), version('cfl-c', 1, empty)];
+    const file = path.join(dir, 'files.tar.gz');
+    const written = await writeArchive(file, dir, [{ ...group('', { disk: [[doc('CloudFile', 'cfl', 1)]] }), files: disk([a, b, empty], versions) }]);
+    expect(written).toMatchObject({ counts: { disk: 1 }, files: 3, bytes: a.length + b.length });
+
+    const names: string[] = [];
+    const extract = tar.extract();
+    Readable.from([gunzipSync(await readFile(file))]).pipe(extract);
+    for await (const entry of extract) {
+      names.push(entry.header.name);
+      entry.resume();
+    }
+    const keys = [sha(a), sha(b), sha(empty)].sort();
+    expect(names).toEqual(['manifest.json', ...keys.map((k) => `files/${k}`), 'files/versions.ndjson', 'documents/disk.ndjson']);
+
+    const parts = await readWithBlobs(file);
+    expect(parts[0]).toEqual({ manifest: expect.objectContaining({ format: 2, files: 3, bytes: a.length + b.length, counts: { disk: 1 } }) });
+    const blobs = parts.flatMap((p) => ('blob' in p ? [p.blob] : []));
+    expect(blobs.map((x) => x.key)).toEqual(keys);
+    for (const bytes of [a, b, empty]) expect(blobs.find((x) => x.key === sha(bytes))).toEqual({ key: sha(bytes), size: bytes.length, bytes });
+    expect(parts.flatMap((p) => ('versions' in p ? p.versions : []))).toEqual(versions);
+    expect(await checkArchive(file)).toEqual({
+      manifest: expect.objectContaining({ format: 2 }),
+      counts: { disk: 1 },
+      files: 3,
+      bytes: a.length + b.length,
+      driveBytes: 2 * a.length + b.length,
+    });
+  });
+
+  it('leaves out a blob the disk no longer serves (its file deleted for good meanwhile), with the versions naming it', async () => {
+    const kept = randomBytes(2000);
+    const purged = randomBytes(3000);
+    const versions = [version('cfl-k', 1, kept), version('cfl-p', 1, purged)];
+    const file = path.join(dir, 'gone.tar.gz');
+    const files = disk([kept, purged], versions, [sha(purged)]);
+    const written = await writeArchive(file, dir, [{ ...group('', {}), files }]);
+    expect(files.opened.sort()).toEqual([sha(kept), sha(purged)].sort());
+    expect(written).toMatchObject({ files: 1, bytes: kept.length });
+    const parts = await readWithBlobs(file);
+    expect(parts.flatMap((p) => ('blob' in p ? [p.blob.key] : []))).toEqual([sha(kept)]);
+    expect(parts.flatMap((p) => ('versions' in p ? p.versions : []))).toEqual([versions[0]]);
+    expect((await checkArchive(file)).driveBytes).toBe(kept.length);
+  });
+
+  it("puts a combined archive's files under each group's folder", async () => {
+    const a = randomBytes(100);
+    const file = path.join(dir, 'combined-files.tar.gz');
+    await writeArchive(file, dir, [{ ...group('acc-1/', {}), files: disk([a], [version('cfl-a', 1, a)]) }]);
+    const text = gunzipSync(await readFile(file)).toString('latin1');
+    for (const name of ['acc-1/manifest.json', `acc-1/files/${sha(a)}`, 'acc-1/files/versions.ndjson']) expect(text).toContain(name);
+  });
+
+  it('reads back a blob the consumer leaves unread (drained) and the entries after it', async () => {
+    const a = randomBytes(200_000);
+    const file = path.join(dir, 'unread.tar.gz');
+    await writeArchive(file, dir, [{ ...group('', { tickets: [[doc('Customer', 'cus', 1)]] }), files: disk([a], [version('cfl-a', 1, a)]) }]);
+    const kinds = [];
+    for await (const part of readArchive(file)) kinds.push(Object.keys(part)[0]);
+    expect(kinds).toEqual(['manifest', 'blob', 'versions', 'service']);
+  });
+
+  it('still reads a format 1 archive: documents only, no files', async () => {
+    const file = await handMade(path.join(dir, 'one.tar.gz'), [
+      ['manifest.json', manifestText(1, { counts: { tickets: 1 } })],
+      ['documents/tickets.ndjson', `${JSON.stringify(doc('Customer', 'cus', 1))}\n`],
+    ]);
+    expect(await checkArchive(file)).toEqual({
+      manifest: expect.objectContaining({ format: 1, files: 0, bytes: 0 }),
+      counts: { tickets: 1 },
+      files: 0,
+      bytes: 0,
+      driveBytes: 0,
+    });
+  });
+
+  it('refuses with 422 a blob whose bytes do not hash to its name, files in a format 1 archive, files after the documents, and a version naming a blob the archive lacks or with another size', async () => {
+    const a = randomBytes(5000);
+    const other = randomBytes(5000);
+    const versions = (v: BackupFileVersion) => `${JSON.stringify(v)}\n`;
+    const cases: Array<Array<[string, string | Buffer]>> = [
+      [['manifest.json', manifestText(2)], [`files/${sha(a)}`, other]],
+      [['manifest.json', manifestText(1)], [`files/${sha(a)}`, a]],
+      [['manifest.json', manifestText(2)], ['documents/tickets.ndjson', ''], [`files/${sha(a)}`, a]],
+      [['manifest.json', manifestText(2)], ['files/versions.ndjson', versions(version('cfl-a', 1, a))]],
+      [['manifest.json', manifestText(2)], [`files/${sha(a)}`, a], ['files/versions.ndjson', versions({ ...version('cfl-a', 1, a), size: 1 })]],
+      [['manifest.json', manifestText(2)], ['files/versions.ndjson', ''], [`files/${sha(a)}`, a]],
+      [['manifest.json', manifestText(2)], ['files/versions.ndjson', '{"file_id":"nope"}\n']],
+    ];
+    for (const [i, entries] of cases.entries()) {
+      const file = await handMade(path.join(dir, `bad-${i}.tar.gz`), entries);
+      expect([i, (await refusal(checkArchive(file))).reason]).toEqual([i, { archive: 'not-a-backup-archive' }]);
+    }
+    // the same, well formed, is taken
+    const good = await handMade(path.join(dir, 'good.tar.gz'), [['manifest.json', manifestText(2)], [`files/${sha(a)}`, a], ['files/versions.ndjson', versions(version('cfl-a', 1, a))]]);
+    expect(await checkArchive(good)).toMatchObject({ files: 1, bytes: a.length, driveBytes: a.length });
+  });
+
+  it('a restore reading a blob whose bytes do not match its name gets a stream that fails with 422', async () => {
+    const a = randomBytes(5000);
+    const file = await handMade(path.join(dir, 'mismatch.tar.gz'), [['manifest.json', manifestText(2)], [`files/${sha(a)}`, randomBytes(5000)]]);
+    const parts = readArchive(file);
+    await parts.next();
+    const blob = (await parts.next()).value as { blob: { body: Readable } };
+    const err = await bytesOf(blob.blob.body).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 422, reason: { archive: 'not-a-backup-archive' } });
+    await parts.return(undefined);
   });
 });

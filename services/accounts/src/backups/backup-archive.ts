@@ -1,19 +1,34 @@
+import { createHash } from 'crypto';
 import { once } from 'events';
 import { createReadStream, createWriteStream } from 'fs';
 import { mkdir, rename, rm, stat } from 'fs/promises';
 import path from 'path';
-import { pipeline } from 'stream';
-import { pipeline as pipelineAsync } from 'stream/promises';
+import { pipeline, Readable } from 'stream';
+import { finished, pipeline as pipelineAsync } from 'stream/promises';
 import { createGunzip, createGzip } from 'zlib';
 import * as tar from 'tar-stream';
-import { AppError, BACKUP_PAGE_BYTES, BACKUP_PAGE_LIMIT, BACKUP_REASONS, BACKUP_SERVICES, BackupManifest, StoredDoc } from '@app/proto';
+import {
+  AppError,
+  BACKUP_PAGE_BYTES,
+  BACKUP_PAGE_LIMIT,
+  BACKUP_REASONS,
+  BACKUP_SERVICES,
+  BACKUP_VERSIONS_PAGE_LIMIT,
+  BackupFileVersion,
+  BackupManifest,
+  StoredDoc,
+  type BackupBlob,
+} from '@app/proto';
 import { readManifest } from './backup.rules';
 
-// The archive (format 1): a tar.gz of `manifest.json`, then `documents/<service>.ndjson` (one stored document a line,
-// in `_id` order). A combined archive holds one such tree per group under `<account id>/`. Both directions stream:
-// pages of documents go to a temporary ndjson file per service (a tar entry needs its size before its bytes), then
-// the files go through the tar and gzip streams to `<file>.part`, renamed when complete; reading goes through gunzip,
-// the tar entries and a line reader, a page at a time. Memory stays at about a page whatever the group's size.
+// The archive (format 2): a tar.gz of `manifest.json`, then the group's disk files, `files/<sha256>` (each distinct
+// blob's bytes, in key order) and `files/versions.ndjson` (which version of which file each blob is), then
+// `documents/<service>.ndjson` (one stored document a line, in `_id` order). Format 1 had no `files/`. A combined archive
+// holds one such tree per group under `<account id>/`. Both directions stream: pages of documents, of versions and of
+// the blob list go to temporary ndjson files first (a tar entry needs its size before its bytes; the manifest counts
+// the files), then everything goes through the tar and gzip streams to `<file>.part`, renamed when complete, each
+// blob's bytes straight from the disk service; reading goes through gunzip, the tar entries and a line reader, a page
+// at a time, a blob's bytes as a stream checked against its key. Memory stays at about a page whatever the group's size.
 
 export interface ArchiveSource {
   service: string;
@@ -21,31 +36,50 @@ export interface ArchiveSource {
   pages: () => AsyncIterable<StoredDoc[]>;
 }
 
+/** A group's disk files as the disk service lists and serves them. */
+export interface ArchiveFiles {
+  /** the distinct blobs the group's versions name, page after page, in key order */
+  blobs: () => AsyncIterable<BackupBlob[]>;
+  /** the group's file versions, page after page */
+  versions: () => AsyncIterable<BackupFileVersion[]>;
+  /** a blob's bytes (exactly its size), or null when the group no longer has it: left out then, with its versions */
+  open: (blob: BackupBlob) => Promise<Readable | null>;
+}
+
 export interface ArchiveGroup {
   /** '' for a group's own archive, `<account id>/` inside a combined one */
   prefix: string;
-  manifest: Omit<BackupManifest, 'counts'>;
+  manifest: Omit<BackupManifest, 'counts' | 'files' | 'bytes'>;
   sources: ArchiveSource[];
+  /** absent: no `files/` (a group without a disk, or a test of documents only) */
+  files?: ArchiveFiles;
 }
 
 export interface WrittenArchive {
   size: number;
   /** documents per `<prefix><service>` */
   counts: Record<string, number>;
+  /** blobs archived (all groups) and their bytes */
+  files: number;
+  bytes: number;
 }
 
 /** Longest line read back (one stored document): the API takes bodies of 1 MB; room for escapes. */
 const MAX_LINE = 8 * 1024 * 1024;
 const MAX_MANIFEST = 64 * 1024;
+/** the SHA-256 of no bytes: an empty version needs no `files/` entry */
+const EMPTY_BLOB = createHash('sha256').digest('hex');
+const VERSIONS_ENTRY = 'files/versions.ndjson';
 
-async function writeNdjson(file: string, pages: AsyncIterable<StoredDoc[]>): Promise<number> {
+async function writeNdjson(file: string, pages: AsyncIterable<object[]>, each: (item: object) => void = () => undefined): Promise<number> {
   const out = createWriteStream(file);
   let count = 0;
   try {
     for await (const page of pages) {
-      for (const doc of page) {
+      for (const item of page) {
         count++;
-        if (!out.write(`${JSON.stringify(doc)}\n`)) await once(out, 'drain');
+        each(item);
+        if (!out.write(`${JSON.stringify(item)}\n`)) await once(out, 'drain');
       }
     }
     out.end();
@@ -57,11 +91,23 @@ async function writeNdjson(file: string, pages: AsyncIterable<StoredDoc[]>): Pro
   return count;
 }
 
-function addEntry(pack: tar.Pack, name: string, file: string, size: number): Promise<void> {
+/** The JSON lines of a temporary file the writer made (trusted: no bound beyond a stored document's). */
+async function* linesOf<T>(file: string): AsyncGenerator<T> {
+  for await (const line of boundedLines(createReadStream(file), MAX_LINE)) if (line) yield JSON.parse(line) as T;
+}
+
+function addEntry(pack: tar.Pack, name: string, body: Readable, size: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const entry = pack.entry({ name, size, mtime: new Date() }, (err) => (err ? reject(err) : resolve()));
-    pipeline(createReadStream(file), entry, (err) => err && reject(err));
+    pipeline(body, entry, (err) => err && reject(err));
   });
+}
+
+interface GroupWork {
+  group: ArchiveGroup;
+  documents: Array<{ name: string; file: string; size: number }>;
+  /** the blob list and the versions, for a group with files */
+  files?: { blobs: string; versions: string; count: number; bytes: number };
 }
 
 /** Writes the archive to `file` (through `file.part`), with `tmpDir` for the ndjson files; returns its size and counts. */
@@ -71,36 +117,83 @@ export async function writeArchive(file: string, tmpDir: string, groups: Archive
   const part = `${file}.part`;
   try {
     const counts: Record<string, number> = {};
-    const files: Array<{ group: ArchiveGroup; name: string; file: string; size: number }> = [];
+    const works: GroupWork[] = [];
     for (const [g, group] of groups.entries()) {
+      const w: GroupWork = { group, documents: [] };
       for (const source of group.sources) {
         const ndjson = path.join(work, `${g}-${source.service}.ndjson`);
         counts[`${group.prefix}${source.service}`] = await writeNdjson(ndjson, source.pages());
-        files.push({ group, name: `${group.prefix}documents/${source.service}.ndjson`, file: ndjson, size: (await stat(ndjson)).size });
+        w.documents.push({ name: `${group.prefix}documents/${source.service}.ndjson`, file: ndjson, size: (await stat(ndjson)).size });
       }
+      // after the documents: a file uploaded meanwhile has versions the archive does not name, never the reverse
+      if (group.files) {
+        const versions = path.join(work, `${g}-versions.ndjson`);
+        await writeNdjson(versions, group.files.versions());
+        const blobs = path.join(work, `${g}-blobs.ndjson`);
+        let bytes = 0;
+        const count = await writeNdjson(blobs, group.files.blobs(), (b) => (bytes += (b as BackupBlob).size));
+        w.files = { blobs, versions, count, bytes };
+      }
+      works.push(w);
     }
+    const totals = { files: 0, bytes: 0 };
     const pack = tar.pack();
     const written = pipelineAsync(pack, createGzip(), createWriteStream(part));
     const feed = async () => {
-      for (const group of groups) {
+      for (const [g, w] of works.entries()) {
+        const { group } = w;
         const groupCounts: Record<string, number> = {};
         for (const s of group.sources) groupCounts[s.service] = counts[`${group.prefix}${s.service}`];
-        const manifest = Buffer.from(JSON.stringify({ ...group.manifest, counts: groupCounts }, null, 2));
-        await new Promise<void>((resolve, reject) => pack.entry({ name: `${group.prefix}manifest.json`, mtime: new Date() }, manifest, (err) => (err ? reject(err) : resolve())));
-        for (const f of files.filter((x) => x.group === group)) await addEntry(pack, f.name, f.file, f.size);
+        const manifest = { ...group.manifest, counts: groupCounts, files: w.files?.count ?? 0, bytes: w.files?.bytes ?? 0 };
+        const text = Buffer.from(JSON.stringify(manifest, null, 2));
+        await new Promise<void>((resolve, reject) => pack.entry({ name: `${group.prefix}manifest.json`, mtime: new Date() }, text, (err) => (err ? reject(err) : resolve())));
+        if (w.files) {
+          const gone = new Set<string>();
+          for await (const blob of linesOf<BackupBlob>(w.files.blobs)) {
+            const body = await group.files!.open(blob);
+            if (!body) {
+              gone.add(blob.key); // its file was deleted for good since the listing
+              continue;
+            }
+            await addEntry(pack, `${group.prefix}files/${blob.key}`, body, blob.size);
+            totals.files++;
+            totals.bytes += blob.size;
+          }
+          let versions = w.files.versions;
+          if (gone.size) {
+            versions = path.join(work, `${g}-versions-kept.ndjson`);
+            const kept = async function* (from: string) {
+              for await (const v of linesOf<BackupFileVersion>(from)) if (!gone.has(v.blob_key)) yield [v];
+            };
+            await writeNdjson(versions, kept(w.files.versions));
+          }
+          await addEntry(pack, `${group.prefix}${VERSIONS_ENTRY}`, createReadStream(versions), (await stat(versions)).size);
+        }
+        for (const d of w.documents) await addEntry(pack, d.name, createReadStream(d.file), d.size);
       }
       pack.finalize();
     };
     await Promise.all([feed().catch((e) => pack.destroy(e as Error)), written]);
     await rename(part, file);
-    return { size: (await stat(file)).size, counts };
+    return { size: (await stat(file)).size, counts, ...totals };
   } finally {
     await rm(work, { recursive: true, force: true });
     await rm(part, { force: true });
   }
 }
 
-export type ArchivePart = { manifest: BackupManifest } | { service: (typeof BACKUP_SERVICES)[number]; docs: StoredDoc[] };
+/** A blob of the archive: its bytes stream, checked against the key as they pass (a mismatch errors the stream, 422). */
+export interface ArchiveBlob {
+  key: string;
+  size: number;
+  body: Readable;
+}
+
+export type ArchivePart =
+  | { manifest: BackupManifest }
+  | { blob: ArchiveBlob }
+  | { versions: BackupFileVersion[] }
+  | { service: (typeof BACKUP_SERVICES)[number]; docs: StoredDoc[] };
 
 const notAnArchive = () => new AppError('unprocessable_entity', { archive: BACKUP_REASONS.notAnArchive });
 
@@ -140,60 +233,136 @@ async function readText(entry: NodeJS.ReadableStream, max: number): Promise<stri
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The lines of an ndjson entry parsed with `schema`, in pages of at most `limit` items and about `maxBytes`. */
+async function* ndjsonPages<T>(entry: AsyncIterable<Buffer>, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, limit: number, maxBytes: number): AsyncGenerator<T[]> {
+  let page: T[] = [];
+  let bytes = 0;
+  for await (const line of boundedLines(entry, MAX_LINE)) {
+    if (!line.trim()) continue;
+    let parsed: ReturnType<typeof schema.safeParse>;
+    try {
+      parsed = schema.safeParse(JSON.parse(line));
+    } catch {
+      throw notAnArchive();
+    }
+    if (!parsed.success) throw notAnArchive();
+    if (page.length && (page.length >= limit || bytes + line.length > maxBytes)) {
+      yield page;
+      page = [];
+      bytes = 0;
+    }
+    page.push(parsed.data);
+    bytes += line.length;
+  }
+  if (page.length) yield page;
+}
+
+/** A blob entry's bytes as they pass, then a 422 unless they were `size` bytes hashing to `key`. */
+async function* checkedBytes(entry: AsyncIterable<Buffer>, key: string, size: number): AsyncGenerator<Buffer> {
+  const hash = createHash('sha256');
+  let n = 0;
+  for await (const chunk of entry) {
+    n += chunk.length;
+    hash.update(chunk);
+    yield chunk;
+  }
+  if (n !== size || hash.digest('hex') !== key) throw notAnArchive();
+}
+
+/** Reads what the consumer of a blob left of it (all of it when it only looked at the key). */
+async function drain(body: Readable): Promise<void> {
+  if (body.readableEnded) return;
+  body.resume();
+  await finished(body);
+}
+
 /**
- * A group's archive read back: the manifest first (422 for another format or anything that is not such an archive),
- * then each service's documents in pages of at most BACKUP_PAGE_LIMIT documents and about BACKUP_PAGE_BYTES.
+ * A group's archive read back: the manifest first (422 for a format a restore does not read or anything that is not
+ * such an archive), then (format 2) each blob as a checked stream (read it, or leave it: the reader drains it) and the
+ * file versions in pages of at most BACKUP_VERSIONS_PAGE_LIMIT, then each service's documents in pages of at most
+ * BACKUP_PAGE_LIMIT documents and about BACKUP_PAGE_BYTES. Entries out of that order are 422.
  */
 export async function* readArchive(file: string): AsyncGenerator<ArchivePart> {
   const extract = tar.extract();
   pipeline(createReadStream(file), createGunzip(), extract, () => undefined); // an error reaches the loop through extract
   let manifest: BackupManifest | null = null;
+  let stage: 'files' | 'versions' | 'documents' = 'files';
   try {
     for await (const entry of extract) {
       const name = entry.header.name;
-      if (name === 'manifest.json') {
+      if (name === 'manifest.json' && !manifest) {
         manifest = readManifest(await readText(entry, MAX_MANIFEST));
         yield { manifest };
         continue;
       }
-      const match = /^documents\/([a-z]+)\.ndjson$/.exec(name);
-      if (!manifest || !match || !(BACKUP_SERVICES as readonly string[]).includes(match[1])) throw notAnArchive();
-      const service = match[1] as (typeof BACKUP_SERVICES)[number];
-      let page: StoredDoc[] = [];
-      let bytes = 0;
-      for await (const line of boundedLines(entry as AsyncIterable<Buffer>, MAX_LINE)) {
-        if (!line.trim()) continue;
-        let parsed: ReturnType<typeof StoredDoc.safeParse>;
-        try {
-          parsed = StoredDoc.safeParse(JSON.parse(line));
-        } catch {
-          throw notAnArchive();
+      if (!manifest) throw notAnArchive();
+      const blob = /^files\/([0-9a-f]{64})$/.exec(name);
+      if (blob || name === VERSIONS_ENTRY) {
+        if (manifest.format < 2 || stage === 'documents' || (blob && stage === 'versions')) throw notAnArchive();
+        if (blob) {
+          const size = entry.header.size ?? 0;
+          const body = Readable.from(checkedBytes(entry as AsyncIterable<Buffer>, blob[1], size), { objectMode: false });
+          yield { blob: { key: blob[1], size, body } };
+          await drain(body);
+          continue;
         }
-        if (!parsed.success) throw notAnArchive();
-        if (page.length && (page.length >= BACKUP_PAGE_LIMIT || bytes + line.length > BACKUP_PAGE_BYTES)) {
-          yield { service, docs: page };
-          page = [];
-          bytes = 0;
-        }
-        page.push(parsed.data);
-        bytes += line.length;
+        stage = 'versions';
+        for await (const versions of ndjsonPages(entry as AsyncIterable<Buffer>, BackupFileVersion, BACKUP_VERSIONS_PAGE_LIMIT, BACKUP_PAGE_BYTES)) yield { versions };
+        continue;
       }
-      if (page.length) yield { service, docs: page };
+      const match = /^documents\/([a-z]+)\.ndjson$/.exec(name);
+      if (!match || !(BACKUP_SERVICES as readonly string[]).includes(match[1])) throw notAnArchive();
+      stage = 'documents';
+      const service = match[1] as (typeof BACKUP_SERVICES)[number];
+      for await (const docs of ndjsonPages(entry as AsyncIterable<Buffer>, StoredDoc, BACKUP_PAGE_LIMIT, BACKUP_PAGE_BYTES)) yield { service, docs };
     }
   } catch (e) {
-    extract.destroy();
     throw e instanceof AppError ? e : notAnArchive();
+  } finally {
+    extract.destroy(); // the consumer stopped early, or it is over
   }
   if (!manifest) throw notAnArchive();
 }
 
-/** Reads the whole archive once (manifest, every line) without writing anything: a restore checks it first. */
-export async function checkArchive(file: string): Promise<{ manifest: BackupManifest; counts: Record<string, number> }> {
+export interface CheckedArchive {
+  manifest: BackupManifest;
+  /** documents per service */
+  counts: Record<string, number>;
+  /** blobs and their bytes */
+  files: number;
+  bytes: number;
+  /** what the versions take of the group's drive storage once restored (each version counts its size) */
+  driveBytes: number;
+}
+
+/**
+ * Reads the whole archive once (manifest, every blob checked against its key, every line) without writing anything:
+ * a restore checks it first. Every version must name a blob of the archive, of its size (the empty one aside), so a
+ * restore never names bytes it did not bring.
+ */
+export async function checkArchive(file: string): Promise<CheckedArchive> {
   let manifest: BackupManifest | null = null;
   const counts: Record<string, number> = {};
+  // blob key (32 bytes as latin1 text, half the hex) to size
+  const sizes = new Map<string, number>();
+  const short = (key: string) => Buffer.from(key, 'hex').toString('latin1');
+  let files = 0;
+  let bytes = 0;
+  let driveBytes = 0;
   for await (const part of readArchive(file)) {
     if ('manifest' in part) manifest = part.manifest;
-    else counts[part.service] = (counts[part.service] ?? 0) + part.docs.length;
+    else if ('blob' in part) {
+      if (sizes.has(short(part.blob.key))) throw notAnArchive();
+      sizes.set(short(part.blob.key), part.blob.size);
+      files++;
+      bytes += part.blob.size;
+    } else if ('versions' in part) {
+      for (const v of part.versions) {
+        const size = v.blob_key === EMPTY_BLOB ? 0 : sizes.get(short(v.blob_key));
+        if (size !== v.size) throw notAnArchive();
+        driveBytes += v.size;
+      }
+    } else counts[part.service] = (counts[part.service] ?? 0) + part.docs.length;
   }
-  return { manifest: manifest!, counts };
+  return { manifest: manifest!, counts, files, bytes, driveBytes };
 }

@@ -3,9 +3,11 @@ import { mkdir, rm } from 'fs/promises';
 import path from 'path';
 import {
   AppError,
+  BACKUP_BLOBS_PAGE_LIMIT,
   BACKUP_FORMAT,
   BACKUP_PAGE_LIMIT,
   BACKUP_SERVICES,
+  BACKUP_VERSIONS_PAGE_LIMIT,
   BackupDoc,
   BackupRestoreDoc,
   BackupService,
@@ -13,13 +15,15 @@ import {
 } from '@app/proto';
 import { AppConfig, restampRev, revNumber, RpcClient } from '@app/platform';
 import { APP_CONFIG } from '../common/tokens';
-import { ArchiveGroup, ArchiveSource, readArchive, checkArchive, writeArchive } from './backup-archive';
-import { BackupSettings } from './backup-settings';
-import { accountsDocToRestore, archiveFile, expiredBackups, RestoreTarget } from './backup.rules';
+import { ArchiveFiles, ArchiveGroup, ArchiveSource, readArchive, checkArchive, writeArchive } from './backup-archive';
+import { BackupSettings, diskBlobsSettings } from './backup-settings';
+import { accountsDocToRestore, archiveFile, checkDriveRoom, expiredBackups, RestoreTarget } from './backup.rules';
 import { BackupsRepository } from './backups.repository';
+import { DiskBlobs } from './disk-blobs.client';
 
 // The work of a backup job and of a restore job (backup-queue.ts runs them): every service's pages of a group into one
-// archive, and an archive back into a group, page by page over NATS (`<service>.backup.*`, proto backup.ts).
+// archive, and an archive back into a group, page by page over NATS (`<service>.backup.*`, proto backup.ts), the disk's
+// file bytes blob by blob over the disk service's HTTP server (disk-blobs.client.ts).
 
 const logger = new Logger('backups');
 
@@ -39,12 +43,20 @@ export interface RestoreJob {
 
 @Injectable()
 export class BackupRunner {
+  private diskBlobs?: DiskBlobs;
+
   constructor(
     private readonly records: BackupsRepository,
     @Inject(BACKUP_RPC) private readonly rpc: RpcClient,
     @Inject(BACKUP_SETTINGS) private readonly settings: BackupSettings,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** The disk's HTTP server, its address read when a job first needs it (the disk may start after this service). */
+  private disk(): DiskBlobs {
+    this.diskBlobs ??= new DiskBlobs(diskBlobsSettings());
+    return this.diskBlobs;
+  }
 
   /** A group's documents, page after page, from one service. */
   private source(service: BackupService, accountId: string): ArchiveSource {
@@ -64,11 +76,40 @@ export class BackupRunner {
     };
   }
 
+  /** A group's disk files: the blobs and versions listed over NATS, each blob's bytes from the disk's HTTP server. */
+  private files(accountId: string): ArchiveFiles {
+    const rpc = this.rpc;
+    const timeoutMs = this.settings.rpcTimeoutMs;
+    const disk = this.disk();
+    return {
+      blobs: async function* () {
+        let after: string | undefined;
+        for (;;) {
+          const page = await rpc.call('disk.backup.blobs', { account_id: accountId, after, limit: BACKUP_BLOBS_PAGE_LIMIT }, { timeoutMs });
+          if (page.blobs.length) yield page.blobs;
+          if (page.next === null) return;
+          after = page.next;
+        }
+      },
+      versions: async function* () {
+        let after: { file_id: string; version: number } | undefined;
+        for (;;) {
+          const page = await rpc.call('disk.backup.versions', { account_id: accountId, after, limit: BACKUP_VERSIONS_PAGE_LIMIT }, { timeoutMs });
+          if (page.versions.length) yield page.versions;
+          if (page.next === null) return;
+          after = page.next;
+        }
+      },
+      open: (blob) => disk.open(accountId, blob.key),
+    };
+  }
+
   private group(prefix: string, accountId: string, name: string): ArchiveGroup {
     return {
       prefix,
       manifest: { format: BACKUP_FORMAT, account_id: accountId, name, created_at: new Date().toISOString(), app_version: this.config.version },
       sources: BACKUP_SERVICES.map((s) => this.source(s, accountId)),
+      files: this.files(accountId),
     };
   }
 
@@ -103,7 +144,14 @@ export class BackupRunner {
     try {
       const done = await writeArchive(path.join(dir, archiveFile(backupId)), path.join(dir, 'tmp'), groups);
       await this.retain(db, backupId, mine);
-      await this.records.patch<BackupDoc>(db, backupId, { status: 'done', size: done.size, counts: done.counts, finished_at: new Date().toISOString() });
+      await this.records.patch<BackupDoc>(db, backupId, {
+        status: 'done',
+        size: done.size,
+        counts: done.counts,
+        files: done.files,
+        file_bytes: done.bytes,
+        finished_at: new Date().toISOString(),
+      });
     } catch (e) {
       logger.error(`backup ${backupId} of ${db}: ${e instanceof Error ? e.message : String(e)}`);
       await this.records.patch<BackupDoc>(db, backupId, { status: 'failed', error: failure(e), finished_at: new Date().toISOString() });
@@ -124,31 +172,47 @@ export class BackupRunner {
   }
 
   /**
-   * Writes an archive into the target group: the whole archive is read once first (a damaged one changes nothing),
-   * the accounts service's documents the restore does not carry over are cleared (and, over the group, every other
-   * service's), then each page goes to its service.
+   * Writes an archive into the target group: the whole archive is read once first (a damaged one changes nothing) and
+   * its files must fit the group's drive storage (507), the accounts service's documents the restore does not carry
+   * over are cleared (and, over the group, every other service's, and the disk's versions when the archive brings
+   * files), then the blobs go to the disk, then the file versions, then each page of documents to its service: no
+   * record ever names bytes that are not stored.
    */
   async restore(job: RestoreJob): Promise<void> {
     const { target } = job;
     const file = path.join(this.settings.dir, job.file);
     await this.records.patch<BackupRestoreDoc>(job.db, job.restore_id, { status: 'running' });
     try {
-      await checkArchive(file);
+      const checked = await checkArchive(file);
+      checkDriveRoom(checked.driveBytes, await this.records.plan(target.account_id));
       const keepIds = await this.records.keptIds(target.account_id, target.caller_id);
       for (const service of BACKUP_SERVICES) {
         if (service !== 'accounts' && target.mode === 'new') continue; // a new group has only its accounts documents
         await this.clear(service, target.account_id, service === 'accounts' ? keepIds : [], service === 'accounts' ? ['Account'] : []);
       }
+      // a format 1 archive has no files: the group keeps its versions, which its restored files may still name
+      if (target.mode === 'replace' && checked.manifest.format >= 2) await this.clearVersions(target.account_id);
       const counts: Record<string, number> = {};
+      let files = 0;
       const mode = target.mode === 'new' ? 'into' : 'replace';
+      const timeoutMs = this.settings.rpcTimeoutMs;
       for await (const part of readArchive(file)) {
         if ('manifest' in part) continue;
+        if ('blob' in part) {
+          await this.disk().put(target.account_id, part.blob.key, part.blob.size, part.blob.body);
+          files++;
+          continue;
+        }
+        if ('versions' in part) {
+          await this.rpc.call('disk.backup.versions.restore', { account_id: target.account_id, versions: part.versions }, { timeoutMs });
+          continue;
+        }
         const docs = part.service === 'accounts' ? this.accountsPage(part.docs, target) : part.docs;
         if (!docs.length) continue;
         await this.rpc.call(`${part.service}.backup.restore`, { account_id: target.account_id, mode, docs }, { timeoutMs: this.settings.rpcTimeoutMs });
         counts[part.service] = (counts[part.service] ?? 0) + docs.length;
       }
-      await this.records.patch<BackupRestoreDoc>(job.db, job.restore_id, { status: 'done', counts, finished_at: new Date().toISOString() });
+      await this.records.patch<BackupRestoreDoc>(job.db, job.restore_id, { status: 'done', counts, files, finished_at: new Date().toISOString() });
     } catch (e) {
       logger.error(`restore ${job.restore_id} into ${target.account_id}: ${e instanceof Error ? e.message : String(e)}`);
       await this.records.patch<BackupRestoreDoc>(job.db, job.restore_id, { status: 'failed', error: failure(e), finished_at: new Date().toISOString() });
@@ -164,6 +228,13 @@ export class BackupRunner {
         { account_id: accountId, limit: BACKUP_PAGE_LIMIT, keep_ids: keepIds, keep_klasses: keepKlasses },
         { timeoutMs: this.settings.rpcTimeoutMs },
       );
+      if (page.done) return;
+    }
+  }
+
+  private async clearVersions(accountId: string): Promise<void> {
+    for (;;) {
+      const page = await this.rpc.call('disk.backup.versions.clear', { account_id: accountId, limit: BACKUP_PAGE_LIMIT }, { timeoutMs: this.settings.rpcTimeoutMs });
       if (page.done) return;
     }
   }

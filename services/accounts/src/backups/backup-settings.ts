@@ -1,6 +1,9 @@
 import path from 'path';
+import { internalSecret } from '@app/platform';
+import type { DiskBlobsSettings } from './disk-blobs.client';
 
-// The backups' settings (docs/running.md): where archives live, how many are kept, the scheduler.
+// The backups' settings (docs/running.md): where archives live, how many are kept, the scheduler, where the disk's
+// bytes are fetched and stored.
 
 export interface BackupSettings {
   /** BACKUP_DIR: the archives (the gateway reads the same folder to serve downloads and writes uploads there) */
@@ -43,4 +46,16 @@ export function backupSettings(env: NodeJS.ProcessEnv = process.env): BackupSett
     concurrency: int(env.BACKUP_CONCURRENCY, 1, 1),
     rpcTimeoutMs: int(env.BACKUP_RPC_TIMEOUT_MS, 60_000, 1000),
   };
+}
+
+/**
+ * Where a backup fetches and a restore stores the group's file bytes: DISK_HTTP_URL (every copy of the disk service's
+ * HTTP server, comma separated, as the gateway has it), INTERNAL_SECRET, BACKUP_HTTP_TIMEOUT_MS.
+ */
+export function diskBlobsSettings(env: NodeJS.ProcessEnv = process.env): DiskBlobsSettings {
+  const urls = (env.DISK_HTTP_URL || `http://127.0.0.1:${env.DISK_HTTP_PORT || '3010'}`)
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  return { urls, secret: internalSecret(env), timeoutMs: int(env.BACKUP_HTTP_TIMEOUT_MS, 60_000, 1000) };
 }

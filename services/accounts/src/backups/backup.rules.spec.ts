@@ -1,5 +1,5 @@
 import { AppError } from '@app/proto';
-import { accountsDocToRestore, archiveFile, checkConfirm, downloadName, expiredBackups, isDue, readManifest, restoredName } from './backup.rules';
+import { accountsDocToRestore, archiveFile, checkConfirm, checkDriveRoom, downloadName, expiredBackups, isDue, readManifest, restoredName } from './backup.rules';
 
 const now = new Date('2026-03-31T12:00:00Z');
 const daysAgo = (d: number) => new Date(now.getTime() - d * 24 * 3600 * 1000).toISOString();
@@ -75,17 +75,41 @@ describe('names and confirmation', () => {
 describe('readManifest', () => {
   const manifest = { format: 1, account_id: 'acc-1', name: 'G', created_at: '2026-01-01T00:00:00Z', app_version: '1', counts: { tickets: 2 } };
 
-  it('reads a format 1 manifest', () => {
-    expect(readManifest(JSON.stringify(manifest))).toEqual(manifest);
+  it('reads a format 1 manifest (no files: 0 of them, 0 bytes)', () => {
+    expect(readManifest(JSON.stringify(manifest))).toEqual({ ...manifest, files: 0, bytes: 0 });
+  });
+
+  it('reads a format 2 manifest with its files and bytes', () => {
+    const two = { ...manifest, format: 2, files: 3, bytes: 1234 };
+    expect(readManifest(JSON.stringify(two))).toEqual(two);
   });
 
   it('refuses another format with 422 unknown-backup-format', () => {
-    expect(() => readManifest(JSON.stringify({ ...manifest, format: 2 }))).toThrow(expect.objectContaining({ status: 422, reason: { format: 'unknown-backup-format' } }));
+    for (const format of [0, 3, '2', null]) {
+      expect(() => readManifest(JSON.stringify({ ...manifest, format }))).toThrow(expect.objectContaining({ status: 422, reason: { format: 'unknown-backup-format' } }));
+    }
   });
 
   it('refuses text that is not a manifest with 422 not-a-backup-archive', () => {
     expect(() => readManifest('nope')).toThrow(expect.objectContaining({ status: 422, reason: { archive: 'not-a-backup-archive' } }));
     expect(() => readManifest(JSON.stringify({ format: 1 }))).toThrow(expect.objectContaining({ status: 422, reason: { archive: 'not-a-backup-archive' } }));
+  });
+});
+
+describe('checkDriveRoom', () => {
+  it("takes files up to the plan's drive storage (free 100 MB, pro and corp 1 GB; an unknown plan the free one's)", () => {
+    expect(() => checkDriveRoom(100_000_000, 'free')).not.toThrow();
+    expect(() => checkDriveRoom(1_000_000_000, 'pro')).not.toThrow();
+    expect(() => checkDriveRoom(1_000_000_000, 'corp')).not.toThrow();
+    expect(() => checkDriveRoom(0, undefined)).not.toThrow();
+  });
+
+  it('refuses more with 507 backup-files-exceed-drive-storage', () => {
+    const refused = expect.objectContaining({ status: 507, reason: 'backup-files-exceed-drive-storage' });
+    expect(() => checkDriveRoom(100_000_001, 'free')).toThrow(refused);
+    expect(() => checkDriveRoom(1_000_000_001, 'pro')).toThrow(refused);
+    expect(() => checkDriveRoom(100_000_001, 'server')).toThrow(refused);
+    expect(() => checkDriveRoom(100_000_001, null)).toThrow(refused);
   });
 });
 

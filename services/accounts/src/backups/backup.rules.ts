@@ -1,9 +1,9 @@
-import { AppError, BACKUP_FORMAT, BACKUP_REASONS, BackupManifest, SERVER_CONFIG_KEYS, type StoredDoc } from '@app/proto';
+import { AppError, BACKUP_READABLE_FORMATS, BACKUP_REASONS, BackupManifest, DRIVE_STORAGE_BYTES, errors, SERVER_CONFIG_KEYS, type StoredDoc } from '@app/proto';
 import { MAX_NAME } from '../groups/account.rules';
 
 // The backups' rules, without I/O: when a group is due (spec §6/§9: free monthly, pro weekly, corp daily), which
-// archives retention removes, the restored group's name, the replace confirmation, the manifest, and which of the
-// accounts service's own documents a restore writes.
+// archives retention removes, the restored group's name, the replace confirmation, the manifest, whether the archive's
+// files fit the target's drive storage, and which of the accounts service's own documents a restore writes.
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -52,7 +52,7 @@ export function checkConfirm(groupName: string, confirm: unknown): void {
   if (typeof confirm !== 'string' || confirm.trim() !== groupName.trim()) throw new AppError('unprocessable_entity', { confirm: BACKUP_REASONS.confirm });
 }
 
-/** manifest.json read back: 422 for anything but a manifest of this format. */
+/** manifest.json read back: 422 for anything but a manifest of a format a restore reads (1: documents only, 2). */
 export function readManifest(text: string): BackupManifest {
   let json: unknown;
   try {
@@ -61,10 +61,20 @@ export function readManifest(text: string): BackupManifest {
     throw new AppError('unprocessable_entity', { archive: BACKUP_REASONS.notAnArchive });
   }
   const format = (json as { format?: unknown } | null)?.format;
-  if (format !== BACKUP_FORMAT) throw new AppError('unprocessable_entity', { format: BACKUP_REASONS.unknownFormat });
+  if (typeof format !== 'number' || !BACKUP_READABLE_FORMATS.includes(format)) throw new AppError('unprocessable_entity', { format: BACKUP_REASONS.unknownFormat });
   const parsed = BackupManifest.safeParse(json);
   if (!parsed.success) throw new AppError('unprocessable_entity', { archive: BACKUP_REASONS.notAnArchive });
   return parsed.data;
+}
+
+/**
+ * A restore's files must fit the drive storage of the target group's plan (an unknown plan has the free plan's, as on
+ * the disk): 507 with the spec's quota error otherwise, before anything is written. A new group is on the free plan.
+ * Over the group, its files are replaced, so only the archive's count.
+ */
+export function checkDriveRoom(bytes: number, plan: unknown): void {
+  const quota = (typeof plan === 'string' ? DRIVE_STORAGE_BYTES[plan] : undefined) ?? DRIVE_STORAGE_BYTES.free;
+  if (bytes > quota) throw errors.insufficientStorage(BACKUP_REASONS.driveStorage);
 }
 
 /** The file name of an archive inside BACKUP_DIR (ids are `bak-<hex>`; nothing of a user's text). */

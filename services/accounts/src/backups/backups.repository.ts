@@ -94,6 +94,17 @@ export class BackupsRepository {
     return rows;
   }
 
+  /** The group's confirmed plan (its AccountConfiguration's value), or null. */
+  async plan(accountId: string): Promise<unknown> {
+    const { rows } = await this.pool.query<{ plan: unknown }>(
+      `SELECT body -> 'value' AS plan FROM ${DOCS}
+        WHERE account_id = $1 AND klass = 'AccountConfiguration' AND NOT deleted AND (body #> '{key}'::text[]) = '"confirmed-plan"'::jsonb
+        LIMIT 1`,
+      [accountId],
+    );
+    return rows[0]?.plan ?? null;
+  }
+
   async account(accountId: string): Promise<Doc | null> {
     const doc = await this.store.get(accountId, accountId);
     return doc && doc.klass === 'Account' ? doc : null;

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { rm, stat } from 'fs/promises';
 import path from 'path';
 import {
+  ACCOUNT_CONFIG_DEFAULTS,
   AppError,
   BACKUP_REASONS,
   BackupCombinedRequest,
@@ -24,7 +25,7 @@ import { readArchive } from './backup-archive';
 import { BackupQueue, newRecord } from './backup-queue';
 import { BACKUP_SETTINGS } from './backup-runner';
 import { BackupSettings } from './backup-settings';
-import { archiveFile, checkConfirm, downloadName, restoredName } from './backup.rules';
+import { archiveFile, checkConfirm, checkDriveRoom, downloadName, restoredName } from './backup.rules';
 import { BackupsRepository } from './backups.repository';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -75,8 +76,10 @@ export class BackupsService {
   }
 
   /**
-   * Starts a restore job: checks the archive's manifest now (422 for another format), makes the new group for mode
-   * `new` (the caller becomes its administrator, as when creating one), or checks the typed name for mode `replace`.
+   * Starts a restore job: checks the archive's manifest now (422 for another format; 507 when the files it says it
+   * holds exceed the drive storage of the target: a new group's free plan, or the group's own), makes the new group for
+   * mode `new` (the caller becomes its administrator, as when creating one), or checks the typed name for mode
+   * `replace`. The job checks the whole archive again before writing anything.
    */
   async restore(req: BackupRestoreStartRequest): Promise<BackupRestoreDoc> {
     const db = adminDb(req.ctx);
@@ -90,6 +93,7 @@ export class BackupsService {
       const groupName = String(account.name ?? '');
       if (req.mode === 'replace') checkConfirm(groupName, req.confirm);
       const manifest = await this.manifestOf(path.join(this.settings.dir, file));
+      checkDriveRoom(manifest.bytes, req.mode === 'new' ? ACCOUNT_CONFIG_DEFAULTS['confirmed-plan'] : await this.records.plan(db));
       let targetId = db;
       let targetName = manifest.account_id === db ? manifest.name : groupName;
       if (req.mode === 'new') {

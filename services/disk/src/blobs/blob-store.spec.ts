@@ -5,7 +5,7 @@ import path from 'path';
 import { Readable } from 'stream';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { BlobStore } from './blob-store';
+import { BlobStore, WrongBlobKey } from './blob-store';
 import { IncompleteUpload, LocalBlobStore } from './local-blob-store';
 import { S3BlobStore } from './s3-blob-store';
 
@@ -99,6 +99,16 @@ describe.each([
     await expect(store().put(failing(bytes, 20_000), { maxBytes: 1e9, tooLarge })).rejects.toThrow();
     expect((await read(await store().open(stored.key))).equals(bytes)).toBe(true);
     expect(await leftovers(name)).toEqual([]);
+  });
+
+  it('refuses bytes that do not hash to the expected key (a restored blob) and keeps nothing of them; takes those that do', async () => {
+    const bytes = randomBytes(40_000);
+    const claimed = sha(randomBytes(10));
+    await expect(store().put(Readable.from([bytes]), { maxBytes: 1e9, tooLarge, expectedKey: claimed })).rejects.toBeInstanceOf(WrongBlobKey);
+    expect(await store().has(sha(bytes))).toBe(false);
+    expect(await store().has(claimed)).toBe(false);
+    expect(await leftovers(name)).toEqual([]);
+    expect(await store().put(Readable.from([bytes]), { maxBytes: 1e9, tooLarge, expectedKey: sha(bytes) })).toEqual({ key: sha(bytes), size: bytes.length });
   });
 
   it('deletes a blob (and a second delete is no error)', async () => {

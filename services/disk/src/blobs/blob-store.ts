@@ -10,6 +10,25 @@ export interface PutOptions {
   expectedSize?: number;
   /** the error thrown when maxBytes is passed */
   tooLarge: () => Error;
+  /** the key the bytes must hash to (a restored backup's blob): anything else is refused before it is committed */
+  expectedKey?: string;
+  /** the error thrown when they do not */
+  wrongKey?: () => Error;
+}
+
+/** The error of a put whose bytes do not hash to its expectedKey (when no wrongKey is given). */
+export class WrongBlobKey extends Error {
+  constructor(
+    readonly expected: string,
+    readonly actual: string,
+  ) {
+    super(`the bytes hash to ${actual}, not ${expected}`);
+  }
+}
+
+/** Throws when a put's bytes hashed to another key than the one it expects. */
+export function checkExpectedKey(opts: PutOptions, key: string): void {
+  if (opts.expectedKey !== undefined && opts.expectedKey !== key) throw opts.wrongKey?.() ?? new WrongBlobKey(opts.expectedKey, key);
 }
 
 export interface StoredBlob {

@@ -4,7 +4,7 @@ import { mkdir, open, rename, stat, unlink } from 'fs/promises';
 import path from 'path';
 import { Readable, Transform } from 'stream';
 import { pipeline } from 'stream/promises';
-import { BlobStore, ByteRange, checkBlobKey, PutOptions, StoredBlob } from './blob-store';
+import { BlobStore, ByteRange, checkBlobKey, checkExpectedKey, PutOptions, StoredBlob } from './blob-store';
 
 const READ_CHUNK = 1024 * 1024;
 
@@ -50,6 +50,7 @@ export class LocalBlobStore implements BlobStore {
       if (opts.expectedSize !== undefined && size !== opts.expectedSize) throw new IncompleteUpload(size, opts.expectedSize);
       await fsyncFile(tmp);
       const key = hash.digest('hex');
+      checkExpectedKey(opts, key);
       const target = this.pathOf(key);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(tmp, target); // the same bytes may be there already: the rename replaces them with equal ones

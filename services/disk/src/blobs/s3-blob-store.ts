@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'crypto';
 import { Readable, Transform } from 'stream';
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { BlobStore, ByteRange, checkBlobKey, PutOptions, StoredBlob } from './blob-store';
+import { BlobStore, ByteRange, checkBlobKey, checkExpectedKey, PutOptions, StoredBlob } from './blob-store';
 import { IncompleteUpload } from './local-blob-store';
 
 // Blobs in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2…), for running several copies of the disk service on
@@ -65,6 +65,7 @@ export class S3BlobStore implements BlobStore {
       await upload.done();
       if (opts.expectedSize !== undefined && size !== opts.expectedSize) throw new IncompleteUpload(size, opts.expectedSize);
       const key = hash.digest('hex');
+      checkExpectedKey(opts, key);
       await this.client.send(new CopyObjectCommand({ Bucket: this.settings.bucket, CopySource: `${this.settings.bucket}/${tmp}`, Key: this.keyOf(key) }));
       return { key, size };
     } catch (err) {

@@ -195,7 +195,8 @@ export class FilesRepository {
     }
   }
 
-  private async orphan(tx: PoolClient, keys: string[]): Promise<void> {
+  /** Blobs no version names any more become orphans (given the hour again when they were already). */
+  async orphan(tx: PoolClient, keys: string[]): Promise<void> {
     await this.q(
       tx,
       `INSERT INTO ${ORPHANS} (blob_key) SELECT DISTINCT k FROM unnest($1::text[]) k

@@ -6,13 +6,16 @@ import { verifyCaller } from '@app/platform';
 import { DISK_CONFIG, DiskConfig } from '../common/disk-config';
 import { DiskFiles } from '../files/disk-files';
 import { DavServer } from '../dav/dav-server';
+import { BackupFilesRepository } from '../backups/backup-files.repository';
+import { BACKUP_BLOB_PATH, backupBlob } from './backup-blobs.routes';
 import { plainUpload, serveFile } from './files.routes';
 import { sendError } from './http-replies';
 import { TusUploads } from './tus-uploads';
 
 // The disk's own HTTP server, for the bytes (which never travel over NATS): `/files/…` and `/dav/…`, reached only
 // through the gateway, which authenticates the caller, checks the group membership and signs the caller into the
-// request (@app/platform internal-caller). Bound to 127.0.0.1 by default.
+// request (@app/platform internal-caller). Bound to 127.0.0.1 by default. Besides, the accounts service's backups fetch
+// and store a group's blobs on internal routes (backup-blobs.routes.ts), signed the same way.
 
 const logger = new Logger('disk-http');
 const PATH = /^\/(files|dav)\/(acc-[A-Za-z0-9_-]{1,64})(\/.*)?$/;
@@ -25,6 +28,7 @@ export class DiskHttpServer implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly files: DiskFiles,
     private readonly dav: DavServer,
+    private readonly backupFiles: BackupFilesRepository,
     @Inject(DISK_CONFIG) private readonly config: DiskConfig,
   ) {
     this.tus = new TusUploads(files, files.repo.pool, config.dataDir);
@@ -62,6 +66,11 @@ export class DiskHttpServer implements OnModuleInit, OnApplicationShutdown {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       const url = new URL(req.url ?? '/', 'http://disk.internal');
+      const blob = BACKUP_BLOB_PATH.exec(url.pathname);
+      if (blob) {
+        const ctx = verifyCaller(req.headers, this.config.internalSecret, req.method ?? 'GET', url.pathname);
+        return await backupBlob(this.files.blobs, this.backupFiles, ctx, req, res, blob[1], blob[2]);
+      }
       const match = PATH.exec(url.pathname);
       if (!match) throw errors.notFound();
       const ctx = verifyCaller(req.headers, this.config.internalSecret, req.method ?? 'GET', url.pathname);
