@@ -7,7 +7,7 @@ import { Readable } from 'stream';
 import { gunzipSync, gzipSync } from 'zlib';
 import { Queue } from 'bullmq';
 import * as tar from 'tar-stream';
-import { internalSecret, signCaller } from '@app/platform';
+import { internalSecret, loadConfig, RpcClient, signCaller } from '@app/platform';
 import type { CallerContext } from '@app/proto';
 import { FeedServer, rss } from './fixtures/reader-feeds';
 import { createGroup, createToken, eventually, nextMail, signUp, Stack, startStack, User } from './harness';
@@ -536,6 +536,27 @@ describe("the disk's files in backups", () => {
     const again = await toDisk('PUT', blobPath(stranger, sha(bytes)), service(stranger), bytes);
     expect([again.status, JSON.parse(again.text)]).toEqual([200, { ok: true, key: sha(bytes), stored: false }]);
     expect((await stack.pool.query(`SELECT count(*)::int AS n FROM disk.blob_orphans WHERE blob_key = $1`, [sha(bytes)])).rows[0].n).toBe(1);
+  });
+
+  it('the disk restores no file version naming a blob it does not store (422, nothing written)', async () => {
+    const rpc = new RpcClient(loadConfig().natsUrl);
+    try {
+      const g = (await createGroup(member, 'Versions shop')).id;
+      const missing = sha(randomBytes(32));
+      const version = { file_id: 'cfl-nobytes', version: 1, blob_key: missing, size: 32, content_type: null, created_at: '2026-01-01T00:00:00.000Z', created_by: { _id: null, label: null } };
+      const err = await rpc.call('disk.backup.versions.restore', { account_id: g, versions: [version] }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ status: 422, reason: { blob_key: 'blob-not-stored' } });
+      expect((await stack.pool.query(`SELECT count(*)::int AS n FROM disk.file_versions WHERE account_id = $1`, [g])).rows[0].n).toBe(0);
+      // one it stores is written, and listed back
+      const stored = { ...version, blob_key: sha(manualV1), size: manualV1.length };
+      expect(await rpc.call('disk.backup.versions.restore', { account_id: g, versions: [stored] })).toEqual({ written: 1 });
+      expect(await rpc.call('disk.backup.versions', { account_id: g })).toEqual({ versions: [stored], next: null });
+      expect(await rpc.call('disk.backup.blobs', { account_id: g })).toEqual({ blobs: [{ key: sha(manualV1), size: manualV1.length }], next: null });
+      expect(await rpc.call('disk.backup.versions.clear', { account_id: g })).toEqual({ removed: 1, done: true });
+      expect(await rpc.call('disk.backup.versions', { account_id: g })).toEqual({ versions: [], next: null });
+    } finally {
+      await rpc.close();
+    }
   });
 
   it('the gateway passes none of the internal blob routes on, not even by a path that climbs out of /files', async () => {
