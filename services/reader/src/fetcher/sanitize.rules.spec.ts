@@ -27,6 +27,35 @@ describe('sanitizing a feed entry’s HTML', () => {
     );
   });
 
+  it('escapes text and attribute values, whatever entities they were written with', () => {
+    expect(sanitizeContent('&lt;script&gt;x&lt;/script&gt; &amp; <a href="/q?a=1&amp;b=2" title="a &quot;b&quot; <c>">l</a>', base)).toBe(
+      '&lt;script&gt;x&lt;/script&gt; &amp; <a href="https://blog.example.com/q?a=1&amp;b=2" title="a &quot;b&quot; &lt;c&gt;" target="_blank" rel="noopener noreferrer">l</a>',
+    );
+  });
+
+  it('refuses script addresses however they are disguised (case, blanks, entities) and protocol-relative or non-image data addresses', () => {
+    for (const href of ['JaVaScRiPt:alert(1)', ' java\tscript:alert(1)', 'jav&#x09;ascript:alert(1)', '&#106;avascript:alert(1)', 'vbscript:x', 'data:text/html,x']) {
+      expect([href, sanitizeContent(`<a href="${href}">x</a>`, base)]).toEqual([href, '<a target="_blank" rel="noopener noreferrer">x</a>']);
+    }
+    expect(sanitizeContent('<q cite="javascript:x">q</q><q cite="//evil.example/">r</q><img src="javascript:alert(1)"><img src="data:image/png;base64,AA" alt="">', base)).toBe(
+      '<q>q</q><q>r</q><img src="data:image/png;base64,AA" alt="" loading="lazy" />',
+    );
+  });
+
+  it('drops the text of script, style, textarea and noscript, comments and CDATA, and closes what the markup left open', () => {
+    expect(sanitizeContent('<div><script>var a = "</div>";</script>after</div><textarea><b>no</b></textarea><noscript><p>hid</p></noscript><!-- c --><![CDATA[ d ]]>', base)).toBe('<div>after</div>');
+    expect(sanitizeContent('<p>unclosed <b>bold <i>italic</p> after<ul><li>a<li>b', base)).toBe('<p>unclosed <b>bold <i>italic</i></b></p> after<ul><li>a</li><li>b</li></ul>');
+  });
+
+  it('keeps allowed attributes only, drops empty ones that mean nothing empty, and keeps media with absolute sources', () => {
+    expect(sanitizeContent('<td colspan="2" rowspan="" onclick="x" class="c">a</td><IMG SRC="X.PNG" ALT="Up" ID="i"><video src="v.mp4" poster="p.png" controls></video>', base)).toBe(
+      '<td colspan="2">a</td><img src="https://blog.example.com/2026/X.PNG" alt="Up" loading="lazy" /><video src="https://blog.example.com/2026/v.mp4" poster="https://blog.example.com/2026/p.png" controls></video>',
+    );
+    expect(sanitizeContent('<iframe src="//www.youtube.com/embed/x"></iframe><iframe src="https://www.youtube.com.evil.example/"></iframe><iframe>text</iframe>', base)).toBe(
+      '<iframe src="https://www.youtube.com/embed/x"></iframe>',
+    );
+  });
+
   it('turns HTML into plain text for titles and summaries', () => {
     expect(htmlToText('  Fish &amp; <b>chips</b>\n &lt;tag&gt; &eacute; &#x263A; <script>x()</script> ')).toBe('Fish & chips <tag> é ☺');
     expect(htmlToText('<p>One</p><p>two<br>three</p><style>p{}</style><ul><li>a</li><li>b</li></ul>')).toBe('One two three a b');
