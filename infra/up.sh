@@ -74,8 +74,14 @@ fi
 
 # <NAME>_REPLICAS copies of a service (default 1): the first is named <name>, the others <name>-2, <name>-3…; they
 # share requests through NATS queue groups and jobs through BullMQ. Each disk copy serves its own HTTP port
-# (DISK_HTTP_PORT, +1, +2…) and the gateway takes them in turn (DISK_HTTP_URL, comma separated).
+# (DISK_HTTP_PORT, +1, +2…) and the gateway takes them in turn (DISK_HTTP_URL, comma separated), as the accounts
+# service does for the backups' file bytes: known before any service starts.
 disk_urls=()
+disk_copies="$(replicas disk)"
+for ((i = 1; i <= disk_copies; i++)); do disk_urls+=("http://127.0.0.1:$((DISK_HTTP_PORT + i - 1))"); done
+[ -n "${DISK_HTTP_URL:-}" ] || DISK_HTTP_URL="$(IFS=,; echo "${disk_urls[*]}")"
+export DISK_HTTP_URL
+
 for s in "${APP_SERVICES[@]}"; do
   n="$(replicas "$s")"
   for ((i = 1; i <= n; i++)); do
@@ -84,15 +90,12 @@ for s in "${APP_SERVICES[@]}"; do
     if [ "$s" = disk ]; then
       port=$((DISK_HTTP_PORT + i - 1))
       env_extra=(env "DISK_HTTP_PORT=$port")
-      disk_urls+=("http://127.0.0.1:$port")
     fi
     # shellcheck disable=SC2046 # one word a flag
     start_bg "$name" "$ROOT/services/$s" "${env_extra[@]}" node $(node_flags) "$ROOT/services/$s/dist/main.js"
     started+=("$name")
   done
 done
-[ -n "${DISK_HTTP_URL:-}" ] || DISK_HTTP_URL="$(IFS=,; echo "${disk_urls[*]}")"
-export DISK_HTTP_URL
 
 # shellcheck disable=SC2046
 start_bg gateway "$ROOT/gateway" node $(node_flags) "$ROOT/gateway/dist/main.js"
