@@ -118,6 +118,17 @@ text</content></entry>
     expect(feed.entries[0].content).toMatch(/^<p><b>x+<\/b><\/p>$/);
   });
 
+  it('reads the first 500 entries of a longer feed, in RSS, Atom and JSON Feed', () => {
+    const n = 700;
+    const rss = `<rss version="2.0"><channel><title>Long</title>${Array.from({ length: n }, (_, i) => `<item><guid>g${i}</guid><title>t${i}</title></item>`).join('')}</channel></rss>`;
+    const atom = `<feed xmlns="http://www.w3.org/2005/Atom"><title>Long</title>${Array.from({ length: n }, (_, i) => `<entry><id>g${i}</id><title>t${i}</title></entry>`).join('')}</feed>`;
+    const json = JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', title: 'Long', items: Array.from({ length: n }, (_, i) => ({ id: `g${i}`, title: `t${i}`, content_text: 'x' })) });
+    for (const body of [rss, atom, json]) {
+      const feed = parseFeedText(body, 'https://long.example/feed', new Date());
+      expect([feed.format, feed.entries.length, feed.entries[0].dedupe_key, feed.entries[499].dedupe_key]).toEqual([feed.format, 500, 'g:g0', 'g:g499']);
+    }
+  });
+
   it('decodes the body by the Content-Type charset, else the XML declaration, else UTF-8', () => {
     const latin1 = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><rss><channel><title>Ação</title></channel></rss>', 'latin1');
     expect(decodeBody(latin1, 'application/xml')).toContain('Ação');

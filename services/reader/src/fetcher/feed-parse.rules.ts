@@ -238,7 +238,8 @@ export function readFeed(body: string, feedUrl: string): ReadFeed {
   if (declaresEntities(body)) throw new FeedParseError('the feed declares XML entities, which are refused');
   let parsed: ReturnType<typeof parseFeed>;
   try {
-    parsed = parseFeed(body.replace(/^\uFEFF/, '').trimStart());
+    // the entries past the first MAX_ENTRIES_PER_FETCH are not built at all (a 10 MB feed of small entries)
+    parsed = parseFeed(body.replace(/^\uFEFF/, '').trimStart(), { maxItems: MAX_ENTRIES_PER_FETCH });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     throw new FeedParseError(/unrecognized/i.test(message) ? 'the answer is not a feed (RSS, Atom, RDF or JSON Feed)' : `the feed could not be read: ${message}`);
