@@ -1,12 +1,13 @@
 const { Client } = require('pg');
 
 module.exports = async function globalTeardown() {
-  const run = process.env.TEST_RUN_ID;
+  const run = process.env.TEST_RUN_BASE;
   if (!run) return;
   const admin = process.env.PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const client = new Client({ connectionString: admin });
   await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS sd_test_${run} WITH (FORCE)`);
+  const { rows } = await client.query(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`sd_test_${run}w%`]);
+  for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
   await client.end();
   // Redis keys and the JetStream stream of this run.
   try {
@@ -28,7 +29,7 @@ module.exports = async function globalTeardown() {
     const nc = await connect({ servers: process.env.NATS_URL || 'nats://127.0.0.1:4222' });
     const jsm = await nc.jetstreamManager();
     for await (const s of jsm.streams.list()) {
-      if (s.config.name.startsWith(`${run}_`)) await jsm.streams.delete(s.config.name);
+      if (s.config.name.startsWith(run)) await jsm.streams.delete(s.config.name);
     }
     await nc.close();
   } catch (e) {
