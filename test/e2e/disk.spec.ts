@@ -1,5 +1,7 @@
+import { randomUUID } from 'crypto';
+import { unlink } from 'fs/promises';
 import { request as httpRequest } from 'http';
-import type { INestMicroservice } from '@nestjs/common';
+import { Logger, type INestMicroservice } from '@nestjs/common';
 import { createMicroservice, internalSecret, signCaller } from '@app/platform';
 import type { CallerContext } from '@app/proto';
 import { createGroup, createToken, signUp, Stack, startStack, User } from './harness';
@@ -413,6 +415,37 @@ describe('a second copy of the disk service', () => {
     const ctx: CallerContext = { user_id: owner.id, db: group.id, roles: [], admin: false, token: null, request_id: 'x' };
     const signed = signCaller(ctx, internalSecret(), 'GET', `/dav/${group.id}/other.txt`);
     expect((await fetch(`${copyUrl}/dav/${group.id}/shared.txt`, { headers: signed })).status).toBe(401);
+  });
+});
+
+describe('a file whose bytes are missing from the blob store', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('answers 404 {error, reason} over /files (GET, a Range, HEAD) and 404 over WebDAV, and logs the missing blob at error level once', async () => {
+    const lost = await upload('lost.txt', `bytes only this file has ${randomUUID()}`);
+    const key = (await stack.pool.query(`SELECT blob_key FROM disk.file_versions WHERE account_id = $1 AND file_id = $2`, [group.id, lost.id])).rows[0].blob_key as string;
+    await unlink(`${process.env.DISK_DATA_DIR}/blobs/${key.slice(0, 2)}/${key.slice(2, 4)}/${key}`);
+    const logged = jest.spyOn(Logger.prototype, 'error');
+
+    const get = await fetch(files(`/${lost.id}`), { headers: bearer });
+    expect(await json(get)).toEqual({ status: 404, body: { error: 'not_found', reason: 'file-contents-missing' } });
+    const range = await fetch(files(`/${lost.id}`), { headers: { ...bearer, range: 'bytes=0-3' } });
+    expect(await json(range)).toEqual({ status: 404, body: { error: 'not_found', reason: 'file-contents-missing' } });
+    const head = await fetch(files(`/${lost.id}`), { method: 'HEAD', headers: bearer });
+    expect(head.status).toBe(404);
+    const viaDav = await fetch(dav('/lost.txt'), { headers: basic });
+    expect(viaDav.status).toBe(404);
+    await viaDav.text();
+
+    const lines = logged.mock.calls.map((c) => String(c[0])).filter((m) => m.includes(key));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(group.id);
+    expect(lines[0]).toContain(lost.id);
+    expect(logged.mock.calls.filter((c) => /internal|stack|ENOENT/i.test(String(c[0])))).toEqual([]);
+    // the file is still listed, and a new version brings its bytes back
+    expect((await doc(lost.id))._id).toBe(lost.id);
+    await upload('lost.txt', 'written again');
+    expect(await (await fetch(files(`/${lost.id}`), { headers: bearer })).text()).toBe('written again');
   });
 });
 

@@ -7,6 +7,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { BlobStore, WrongBlobKey } from './blob-store';
 import { IncompleteUpload, LocalBlobStore } from './local-blob-store';
+import { MissingBlob } from './missing-blob';
 import { S3BlobStore } from './s3-blob-store';
 
 // The two blob stores hold to one contract: content-addressed, committed only when an upload ends whole and within its
@@ -109,6 +110,13 @@ describe.each([
     expect(await store().has(claimed)).toBe(false);
     expect(await leftovers(name)).toEqual([]);
     expect(await store().put(Readable.from([bytes]), { maxBytes: 1e9, tooLarge, expectedKey: sha(bytes) })).toEqual({ key: sha(bytes), size: bytes.length });
+  });
+
+  it('opens a blob it does not hold, whole or by range, as MissingBlob naming the key (not a storage error)', async () => {
+    const blob = await store().put(Readable.from([randomBytes(2000)]), { maxBytes: 1e9, tooLarge });
+    await store().delete(blob.key);
+    await expect(store().open(blob.key)).rejects.toEqual(expect.objectContaining({ constructor: MissingBlob, key: blob.key }));
+    await expect(store().open(blob.key, { start: 0, end: 99 })).rejects.toBeInstanceOf(MissingBlob);
   });
 
   it('deletes a blob (and a second delete is no error)', async () => {

@@ -48,7 +48,7 @@ export interface BlobStore {
    * `expectedSize` long when given): an interrupted upload leaves nothing behind and never touches a committed blob.
    */
   put(body: Readable, opts: PutOptions): Promise<StoredBlob>;
-  /** the blob's bytes, or a range of them */
+  /** the blob's bytes, or a range of them; MissingBlob (missing-blob.ts) when the store has no such blob */
   open(key: string, range?: ByteRange): Promise<Readable>;
   /** whether the blob is there */
   has(key: string): Promise<boolean>;

@@ -5,6 +5,7 @@ import path from 'path';
 import { Readable, Transform } from 'stream';
 import { pipeline } from 'stream/promises';
 import { BlobStore, ByteRange, checkBlobKey, checkExpectedKey, PutOptions, StoredBlob } from './blob-store';
+import { MissingBlob } from './missing-blob';
 
 const READ_CHUNK = 1024 * 1024;
 
@@ -63,7 +64,10 @@ export class LocalBlobStore implements BlobStore {
 
   async open(key: string, range?: ByteRange): Promise<Readable> {
     const file = this.pathOf(key);
-    await stat(file); // ENOENT now, not as a stream error after the headers went out
+    // a missing blob is known now, not as a stream error after the headers went out
+    await stat(file).catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'ENOENT' ? new MissingBlob(key) : err;
+    });
     // 1 MiB reads: Node's 64 KiB default made a 200 MiB GET about half as fast (bench/dav, docs/benchmarks.md)
     return createReadStream(file, { highWaterMark: READ_CHUNK, ...(range ? { start: range.start, end: range.end } : {}) });
   }

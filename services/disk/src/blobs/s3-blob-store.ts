@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'crypto';
 import { Readable, Transform } from 'stream';
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { BlobStore, ByteRange, checkBlobKey, checkExpectedKey, PutOptions, StoredBlob } from './blob-store';
 import { IncompleteUpload } from './local-blob-store';
+import { MissingBlob } from './missing-blob';
 
 // Blobs in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2…), for running several copies of the disk service on
 // separate machines: `blobs/<sha256>`. An upload streams to `tmp/<uuid>` as a multipart upload (parts of 8 MiB, two
@@ -79,9 +80,11 @@ export class S3BlobStore implements BlobStore {
   }
 
   async open(key: string, range?: ByteRange): Promise<Readable> {
-    const answer = await this.client.send(
-      new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-    );
+    const answer = await this.client
+      .send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }))
+      .catch((err: unknown) => {
+        throw err instanceof NoSuchKey || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) ? new MissingBlob(key) : err;
+      });
     return answer.Body as Readable;
   }
 

@@ -3,6 +3,7 @@ import { PassThrough, Readable, Writable } from 'stream';
 import { v2 as webdav } from 'webdav-server';
 import { AppError, CallerContext, Doc, isDirKind } from '@app/proto';
 import { accountDb } from '../common/caller';
+import { fileContentsMissing, MissingBlob } from '../blobs/missing-blob';
 import { DiskFiles } from '../files/disk-files';
 import { roomLeft } from '../files/cloud-file.rules';
 import type { EntryDoc } from '../files/files.repository';
@@ -210,8 +211,12 @@ export class DiskFileSystem extends webdav.FileSystem {
       const entry = await this.mustEntry(info.context, path);
       if (isDirKind(entry.kind)) throw webdav.Errors.ExpectedAFileResourceType;
       if (!entry.body.version) return Readable.from([]); // created, nothing written yet
-      const content = await this.files.content(this.state(info.context).ctx, entry.id);
-      return this.files.blobs.open(content.blobKey);
+      const state = this.state(info.context);
+      const content = await this.files.content(state.ctx, entry.id);
+      return this.files.blobs.open(content.blobKey).catch((err: unknown) => {
+        // its bytes are gone: 404 as over /files, rather than a storage error
+        throw err instanceof MissingBlob ? fileContentsMissing(content.blobKey, { accountId: state.accountId, fileId: entry.id, version: content.version }) : err;
+      });
     });
   }
 

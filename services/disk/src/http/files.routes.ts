@@ -4,6 +4,7 @@ import parseRange from 'range-parser';
 import { CallerContext, CloudFileId, errors, UploadReply } from '@app/proto';
 import { DiskFiles } from '../files/disk-files';
 import { contentDisposition, inlineSafe } from '../files/cloud-file.rules';
+import { fileContentsMissing, MissingBlob } from '../blobs/missing-blob';
 import { sendJson } from './http-replies';
 
 // `/files/{account_id}/…`: a file's bytes, whole or by Range, and a plain upload in one request (the web's resumable
@@ -49,12 +50,17 @@ export async function serveFile(files: DiskFiles, ctx: CallerContext, req: Incom
   const length = range ? range.end - range.start + 1 : content.size;
   if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${content.size}`;
   headers['content-length'] = length;
+  const missing = () => fileContentsMissing(content.blobKey, { accountId: String(ctx.db), fileId: id, version: content.version });
   if (req.method === 'HEAD' || length === 0) {
+    // a HEAD answers what the GET would: 404 when the bytes are gone
+    if (req.method === 'HEAD' && content.size > 0 && !(await files.blobs.has(content.blobKey))) throw missing();
     res.writeHead(range ? 206 : 200, headers);
     res.end();
     return;
   }
-  const stream = await files.blobs.open(content.blobKey, range);
+  const stream = await files.blobs.open(content.blobKey, range).catch((err: unknown) => {
+    throw err instanceof MissingBlob ? missing() : err;
+  });
   res.writeHead(range ? 206 : 200, headers);
   await pipeline(stream, res).catch(() => res.destroy()); // the client went away: nothing left to answer
 }
