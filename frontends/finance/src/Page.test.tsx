@@ -49,8 +49,8 @@ describe('the finance Page', () => {
     expect(calls).toEqual([]);
     const nav = screen.getByTestId('finance-nav');
     expect([...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['Outgos', '/account/acc-1/outgos'],
-      ['Incomes', '/account/acc-1/incomes'],
+      ['Expenses', '/account/acc-1/outgos'],
+      ['Revenues', '/account/acc-1/incomes'],
       ['Transfers', '/account/acc-1/transfers'],
       ['Exchanges', '/account/acc-1/exchanges'],
       ['Wallets', '/account/acc-1/wallets'],

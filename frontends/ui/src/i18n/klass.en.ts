@@ -27,7 +27,7 @@ export const klassEn = {
   Maintenance: 'Maintenance',
   Wallet: 'Wallet',
   WalletBalance: 'Wallet balance',
-  Income: 'Income',
+  Income: 'Revenue',
   Outgo: 'Expense',
   Transfer: 'Transfer',
   Exchange: 'Exchange',

@@ -122,7 +122,7 @@ describe('importing a statement (wallets-upload)', { timeout: 20_000 }, () => {
     await chooseFile();
     await choose(await screen.findByRole('textbox', { name: 'What “Favorecido” holds' }), 'Ignore');
     await choose(screen.getByTestId('date-format'), 'dd/mm/yyyy');
-    fireEvent.click(screen.getByRole('radio', { name: 'Incomes' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Revenues' }));
     fireEvent.click(screen.getByTestId('start-import'));
     await waitFor(() => expect(calls.find(isStart)).toBeTruthy());
     expect(calls.find(isStart)!.body).toEqual({
@@ -142,7 +142,7 @@ describe('importing a statement (wallets-upload)', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('import-status').textContent).toBe('Importing… 50 of 200 rows');
     expect((await screen.findByTestId('import-result')).textContent).toBe('Created: 195 · Duplicates skipped: 5');
     expect(screen.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe('100');
-    expect(screen.getByRole('link', { name: 'See the outgos' }).getAttribute('href')).toBe('/account/acc-1/outgos?wallet=wal-itau');
+    expect(screen.getByRole('link', { name: 'See the expenses' }).getAttribute('href')).toBe('/account/acc-1/outgos?wallet=wal-itau');
 
     fireEvent.click(screen.getByTestId('undo-import'));
     expect((await screen.findByTestId('confirm-dialog-message')).textContent).toBe('This deletes the records the import created (195). A record whose imported flag was removed is kept.');

@@ -58,9 +58,9 @@ describe('the mapping rules list', { timeout: 20_000 }, () => {
     expect(first.getByRole('link', { name: 'Uber rides' }).getAttribute('href')).toBe('/account/acc-1/mappings/map-uber');
     expect(first.getByTestId('rule-when').textContent).toBe('When Description starts with “uber”');
     expect(first.getByTestId('rule-then').textContent).toBe('Then Categories: replace with “Transporte, Trabalho”');
-    expect(first.getByText('Outgos')).toBeTruthy();
+    expect(first.getByText('Expenses')).toBeTruthy();
     const second = within(rows[1]);
-    expect(second.getByRole('link', { name: 'Incomes: Description' })).toBeTruthy();
+    expect(second.getByRole('link', { name: 'Revenues: Description' })).toBeTruthy();
     expect(second.getByTestId('rule-when').textContent).toBe('When Third party contains “padaria” or Categories equals “food”');
     expect(second.getByText('Inactive')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'New' }).getAttribute('href')).toBe('/account/acc-1/mappings/new');
@@ -82,7 +82,7 @@ describe('a new mapping rule', { timeout: 20_000 }, () => {
     const { calls } = stubApi((call) => (call.method === 'POST' ? { status: 201, body: { ok: true, id: 'map-new', rev: '1-a' } } : undefined));
     renderAt('/account/acc-1/mappings/new');
     fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Padaria' } });
-    await choose(screen.getByRole('textbox', { name: 'Applies to' }), 'Outgos');
+    await choose(screen.getByRole('textbox', { name: 'Applies to' }), 'Expenses');
     fireEvent.change(screen.getByRole('textbox', { name: /^Order/ }), { target: { value: '2' } });
     await choose(screen.getByRole('textbox', { name: 'Test' }), 'equals');
     fireEvent.change(screen.getByRole('textbox', { name: /^Text to look for/ }), { target: { value: 'padaria' } });
@@ -191,7 +191,7 @@ describe('a mapping rule’s page', { timeout: 20_000 }, () => {
     });
     renderAt('/account/acc-1/mappings/map-uber');
     expect(await screen.findByRole('heading', { name: 'Uber rides' })).toBeTruthy();
-    expect(screen.getByTestId('field-target').textContent).toBe('Outgos');
+    expect(screen.getByTestId('field-target').textContent).toBe('Expenses');
     fireEvent.click(screen.getByTestId('preview-rule'));
     const rows = await screen.findAllByTestId('rule-preview-row');
     expect(calls.find((c) => c.url.includes('/_view/preview'))!.url).toBe(`/acc-1/_design/mappings/_view/preview?key=${encodeURIComponent('"map-uber"')}`);

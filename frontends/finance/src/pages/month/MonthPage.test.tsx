@@ -77,7 +77,7 @@ describe('the month view', { timeout: 20_000 }, () => {
   it('says so when the month has no confirmed records', async () => {
     stubApi(() => undefined);
     renderAt('/account/acc-1/finance/month?month=2026-03');
-    expect((await screen.findByTestId('empty-list')).textContent).toBe('No confirmed incomes or outgos in this month.');
+    expect((await screen.findByTestId('empty-list')).textContent).toBe('No confirmed revenues or expenses in this month.');
   });
 
   it('shows the totals at the decimals the currency’s wallets keep', async () => {

@@ -67,7 +67,7 @@ describe("an outgo's page", { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('confirm-dialog-message')).textContent).toContain('Bread and milk');
     fireEvent.click(screen.getByTestId('confirm-dialog-confirm'));
     await waitFor(() => expect(calls.some((c) => isFind(c, 'Outgo'))).toBe(true));
-    expect(await screen.findByRole('heading', { name: 'Outgos' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Expenses' })).toBeTruthy();
   });
 
   it('offers "Remove imported flag" on an imported record and says what the flag means', async () => {
@@ -85,7 +85,7 @@ describe("an outgo's page", { timeout: 20_000 }, () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Not foundNot foundTry again');
     // the menu's link and the breadcrumb back to the list
-    expect(screen.getAllByRole('link', { name: 'Outgos' })).toHaveLength(2);
+    expect(screen.getAllByRole('link', { name: 'Expenses' })).toHaveLength(2);
   });
 });
 
