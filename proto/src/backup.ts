@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CallerContext } from './context';
-import { CloudFileId } from './disk';
+import { CloudFileId, DRIVE_STORAGE_BYTES } from './disk';
 import type { ServiceName } from './klasses';
 
 // Backups and restore (spec §6/§9, issue 17): a group's documents in one archive, and back.
@@ -280,8 +280,13 @@ export const BACKUP_REASONS = {
   blobMissing: 'blob-not-stored',
 } as const;
 
-/** The upload's bound when BACKUP_UPLOAD_MAX_BYTES is not set. */
-export const BACKUP_UPLOAD_MAX_BYTES = 500 * 1024 * 1024;
+/** Room an upload's bound leaves for an archive's documents, versions list and tar headers beside its files' bytes. */
+export const BACKUP_DOCUMENTS_ROOM_BYTES = 500_000_000;
+/**
+ * The upload's bound when BACKUP_UPLOAD_MAX_BYTES is not set: the largest plan's drive storage (an archive's files, a
+ * restore refuses more) plus room for the documents, so any group's own archive can be uploaded back (1.5 GB).
+ */
+export const BACKUP_UPLOAD_MAX_BYTES = Math.max(...Object.values(DRIVE_STORAGE_BYTES)) + BACKUP_DOCUMENTS_ROOM_BYTES;
 
 // ---- the HTTP routes (the gateway's backups controller), for the typed API client -----------------------------------
 

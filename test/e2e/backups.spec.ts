@@ -8,7 +8,7 @@ import { gunzipSync, gzipSync } from 'zlib';
 import { Queue } from 'bullmq';
 import * as tar from 'tar-stream';
 import { internalSecret, loadConfig, RpcClient, signCaller } from '@app/platform';
-import type { CallerContext } from '@app/proto';
+import { BACKUP_DOCUMENTS_ROOM_BYTES, BACKUP_UPLOAD_MAX_BYTES, DRIVE_STORAGE_BYTES, type CallerContext } from '@app/proto';
 import { FeedServer, rss } from './fixtures/reader-feeds';
 import { createGroup, createToken, eventually, nextMail, signUp, Stack, startStack, User } from './harness';
 
@@ -226,7 +226,9 @@ describe('backups of a group', () => {
   });
 
   it("tells the shell to show the adminnoop entry outside production, the upload's bound and how many archives are kept", async () => {
-    expect(await owner.browser.get('/backups/settings')).toMatchObject({ status: 200, body: { entry: true, upload_max_bytes: 500 * 1024 * 1024, keep: 3 } });
+    expect(await owner.browser.get('/backups/settings')).toMatchObject({ status: 200, body: { entry: true, upload_max_bytes: BACKUP_UPLOAD_MAX_BYTES, keep: 3 } });
+    // the default takes a full pro group's archive back: its drive storage and room for the documents
+    expect(BACKUP_UPLOAD_MAX_BYTES).toBeGreaterThanOrEqual(DRIVE_STORAGE_BYTES.pro + BACKUP_DOCUMENTS_ROOM_BYTES);
     expect((await stack.browser().get('/backups/settings')).status).toBe(401);
   });
 

@@ -26,10 +26,26 @@ export function backupDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(REPOSITORY, '.run', 'backups');
 }
 
-/** BACKUP_UPLOAD_MAX_BYTES: the largest archive an upload may send (default 500 MiB). */
+/**
+ * BACKUP_UPLOAD_MAX_BYTES: the largest archive an upload may send; by default the largest plan's drive storage and room
+ * for the documents (proto BACKUP_UPLOAD_MAX_BYTES, 1.5 GB), so a group's own archive always goes back.
+ */
 export function uploadMaxBytes(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number(env.BACKUP_UPLOAD_MAX_BYTES);
-  return Number.isInteger(n) && n > 0 ? n : BACKUP_UPLOAD_MAX_BYTES;
+  return Number.isSafeInteger(n) && n > 0 ? n : BACKUP_UPLOAD_MAX_BYTES;
+}
+
+/** The 413 of an upload past `max`, which it names in decimal units as the shell's sizes are (1.5 GB, 50 kB). */
+export function archiveTooLarge(max: number): AppError {
+  const units = ['bytes', 'kB', 'MB', 'GB', 'TB'];
+  let value = max;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  const shown = unit === 0 ? String(value) : String(Math.floor(value * 10) / 10);
+  return errors.payloadTooLarge(`An archive can have at most ${shown} ${units[unit]}`);
 }
 
 /**
@@ -103,7 +119,7 @@ export class BackupsService {
     const mode = restoreMode(query.mode);
     if (!ctx.admin) throw errors.forbidden();
     if (!isReadable(body)) throw new AppError('unsupported_media_type', 'send the archive as application/gzip');
-    if (Number.isFinite(length) && length > this.maxUpload) throw errors.payloadTooLarge(`An archive can have at most ${Math.floor(this.maxUpload / 1048576)} MiB`);
+    if (Number.isFinite(length) && length > this.maxUpload) throw archiveTooLarge(this.maxUpload); // before a byte of the body is read
     const name = `${randomUUID()}.tar.gz`;
     const uploads = path.join(this.dir, 'uploads');
     await mkdir(uploads, { recursive: true });
@@ -151,7 +167,7 @@ function bounded(max: number): Transform {
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
-      if (size > max) return done(errors.payloadTooLarge(`An archive can have at most ${Math.floor(max / 1048576)} MiB`));
+      if (size > max) return done(archiveTooLarge(max));
       done(null, chunk);
     },
   });
