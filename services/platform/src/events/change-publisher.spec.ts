@@ -1,10 +1,11 @@
-import type { JsMsg, NatsConnection } from 'nats';
+import { randomBytes } from 'crypto';
+import { DiscardPolicy, type JsMsg, type NatsConnection } from 'nats';
 import type { Pool } from 'pg';
 import { changeStream, type ChangeEvent } from '@app/proto';
 import { DocumentStore } from '../store/document-store';
 import { EVENTS_TEST_SCHEMA, openTestNats, openTestPool, testDb } from '../store/testing/test-env';
 import { ChangePublisher } from './change-publisher';
-import { CHANGE_STREAM_DUPLICATE_WINDOW_MS, CHANGE_STREAM_MAX_AGE_MS } from './change-stream';
+import { CHANGE_STREAM_DUPLICATE_WINDOW_MS, CHANGE_STREAM_MAX_AGE_MS, changeStreamConfig } from './change-stream';
 
 // Store → outbox → ChangePublisher → JetStream, on the real Postgres and NATS.
 
@@ -23,16 +24,25 @@ describe('ChangePublisher', () => {
   const subject = stream.subject('tickets');
   const publishers: ChangePublisher[] = [];
 
-  function publisher(opts: { intervalMs?: number; batchSize?: number; nc?: NatsConnection } = {}): ChangePublisher {
-    const p = new ChangePublisher(opts.nc ?? nc, { pool, schema: EVENTS_TEST_SCHEMA, service: 'tickets', intervalMs: opts.intervalMs ?? 0, batchSize: opts.batchSize, logger: { error: () => undefined } });
+  function publisher(opts: { intervalMs?: number; batchSize?: number; nc?: NatsConnection; prefix?: string; ackTimeoutMs?: number } = {}): ChangePublisher {
+    const p = new ChangePublisher(opts.nc ?? nc, {
+      pool,
+      schema: EVENTS_TEST_SCHEMA,
+      service: 'tickets',
+      intervalMs: opts.intervalMs ?? 0,
+      batchSize: opts.batchSize,
+      prefix: opts.prefix,
+      ackTimeoutMs: opts.ackTimeoutMs,
+      logger: { error: () => undefined },
+    });
     publishers.push(p);
     return p;
   }
 
   /** Every message of the stream on the tickets subject for one db, read from the start. */
-  async function streamed(db: string): Promise<Seen[]> {
+  async function streamed(db: string, s = stream): Promise<Seen[]> {
     const js = nc.jetstream();
-    const consumer = await js.consumers.get(stream.name, { filterSubjects: subject });
+    const consumer = await js.consumers.get(s.name, { filterSubjects: s.subject('tickets') });
     const out: Seen[] = [];
     const pending = (await consumer.info()).num_pending;
     if (pending === 0) return out;
@@ -148,6 +158,49 @@ describe('ChangePublisher', () => {
     expect(await outboxCount(db)).toBe(1);
     await publisher().flush();
     expect(await outboxCount(db)).toBe(0);
+  });
+
+  it('a stream that stops taking events part-way: the acknowledged ones leave the outbox, the rest stay and the flush rejects; they go, in order, once it takes them', async () => {
+    // a change stream of its own prefix that holds at most 2 messages and refuses more (instead of dropping old ones)
+    const prefix = `${stream.name.replace(/_changes$/, '')}p${randomBytes(3).toString('hex')}`;
+    const own = changeStream(prefix);
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.add({ ...changeStreamConfig(prefix), max_msgs: 2, discard: DiscardPolicy.New });
+    try {
+      const db = testDb();
+      const events = Array.from({ length: 5 }, (_, i) => fakeEvent(db, i));
+      await insertOutbox(events);
+      await expect(publisher({ prefix }).flush()).rejects.toMatchObject({ api_error: { err_code: 10077 } });
+      expect((await streamed(db, own)).map((s) => s.event.id)).toEqual(['tkt-0', 'tkt-1']);
+      expect(await outboxCount(db)).toBe(3);
+      await jsm.streams.update(own.name, { ...changeStreamConfig(prefix), max_msgs: -1 });
+      await publisher({ prefix }).flush();
+      expect((await streamed(db, own)).map((s) => s.event.id)).toEqual(events.map((e) => e.id));
+      expect(await outboxCount(db)).toBe(0);
+    } finally {
+      await jsm.streams.delete(own.name);
+    }
+  });
+
+  it('an event whose ack does not come within ackTimeoutMs stays in the outbox and the flush rejects with a timeout', async () => {
+    const prefix = `${stream.name.replace(/_changes$/, '')}q${randomBytes(3).toString('hex')}`;
+    const pub = publisher({ prefix, ackTimeoutMs: 200 });
+    await pub.flush(); // the publisher makes its stream
+    // then the stream is gone and a plain subscriber takes the subject, never answering (so no 503 either)
+    await (await nc.jetstreamManager()).streams.delete(changeStream(prefix).name);
+    const silent = nc.subscribe(changeStream(prefix).subject('tickets'));
+    try {
+      const db = testDb();
+      await insertOutbox([fakeEvent(db, 1)]);
+      const before = Date.now();
+      await expect(pub.flush()).rejects.toMatchObject({ code: 'TIMEOUT' });
+      expect(Date.now() - before).toBeGreaterThanOrEqual(190);
+      expect(await outboxCount(db)).toBe(1);
+      await publisher().flush();
+      expect(await outboxCount(db)).toBe(0);
+    } finally {
+      silent.unsubscribe();
+    }
   });
 
   it('when NATS is unreachable the flush rejects and the events stay in the outbox', async () => {

@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { appPrefix, changeStream, type ChangeEvent, type ServiceName } from '@app/proto';
 import { checkSchemaName } from '../store/document-tables';
 import { ensureChangeStream } from './change-stream';
+import { ACK_TIMEOUT_MS, JetStreamBatchPublisher } from './jetstream-batch';
 
 // Sends the change events a service's DocumentStore writes to `<schema>.outbox` on to JetStream, in seq order, on
 // `<prefix>.changes.<service>`, each with the message id `account_id:id:rev` so a re-send is dropped as a duplicate,
@@ -28,6 +29,8 @@ export interface ChangePublisherOptions {
   intervalMs?: number;
   /** rows per transaction; default 100 */
   batchSize?: number;
+  /** how long a batch waits for its acks before the unacknowledged rows are left for later; default 5000 ms */
+  ackTimeoutMs?: number;
   logger?: PublisherLogger;
 }
 
@@ -46,6 +49,7 @@ export class ChangePublisher {
   private readonly batchSize: number;
   private readonly logger: PublisherLogger;
   private readonly timer?: NodeJS.Timeout;
+  private readonly js: JetStreamBatchPublisher;
   private streamReady?: Promise<void>;
   private running: Promise<void> | null = null;
   private again = false;
@@ -63,6 +67,7 @@ export class ChangePublisher {
     this.prefix = opts.prefix ?? appPrefix();
     this.subject = changeStream(this.prefix).subject(opts.service);
     this.batchSize = opts.batchSize ?? 100;
+    this.js = new JetStreamBatchPublisher(nc, opts.ackTimeoutMs ?? ACK_TIMEOUT_MS);
     this.logger = opts.logger ?? { error: (m, e) => console.error(m, e) };
     const interval = opts.intervalMs ?? 1000;
     if (interval > 0) {
@@ -106,6 +111,7 @@ export class ChangePublisher {
     if (this.timer) clearInterval(this.timer);
     if (this.retry) clearTimeout(this.retry);
     await this.running?.catch(() => undefined);
+    this.js.close();
   }
 
   private ensureStream(): Promise<void> {
@@ -173,16 +179,8 @@ export class ChangePublisher {
 
   /** Publishes rows in order (pipelined); returns the seqs acknowledged before the first failure. */
   private async publish(rows: { seq: string; event: ChangeEvent }[]): Promise<{ sent: string[]; error?: unknown }> {
-    const js = this.nc.jetstream();
-    const results = await Promise.allSettled(
-      rows.map((r) => js.publish(this.subject, encoder.encode(JSON.stringify(r.event)), { msgID: changeMessageId(r.event) })),
-    );
-    const sent: string[] = [];
-    for (let i = 0; i < results.length; i++) {
-      const res = results[i];
-      if (res.status === 'rejected') return { sent, error: res.reason };
-      sent.push(rows[i].seq);
-    }
-    return { sent };
+    const messages = rows.map((r) => ({ data: encoder.encode(JSON.stringify(r.event)), msgId: changeMessageId(r.event) }));
+    const { stored, error } = await this.js.publish(this.subject, messages);
+    return { sent: rows.slice(0, stored).map((r) => r.seq), error };
   }
 }

@@ -1,6 +1,8 @@
 import { Pool, type PoolClient } from 'pg';
 import { AppError, REASONS, type ChangeEvent, type Doc } from '@app/proto';
-import { DocumentStore } from './document-store';
+import { createHash } from 'crypto';
+import { DocumentStore, partsOf } from './document-store';
+import { withText } from './document-body';
 import { buildFindSql } from './find-sql';
 import { mapPgError } from './pg-errors';
 import { openTestPool, TEST_SCHEMA, testDb } from './testing/test-env';
@@ -283,6 +285,98 @@ describe('DocumentStore on Postgres', () => {
       const tomb2 = await store.remove(db, d._id, again._rev, null);
       const put = await store.put(db, d._id, undefined, { klass: 'Ticket', title: 'Put back' }, null);
       expect([tomb2._rev.split('-')[0], put._rev.split('-')[0]]).toEqual(['4', '5']);
+    });
+  });
+
+  describe('batch writes (createManyWithin, removeManyWithin)', () => {
+    const md5OfBody = (d: Doc) => {
+      const { _rev, ...rest } = d;
+      void _rev;
+      return createHash('md5').update(JSON.stringify(rest)).digest('hex');
+    };
+
+    async function rowsOf(db: string) {
+      const { rows } = await pool.query<{ id: string; klass: string; rev: string; deleted: boolean; size: number; created_at: string; updated_at: string; body: Doc }>(
+        `SELECT id, klass, rev, deleted, size, created_at, updated_at, body FROM "${TEST_SCHEMA}".documents WHERE account_id = $1`,
+        [db],
+      );
+      return new Map(rows.map((r) => [r.id, r]));
+    }
+
+    it('createManyWithin stores each document as create does (body, rev 1-md5, size, stamps) with one change event each, in order', async () => {
+      const db = testDb();
+      const fields = [
+        { title: 'Plain', status: 'open' },
+        { title: 'Quotes "x" \\ and \n', html: '<p class="a">é 日本 😀</p>', due: { date: '2026-01-01', at: [1, null] } },
+        { title: 'Dropped', gone: undefined, when: new Date(Date.UTC(2026, 0, 1)) },
+        { title: 'Integer names', 7: 'seven', 2: 'two' },
+        { description: 'no title', klass: 'Customer', _rev: '9-x', created_by: 'usr-evil' },
+      ];
+      const docs = await store.inTransaction((tx) => store.createManyWithin(tx, db, 'Ticket', fields, 'usr-batch'));
+      expect(docs).toHaveLength(fields.length);
+      const stored = await rowsOf(db);
+      for (const [i, doc] of docs.entries()) {
+        expect(doc._id).toMatch(/^tkt-[0-9a-f]{20}$/);
+        expect(doc._rev).toBe(`1-${md5OfBody(doc)}`);
+        expect(doc).toMatchObject({ klass: 'Ticket', created_by: 'usr-batch' });
+        expect(doc.created_at).toBe(doc.updated_at);
+        const row = stored.get(doc._id)!;
+        expect(row.body).toEqual(doc);
+        expect(row).toMatchObject({ klass: 'Ticket', rev: doc._rev, deleted: false, size: Buffer.byteLength(JSON.stringify(doc)) });
+        expect(new Date(row.created_at).toISOString()).toBe(doc.created_at);
+        expect(await store.get(db, doc._id)).toEqual(doc);
+        expect(JSON.parse(JSON.stringify(fields[i]))).toMatchObject(Object.fromEntries(Object.entries(doc).filter(([k]) => k in fields[i] && !['klass', '_rev', 'created_by'].includes(k))));
+      }
+      expect(docs[2]).not.toHaveProperty('gone');
+      expect(docs[2].when).toBe('2026-01-01T00:00:00.000Z');
+      expect(docs[4].created_by).toBe('usr-batch');
+      expect(await outboxOf(db)).toEqual(
+        docs.map((d) => ({ account_id: db, id: d._id, klass: 'Ticket', rev: d._rev, deleted: false, label: (d.title as string | undefined) ?? 'no title', updated_at: d.updated_at, size: Buffer.byteLength(JSON.stringify(d)), actor: 'usr-batch' })),
+      );
+      // the same fields through create() give the same body apart from the id and stamps
+      const one = await store.create(db, { klass: 'Ticket', ...fields[1] }, 'usr-batch');
+      const strip = (d: Doc) => Object.fromEntries(Object.entries(d).filter(([k]) => !['_id', '_rev', 'created_at', 'updated_at'].includes(k)));
+      expect(strip(one)).toEqual(strip(docs[1]));
+    });
+
+    it('a batch with a body PostgreSQL refuses (an unpaired surrogate) is 400 and stores nothing of the batch', async () => {
+      const db = testDb();
+      const err = await appError(store.inTransaction((tx) => store.createManyWithin(tx, db, 'Ticket', [{ title: 'fine' }, { title: 'bad \ud800' }], null)));
+      expect(err.status).toBe(400);
+      expect((await rowsOf(db)).size).toBe(0);
+      expect(await outboxOf(db)).toEqual([]);
+    });
+
+    it('removeManyWithin leaves tombstones with the next rev and size and one event each; ids already gone are skipped', async () => {
+      const db = testDb();
+      const docs = await store.inTransaction((tx) => store.createManyWithin(tx, db, 'Customer', [{ name: 'A' }, { name: 'B' }, { name: 'C' }], null));
+      await store.remove(db, docs[2]._id, docs[2]._rev, null);
+      const before = (await outboxOf(db)).length;
+      const removed = await store.inTransaction((tx) => store.removeManyWithin(tx, db, [docs[0]._id, docs[1]._id, docs[2]._id, 'cus-missing'], 'usr-undo'));
+      expect(removed.sort()).toEqual([docs[0]._id, docs[1]._id].sort());
+      const stored = await rowsOf(db);
+      const events = (await outboxOf(db)).slice(before);
+      expect(events).toHaveLength(2);
+      for (const id of removed) {
+        const row = stored.get(id)!;
+        expect(row.deleted).toBe(true);
+        expect(row.rev).toMatch(/^2-[0-9a-f]{32}$/);
+        expect(row.body).toEqual({ _id: id, _rev: row.rev, klass: 'Customer', _deleted: true, updated_at: expect.any(String) });
+        expect(row.rev).toBe(`2-${md5OfBody(row.body)}`);
+        expect(row.size).toBe(withText(row.body).size);
+        expect(await store.get(db, id)).toBeNull();
+        const name = docs.find((d) => d._id === id)!.name;
+        expect(events).toContainEqual({ account_id: db, id, klass: 'Customer', rev: row.rev, deleted: true, label: name, updated_at: row.body.updated_at, size: row.size, actor: 'usr-undo' });
+      }
+    });
+
+    it('partsOf splits a batch into runs of at most maxBytes, in order, a larger body alone', () => {
+      const b = (size: number) => ({ body: {} as Doc, text: '', size });
+      const bodies = [b(4), b(4), b(3), b(12), b(1), b(9), b(1)];
+      expect(partsOf(bodies, 10).map((p) => p.map((x) => x.size))).toEqual([[4, 4], [3], [12], [1, 9], [1]]);
+      expect(partsOf(bodies, 10).flat()).toEqual(bodies);
+      expect(partsOf(bodies).map((p) => p.length)).toEqual([bodies.length]);
+      expect(partsOf([], 10)).toEqual([]);
     });
   });
 

@@ -1,9 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
-import { errors, REASONS, type Doc, type FindQuery, type ServiceName } from '@app/proto';
+import { errors, REASONS, type ChangeEvent, type Doc, type FindQuery, type ServiceName } from '@app/proto';
 import { projectFields } from '../mango/sort-fields';
 import { checkSchemaName } from './document-tables';
 import {
-  bodySize,
   changeEvent,
   checkDb,
   checkFields,
@@ -13,8 +12,10 @@ import {
   labelOf,
   newDocId,
   revNumber,
-  stampBody,
+  stampBodyText,
   tombstoneBody,
+  withText,
+  type StampedBody,
 } from './document-body';
 import { loadDbLimits } from '../config/config';
 import { buildFindSql } from './find-sql';
@@ -85,6 +86,32 @@ export interface FindOptions {
   klasses?: string[];
   /** apply the query's `fields` (default true); false returns whole documents, e.g. to check access first */
   project?: boolean;
+}
+
+/** A JSON array of JSON texts. */
+function jsonArray(texts: string[]): string {
+  return `[${texts.join(',')}]`;
+}
+
+/**
+ * Bodies of a batch write in runs of at most 128 MB of JSON, one statement each: a jsonb value holds at most 256 MB,
+ * and a batch as large as the jsonb[] parameter of separate bodies took (up to PostgreSQL's 1 GB) still goes through.
+ */
+export function partsOf(bodies: StampedBody[], maxBytes = 128 * 1024 * 1024): StampedBody[][] {
+  const parts: StampedBody[][] = [];
+  let part: StampedBody[] = [];
+  let bytes = 0;
+  for (const b of bodies) {
+    if (part.length && bytes + b.size > maxBytes) {
+      parts.push(part);
+      part = [];
+      bytes = 0;
+    }
+    part.push(b);
+    bytes += b.size;
+  }
+  if (part.length) parts.push(part);
+  return parts;
 }
 
 interface Row {
@@ -198,11 +225,11 @@ export class DocumentStore {
       if (!row) throw errors.notFound(REASONS.missing);
       if (row.deleted) throw errors.notFound(REASONS.deleted);
       if (rev === undefined || rev !== row.rev) throw errors.conflict(REASONS.conflict);
-      const body = tombstoneBody(id, row.klass, revNumber(row.rev) + 1, new Date().toISOString());
-      await this.write(c, 'update', db, body, true, row.rev, row.body.created_at ?? null);
+      const tomb = withText(tombstoneBody(id, row.klass, revNumber(row.rev) + 1, new Date().toISOString()));
+      await this.write(c, 'update', db, tomb, true, row.rev, row.body.created_at ?? null);
       // a tombstone holds only _id, _rev, klass, _deleted and updated_at: the actor goes only into the event
-      await this.enqueue(c, db, body, true, labelOf(row.body), actor);
-      return body;
+      await this.enqueue(c, db, tomb, true, labelOf(row.body), actor);
+      return tomb.body;
     });
   }
 
@@ -239,10 +266,10 @@ export class DocumentStore {
     if (!row) throw errors.notFound(REASONS.missing);
     if (row.deleted) throw errors.notFound(REASONS.deleted);
     if (rev === undefined || rev !== row.rev) throw errors.conflict(REASONS.conflict);
-    const body = tombstoneBody(id, row.klass, revNumber(row.rev) + 1, new Date().toISOString());
-    await this.write(tx, 'update', db, body, true, row.rev, row.body.created_at ?? null);
-    await this.enqueue(tx, db, body, true, labelOf(row.body), actor);
-    return body;
+    const tomb = withText(tombstoneBody(id, row.klass, revNumber(row.rev) + 1, new Date().toISOString()));
+    await this.write(tx, 'update', db, tomb, true, row.rev, row.body.created_at ?? null);
+    await this.enqueue(tx, db, tomb, true, labelOf(row.body), actor);
+    return tomb.body;
   }
 
   /**
@@ -254,20 +281,23 @@ export class DocumentStore {
     const k = checkKlass(klass, this.service);
     if (!docs.length) return [];
     const now = new Date().toISOString();
-    const bodies = docs.map((d) => stampBody({ id: newDocId(k), klass: k, n: 1, fields: checkFields({ ...d, klass: k }), created_at: now, created_by: actor, updated_at: now }));
-    const sizes = bodies.map(bodySize);
+    const stamped = docs.map((d) => stampBodyText({ id: newDocId(k), klass: k, n: 1, fields: checkFields({ ...d, klass: k }), created_at: now, created_by: actor, updated_at: now }));
     try {
-      await tx.query(
-        `INSERT INTO ${this.table} (account_id, id, klass, rev, deleted, body, created_at, updated_at, size)
-         SELECT $1, id, $2, rev, false, body, $3, $3, size FROM unnest($4::text[], $5::text[], $6::jsonb[], $7::int[]) AS t(id, rev, body, size)`,
-        [db, k, now, bodies.map((b) => b._id), bodies.map((b) => b._rev), bodies.map((b) => JSON.stringify(b)), sizes],
-      );
-      const events = bodies.map((b, i) => JSON.stringify(changeEvent(db, b, false, sizes[i], labelOf(b), actor)));
-      await tx.query(`INSERT INTO ${this.outbox} (event) SELECT e FROM unnest($1::jsonb[]) AS t(e)`, [events]);
+      // each body's JSON text goes once, in one jsonb array parameter (a jsonb[] parameter had pg escape every quote of
+      // every body in JavaScript); the rows are the array's elements, zipped with their sizes
+      for (const part of partsOf(stamped)) {
+        await tx.query(
+          `INSERT INTO ${this.table} (account_id, id, klass, rev, deleted, body, created_at, updated_at, size)
+           SELECT $1, t.body->>'_id', $2, t.body->>'_rev', false, t.body, $3, $3, t.size
+             FROM ROWS FROM (jsonb_array_elements($4::jsonb), unnest($5::int[])) AS t(body, size)`,
+          [db, k, now, jsonArray(part.map((b) => b.text)), part.map((b) => b.size)],
+        );
+        await this.enqueueMany(tx, part.map((b) => changeEvent(db, b.body, false, b.size, labelOf(b.body), actor)));
+      }
     } catch (e) {
       throw mapPgError(e);
     }
-    return bodies;
+    return stamped.map((b) => b.body);
   }
 
   /**
@@ -284,16 +314,15 @@ export class DocumentStore {
       );
       if (!rows.length) return [];
       const now = new Date().toISOString();
-      const tombs = rows.map((r) => tombstoneBody(r.id, r.klass, revNumber(r.rev) + 1, now));
+      const tombs = rows.map((r) => withText(tombstoneBody(r.id, r.klass, revNumber(r.rev) + 1, now)));
       await tx.query(
-        `UPDATE ${this.table} d SET rev = t.rev, deleted = true, body = t.body, updated_at = $2, size = t.size
-           FROM unnest($3::text[], $4::text[], $5::jsonb[], $6::int[]) AS t(id, rev, body, size)
-          WHERE d.account_id = $1 AND d.id = t.id`,
-        [db, now, tombs.map((b) => b._id), tombs.map((b) => b._rev), tombs.map((b) => JSON.stringify(b)), tombs.map(bodySize)],
+        `UPDATE ${this.table} d SET rev = t.body->>'_rev', deleted = true, body = t.body, updated_at = $2, size = t.size
+           FROM ROWS FROM (jsonb_array_elements($3::jsonb), unnest($4::int[])) AS t(body, size)
+          WHERE d.account_id = $1 AND d.id = t.body->>'_id'`,
+        [db, now, jsonArray(tombs.map((b) => b.text)), tombs.map((b) => b.size)],
       );
-      const events = tombs.map((b, i) => JSON.stringify(changeEvent(db, b, true, bodySize(b), labelOf(rows[i].body), actor)));
-      await tx.query(`INSERT INTO ${this.outbox} (event) SELECT e FROM unnest($1::jsonb[]) AS t(e)`, [events]);
-      return tombs.map((b) => b._id);
+      await this.enqueueMany(tx, tombs.map((b, i) => changeEvent(db, b.body, true, b.size, labelOf(rows[i].body), actor)));
+      return tombs.map((b) => b.body._id);
     } catch (e) {
       throw mapPgError(e);
     }
@@ -321,10 +350,10 @@ export class DocumentStore {
   /** A new document, or a new life for a tombstone (its N goes on). */
   private async insert(c: PoolClient, db: string, id: string, klass: string, fields: Record<string, unknown>, actor: string | null, tombstone: Row | null): Promise<Doc> {
     const now = new Date().toISOString();
-    const body = stampBody({ id, klass, n: revNumber(tombstone?.rev) + 1, fields, created_at: now, created_by: actor, updated_at: now });
-    await this.write(c, tombstone ? 'update' : 'insert', db, body, false, tombstone?.rev, now);
-    await this.enqueue(c, db, body, false, labelOf(body), actor);
-    return body;
+    const stamped = stampBodyText({ id, klass, n: revNumber(tombstone?.rev) + 1, fields, created_at: now, created_by: actor, updated_at: now });
+    await this.write(c, tombstone ? 'update' : 'insert', db, stamped, false, tombstone?.rev, now);
+    await this.enqueue(c, db, stamped, false, labelOf(stamped.body), actor);
+    return stamped.body;
   }
 
   private async replace(c: PoolClient, db: string, id: string, rev: string | undefined, row: Row, fields: Record<string, unknown>, actor: string | null): Promise<Doc> {
@@ -333,7 +362,7 @@ export class DocumentStore {
     if (fields.klass !== undefined && fields.klass !== row.klass) throw errors.badRequest(`klass cannot change (it is ${row.klass})`);
     if (rev === undefined || rev !== row.rev) throw errors.conflict(REASONS.conflict);
     const createdAt = typeof row.body.created_at === 'string' ? row.body.created_at : new Date().toISOString();
-    const body = stampBody({
+    const stamped = stampBodyText({
       id,
       klass: row.klass,
       n: revNumber(row.rev) + 1,
@@ -342,14 +371,15 @@ export class DocumentStore {
       created_by: (row.body.created_by as string | null | undefined) ?? null,
       updated_at: new Date().toISOString(),
     });
-    await this.write(c, 'update', db, body, false, rev, createdAt);
-    await this.enqueue(c, db, body, false, labelOf(body), actor);
-    return body;
+    await this.write(c, 'update', db, stamped, false, rev, createdAt);
+    await this.enqueue(c, db, stamped, false, labelOf(stamped.body), actor);
+    return stamped.body;
   }
 
   /** INSERT, or UPDATE guarded by the expected rev: 0 rows means someone else wrote first (409). */
-  private async write(c: PoolClient, mode: 'insert' | 'update', db: string, body: Doc, deleted: boolean, expectedRev: string | undefined, createdAt: string | null): Promise<void> {
-    const values = [db, body._id, body.klass, body._rev, deleted, JSON.stringify(body), createdAt, body.updated_at, bodySize(body)];
+  private async write(c: PoolClient, mode: 'insert' | 'update', db: string, stamped: StampedBody, deleted: boolean, expectedRev: string | undefined, createdAt: string | null): Promise<void> {
+    const body = stamped.body;
+    const values = [db, body._id, body.klass, body._rev, deleted, stamped.text, createdAt, body.updated_at, stamped.size];
     if (mode === 'insert') {
       await c.query(
         `INSERT INTO ${this.table} (account_id, id, klass, rev, deleted, body, created_at, updated_at, size) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9)`,
@@ -365,9 +395,14 @@ export class DocumentStore {
     if (res.rowCount !== 1) throw errors.conflict(REASONS.conflict);
   }
 
-  private async enqueue(c: PoolClient, db: string, body: Doc, deleted: boolean, label: string | null, actor: string | null): Promise<void> {
-    const event = changeEvent(db, body, deleted, bodySize(body), label, actor);
+  private async enqueue(c: PoolClient, db: string, stamped: StampedBody, deleted: boolean, label: string | null, actor: string | null): Promise<void> {
+    const event = changeEvent(db, stamped.body, deleted, stamped.size, label, actor);
     await c.query(`INSERT INTO ${this.outbox} (event) VALUES ($1::jsonb)`, [JSON.stringify(event)]);
+  }
+
+  /** The events of a batch write, in one statement; their outbox seqs follow the array's order. */
+  private async enqueueMany(c: PoolClient, events: ChangeEvent[]): Promise<void> {
+    await c.query(`INSERT INTO ${this.outbox} (event) SELECT e FROM jsonb_array_elements($1::jsonb) AS t(e)`, [jsonArray(events.map((e) => JSON.stringify(e)))]);
   }
 
   private async transaction<T>(fn: (c: PoolClient) => Promise<T>): Promise<T> {
