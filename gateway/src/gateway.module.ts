@@ -36,13 +36,14 @@ import { ReceiptsService } from './receipts/receipts.service';
 import { RootController } from './root/root.controller';
 import { SessionController } from './session/session.controller';
 import { SessionService } from './session/session.service';
+import { MailPreferencesController } from './unsubscribe/mail-preferences.controller';
 import { UnsubscribeController } from './unsubscribe/unsubscribe.controller';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { WebController } from './web/web.controller';
 
 @Module({
-  controllers: [WebController, RootController, SessionController, UsersController, GroupsController, DatabasesController, BillingController, ReceiptsController, GreaderController, LiveController, BackupsController, MetricsController, UnsubscribeController, DocumentsController],
+  controllers: [WebController, RootController, SessionController, UsersController, GroupsController, DatabasesController, BillingController, ReceiptsController, GreaderController, LiveController, BackupsController, MetricsController, UnsubscribeController, MailPreferencesController, DocumentsController],
   providers: [
     configProvider,
     redisProvider,

@@ -254,6 +254,8 @@ describe('the edge', () => {
         // scheduled mails' unsubscribe link
         'GET /mail/unsubscribe',
         'POST /mail/unsubscribe',
+        'GET /mail/preferences',
+        'PUT /mail/preferences',
       ].sort(),
     );
     for (const ops of Object.values(doc.paths as Record<string, Record<string, any>>)) {

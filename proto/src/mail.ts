@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CallerContext } from './context';
 
 // A mail job on the BullMQ mail queue: which template, for whom, in which locale, with which values.
 export const MAIL_TEMPLATES = ['confirmation', 'password-reset', 'password-changed', 'invitation', 'registration-attempt', 'weekly-summary', 'free-limit'] as const;
@@ -44,6 +45,27 @@ export interface UnsubscribeApplyReply {
   ok: true;
   purpose: UnsubscribePurpose;
   changed: number;
+}
+
+/**
+ * GET and PUT /mail/preferences: the signed-in user's scheduled mails that are not a group's notification flag (the
+ * weekly summary is `all_notifications` on each membership). Today the Free-plan limit notices alone: on unless the
+ * user stopped them, by a mailed link or here.
+ */
+export const MailPreferences = z.object({ free_limit_notices: z.boolean() });
+export type MailPreferences = z.infer<typeof MailPreferences>;
+/** accounts.mail.preferences.get: the caller's (ctx.user_id) preferences */
+export const MailPreferencesGetRequest = z.object({ ctx: CallerContext });
+export type MailPreferencesGetRequest = z.infer<typeof MailPreferencesGetRequest>;
+/** accounts.mail.preferences.set */
+export const MailPreferencesSetRequest = z.object({ ctx: CallerContext, preferences: MailPreferences });
+export type MailPreferencesSetRequest = z.infer<typeof MailPreferencesSetRequest>;
+
+declare module './http-api' {
+  interface HttpApi {
+    'GET /mail/preferences': { reply: MailPreferences };
+    'PUT /mail/preferences': { body: MailPreferences; reply: MailPreferences };
+  }
 }
 
 export const UNSUBSCRIBE_REASONS = {

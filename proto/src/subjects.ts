@@ -97,6 +97,8 @@ export type Calls = DocCalls<ServiceName> & HealthCalls & BackupCalls & {
   'accounts.backups.combined.file': Call<typeof BK.BackupCombinedRequest, BK.BackupFileReply>;
   'accounts.unsubscribe.check': Call<typeof M.UnsubscribeRequest, M.UnsubscribeCheckReply>;
   'accounts.unsubscribe.apply': Call<typeof M.UnsubscribeRequest, M.UnsubscribeApplyReply>;
+  'accounts.mail.preferences.get': Call<typeof M.MailPreferencesGetRequest, M.MailPreferences>;
+  'accounts.mail.preferences.set': Call<typeof M.MailPreferencesSetRequest, M.MailPreferences>;
 };
 export type CallName = keyof Calls;
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { renderMail } from '../../services/platform/src/mail/render';
-import { apiGroup, apiSignUp, expect, LAYOUTS, screens, test, waitForMail } from './fixtures';
+import { apiGroup, apiSignUp, expect, LAYOUTS, screens, signIn, test, waitForMail } from './fixtures';
 
 // The scheduled mails as their readers see them (issue 17 item 1): the weekly summary and the Free-plan limit notice
 // rendered at 1280×800 and 390×844 in English and Portuguese (the mail sink keeps mails; it has no web view, so the
@@ -62,7 +62,7 @@ for (const layout of LAYOUTS) {
   });
 }
 
-test('a Free group reaching 1,000 records mails its administrator; the mailed link asks, then stops the notices (phone, pt-BR)', async ({ page }) => {
+test('a Free group reaching 1,000 records mails its administrator; the mailed link asks, then stops the notices; the profile switch shows them off and turns them back on (phone, pt-BR)', async ({ page }) => {
   test.setTimeout(300_000);
   const admin = await apiSignUp('Dora Lima', 'limit', 'pt-BR');
   const acc = await apiGroup(admin, 'Oficina Dora');
@@ -88,4 +88,15 @@ test('a Free group reaching 1,000 records mails its administrator; the mailed li
   await screens(page, 'unsubscribe-done');
   await page.goto(link);
   await expect(page.getByText('Sua inscrição já está cancelada.')).toBeVisible();
+
+  // the profile shows the notices stopped, and turns them back on
+  await signIn(page, admin, '/user/profile');
+  const toggle = page.getByRole('switch', { name: /Avisar por e-mail quando um grupo Gratuito que administro chegar a 1\.000 registros/ });
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).not.toBeChecked();
+  await screens(page, 'profile-free-limit-off');
+  await toggle.click({ force: true }); // Mantine's switch input sits under its track
+  await expect(toggle).toBeChecked();
+  await expect(toggle).toBeEnabled();
+  expect((await admin.api.get('/mail/preferences')).body).toEqual({ free_limit_notices: true });
 });

@@ -308,6 +308,34 @@ describe('Free-plan limit notice', () => {
     await sleep(3_000);
     expect(mailsTo(dora, LIMIT)).toHaveLength(2);
   });
+
+  it('the profile switch (GET/PUT /mail/preferences) shows the notices stopped by the link and turns them back on: the next crossing mails the administrator again', async () => {
+    expect((await dora.browser.get('/mail/preferences')).body).toEqual({ free_limit_notices: false });
+    expect((await eli.browser.get('/mail/preferences')).body).toEqual({ free_limit_notices: true });
+    const on = await dora.browser.put('/mail/preferences', { free_limit_notices: true });
+    expect([on.status, on.body]).toEqual([200, { free_limit_notices: true }]);
+    expect((await dora.browser.get('/mail/preferences')).body).toEqual({ free_limit_notices: true });
+
+    await remove(10); // 995
+    await eventually(marker, (m) => m?.notified === false, 30_000);
+    await add(10);
+    await nextMail(stack, dora.email, stack.sink.to(dora.email).indexOf(mailsTo(dora, LIMIT)[1]) + 1, (m) => LIMIT.test(m.subject));
+    expect(mailsTo(dora, LIMIT)).toHaveLength(3);
+
+    const off = await dora.browser.put('/mail/preferences', { free_limit_notices: false });
+    expect([off.status, off.body]).toEqual([200, { free_limit_notices: false }]);
+  });
+
+  it('GET/PUT /mail/preferences: 401 without a session, 400 with the reason for a body that is not the preferences', async () => {
+    const anonymous = await stack.browser().get('/mail/preferences');
+    expect([anonymous.status, anonymous.body.error]).toEqual([401, 'unauthorized']);
+    for (const body of [{ free_limit_notices: 'yes' }, {}, [true]]) {
+      const bad = await dora.browser.put('/mail/preferences', body);
+      expect([bad.status, bad.body.error]).toEqual([400, 'bad_request']);
+      expect(bad.body.reason).toMatch(/^preferences/);
+    }
+    expect((await dora.browser.get('/mail/preferences')).body).toEqual({ free_limit_notices: false });
+  });
 });
 
 it('lists GET and POST /mail/unsubscribe in the OpenAPI document', async () => {

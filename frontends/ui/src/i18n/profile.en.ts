@@ -5,6 +5,8 @@ export const profileEn = {
   avatar: 'Avatar of {{name}}',
   gravatar_label: 'Show my Gravatar picture',
   gravatar_hint: 'Off: your initials. On: the picture comes from gravatar.com, which then receives a hash of your e-mail address.',
+  free_limit_label: 'Mail me when a Free group I run reaches its 1,000 records',
+  free_limit_hint: "Sent to the group's administrators once each time it reaches the limit. The weekly summary is each group's notifications setting.",
   full_name: 'Full name',
   email: 'E-mail',
   newsletter: 'Newsletter',

@@ -7,6 +7,8 @@ export const profilePtBR: typeof profileEn = {
   avatar: 'Avatar de {{name}}',
   gravatar_label: 'Mostrar minha foto do Gravatar',
   gravatar_hint: 'Desligado: suas iniciais. Ligado: a foto vem do gravatar.com, que recebe um hash do seu e-mail.',
+  free_limit_label: 'Avisar por e-mail quando um grupo Gratuito que administro chegar a 1.000 registros',
+  free_limit_hint: 'Vai aos administradores do grupo uma vez cada vez que ele chega ao limite. O resumo semanal é a configuração de notificações de cada grupo.',
   full_name: 'Nome completo',
   email: 'E-mail',
   newsletter: 'Boletim',

@@ -87,6 +87,12 @@ export class SummariesRepository {
     return rows.length > 0;
   }
 
+  /** Sends these mails to the user again (the profile's switch); answers 1 when they were stopped, else 0. */
+  async optIn(userId: string, purpose: string): Promise<number> {
+    const res = await this.pool.query(`DELETE FROM ${OPT_OUTS} WHERE user_id = $1 AND purpose = $2`, [userId, purpose]);
+    return res.rowCount ?? 0;
+  }
+
   /** Stops these mails for the user; answers 1 when it was not stopped yet, else 0. */
   async optOut(userId: string, purpose: string): Promise<number> {
     const res = await this.pool.query(`INSERT INTO ${OPT_OUTS} (user_id, purpose) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [userId, purpose]);

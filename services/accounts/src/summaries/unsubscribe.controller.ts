@@ -1,10 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { subject, UnsubscribeRequest } from '@app/proto';
+import { MailPreferencesGetRequest, MailPreferencesSetRequest, subject, UnsubscribeRequest } from '@app/proto';
 import { parseRequest } from '@app/platform';
 import { UnsubscribeService } from './unsubscribe.service';
 
-// GET and POST /mail/unsubscribe?token=… at the gateway (gateway/src/unsubscribe).
+// GET and POST /mail/unsubscribe?token=… and GET/PUT /mail/preferences at the gateway (gateway/src/unsubscribe).
 @Controller()
 export class UnsubscribeController {
   constructor(private readonly unsubscribe: UnsubscribeService) {}
@@ -17,5 +17,15 @@ export class UnsubscribeController {
   @MessagePattern(subject('accounts.unsubscribe.apply'))
   apply(@Payload() req: unknown) {
     return this.unsubscribe.apply(parseRequest(UnsubscribeRequest, req));
+  }
+
+  @MessagePattern(subject('accounts.mail.preferences.get'))
+  preferences(@Payload() req: unknown) {
+    return this.unsubscribe.preferences(parseRequest(MailPreferencesGetRequest, req));
+  }
+
+  @MessagePattern(subject('accounts.mail.preferences.set'))
+  setPreferences(@Payload() req: unknown) {
+    return this.unsubscribe.setPreferences(parseRequest(MailPreferencesSetRequest, req));
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { internalSecret } from '@app/platform';
-import { UnsubscribeApplyReply, UnsubscribeCheckReply, UnsubscribeRequest } from '@app/proto';
+import { errors, MailPreferences, MailPreferencesGetRequest, MailPreferencesSetRequest, UnsubscribeApplyReply, UnsubscribeCheckReply, UnsubscribeRequest } from '@app/proto';
 import { SummariesRepository } from './summaries.repository';
 import { unsubscribeKey, verifyUnsubscribeToken } from './unsubscribe.rules';
 
@@ -26,4 +26,22 @@ export class UnsubscribeService {
     const changed = purpose === 'weekly-summary' ? await this.repo.switchNotificationsOff(userId) : await this.repo.optOut(userId, purpose);
     return { ok: true, purpose, changed };
   }
+
+  /** The profile's switches: what a mailed link stops, turned back on (or off) by the signed-in user. */
+  async preferences(req: MailPreferencesGetRequest): Promise<MailPreferences> {
+    const userId = signedInUser(req.ctx);
+    return { free_limit_notices: !(await this.repo.optedOut(userId, 'free-limit')) };
+  }
+
+  async setPreferences(req: MailPreferencesSetRequest): Promise<MailPreferences> {
+    const userId = signedInUser(req.ctx);
+    if (req.preferences.free_limit_notices) await this.repo.optIn(userId, 'free-limit');
+    else await this.repo.optOut(userId, 'free-limit');
+    return this.preferences(req);
+  }
+}
+
+function signedInUser(ctx: MailPreferencesGetRequest['ctx']): string {
+  if (!ctx.user_id) throw errors.unauthorized();
+  return ctx.user_id;
 }

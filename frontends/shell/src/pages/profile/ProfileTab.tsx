@@ -9,6 +9,7 @@ import { api } from '../../app/api';
 import { PROFILE_FIELDS, profileSchema, type ProfileValues } from './forms';
 import { PasswordModal } from './PasswordModal';
 import { SaveErrorBanner } from './SaveErrorBanner';
+import { FreeLimitSwitch } from './FreeLimitSwitch';
 import { GravatarSwitch, gravatarOn, useGravatarSetting } from './GravatarSwitch';
 import type { PublicUser } from '@app/proto';
 
@@ -70,6 +71,7 @@ export function ProfileTab({ user }: { user: PublicUser }) {
         </Group>
         <Stack mt="md" gap="xs">
           <GravatarSwitch userId={user._id} />
+          <FreeLimitSwitch />
         </Stack>
       </Card>
       {passwordChanged && (
