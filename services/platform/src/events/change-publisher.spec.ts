@@ -203,6 +203,29 @@ describe('ChangePublisher', () => {
     }
   });
 
+  it('a stream deleted while the service runs is made again: the flush that finds no stream rejects, the next one publishes', async () => {
+    const prefix = `${process.env.TEST_RUN_ID ?? 'local'}_recreate`;
+    const own = changeStream(prefix);
+    const jsm = await nc.jetstreamManager();
+    try {
+      const pub = publisher({ prefix, ackTimeoutMs: 1000 });
+      const db = testDb();
+      await insertOutbox([fakeEvent(db, 1)]);
+      await pub.flush();
+      expect(await streamed(db, own)).toHaveLength(1);
+
+      await jsm.streams.delete(own.name); // a broker that lost its data, or an operator's mistake
+      await insertOutbox([fakeEvent(db, 2)]);
+      await expect(pub.flush()).rejects.toBeDefined();
+      expect(await outboxCount(db)).toBe(1);
+      await pub.flush();
+      expect((await streamed(db, own)).map((s) => s.event.id)).toEqual(['tkt-2']);
+      expect(await outboxCount(db)).toBe(0);
+    } finally {
+      await jsm.streams.delete(own.name).catch(() => undefined);
+    }
+  });
+
   it('when NATS is unreachable the flush rejects and the events stay in the outbox', async () => {
     const db = testDb();
     const closed = await openTestNats();

@@ -173,7 +173,12 @@ export class ChangePublisher {
       c.off('error', lost);
       c.release(broken);
     }
-    if (publishError) throw publishError;
+    if (publishError) {
+      // the stream may be gone (a broker that lost its data: every publish answers "no responders"): the next flush
+      // makes sure it exists again instead of failing until the service restarts
+      this.streamReady = undefined;
+      throw publishError;
+    }
     return count;
   }
 

@@ -33,8 +33,8 @@ describe('ChangeSubscription', () => {
     return { prefix, publish };
   }
 
-  function subscribe(conn: NatsConnection, prefix: string, handler: ChangeHandler, ackWaitMs = 1000): Promise<ChangeSubscription> {
-    const s = new ChangeSubscription(conn, handler, { name: 'test_work', service: 'tickets', prefix, ackWaitMs, logger: { error: () => undefined, warn: () => undefined } });
+  function subscribe(conn: NatsConnection, prefix: string, handler: ChangeHandler, ackWaitMs = 1000, pullExpiresMs?: number): Promise<ChangeSubscription> {
+    const s = new ChangeSubscription(conn, handler, { name: 'test_work', service: 'tickets', prefix, ackWaitMs, pullExpiresMs, logger: { error: () => undefined, warn: () => undefined } });
     subs.push(s);
     return s.start().then(() => s);
   }
@@ -61,6 +61,19 @@ describe('ChangeSubscription', () => {
     expect(seen).toEqual(['cus-1', 'cus-2']);
     expect(again).toEqual([]);
   });
+
+  it('a stream deleted under a running subscription: once the stream is made again (by a publisher) the consumer is made again and new events reach the handler', async () => {
+    const { prefix, publish } = await setUp();
+    const seen: string[] = [];
+    await subscribe(nc, prefix, async (e) => void seen.push(e.id), 1000, 1000);
+    await publish('cus-1');
+    await until(() => seen.length === 1);
+    await (await nc.jetstreamManager()).streams.delete(changeStream(prefix).name);
+    await ensureChangeStream(nc, prefix); // as the change publisher does after its publish fails
+    await publish('cus-2');
+    await until(() => seen.includes('cus-2'), 20_000);
+    expect(seen).toEqual(['cus-1', 'cus-2']);
+  }, 30_000);
 
   it('delivers an event again while its handler fails', async () => {
     const { prefix, publish } = await setUp();

@@ -1,4 +1,4 @@
-import { AckPolicy, DeliverPolicy, nanos, type ConsumerConfig, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
+import { AckPolicy, ConsumerEvents, DeliverPolicy, nanos, type ConsumerConfig, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
 import { appPrefix, ChangeEvent, changeStream, type ServiceName } from '@app/proto';
 import { ensureChangeStream } from './change-stream';
 
@@ -24,6 +24,11 @@ export interface ChangeSubscriptionOptions {
   ackWaitMs?: number;
   /** events handled at once; default 20 */
   maxInFlight?: number;
+  /**
+   * how long one pull waits for messages (nats.js's `expires`, default 30 s, at least 1 s): its heartbeats, at half of
+   * it, are how soon a deleted stream or consumer is noticed and made again
+   */
+  pullExpiresMs?: number;
   logger?: SubscriptionLogger;
 }
 
@@ -71,6 +76,32 @@ export class ChangeSubscription {
 
   /** Creates the stream and the durable consumer when missing (from the stream's start), then starts handling. */
   async start(): Promise<void> {
+    await this.ensureConsumer();
+    const stream = changeStream(this.prefix);
+    const consumer = await this.nc.jetstream().consumers.get(stream.name, this.durableName);
+    const messages = await consumer.consume({ max_messages: this.maxInFlight, expires: this.opts.pullExpiresMs, callback: (m) => this.receive(m) });
+    this.messages = messages;
+    void this.watch(messages);
+  }
+
+  /**
+   * A stream or consumer deleted under a running subscription (a broker that lost its data, an operator's mistake):
+   * nats.js keeps pulling and says so, and resumes once they exist again, so they are made again here (the consumer
+   * from the stream's start: the stream is new, and an event handled twice is fine, handlers being idempotent).
+   */
+  private async watch(messages: ConsumerMessages): Promise<void> {
+    const missing = new Set<string>([ConsumerEvents.ConsumerNotFound, ConsumerEvents.StreamNotFound, ConsumerEvents.ConsumerDeleted]);
+    try {
+      for await (const status of await messages.status()) {
+        if (this.stopped || !missing.has(status.type)) continue;
+        await this.ensureConsumer().catch((err) => this.logger.error(`${this.durableName}: making the consumer again failed: ${errText(err)}`));
+      }
+    } catch (err) {
+      if (!this.stopped) this.logger.error(`${this.durableName}: ${errText(err)}`);
+    }
+  }
+
+  private async ensureConsumer(): Promise<void> {
     await ensureChangeStream(this.nc, this.prefix);
     const stream = changeStream(this.prefix);
     const config: Partial<ConsumerConfig> = {
@@ -89,8 +120,6 @@ export class ChangeSubscription {
         throw e;
       });
     });
-    const consumer = await this.nc.jetstream().consumers.get(stream.name, this.durableName);
-    this.messages = await consumer.consume({ max_messages: this.maxInFlight, callback: (m) => this.receive(m) });
   }
 
   /** Stops pulling and waits for the handlers at work (their touch() throws, so they end soon and hand events back). */
