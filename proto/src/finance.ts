@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { CallerContext } from './context';
 import { FIELD_MESSAGES as M } from './errors';
+import { MAX_MINOR, normalizeTags, RECORD_TEXT_MAX } from './finance-records';
+
+// the schema-free rules live in finance-records.ts (the browser imports them without zod); said here too, as before
+export { MAX_MINOR, normalizeTags };
 
 // The finance module's documents (spec §3 Wallet, Wallet balance, Income and outgo, Transfer, Exchange; §4 money
 // records; §5 transfer/exchange currencies, tags; §8 messages): the fields a client may send, the update handlers and
@@ -29,8 +33,6 @@ export function currencyPrecision(code: string): number {
 }
 
 export const MAX_PRECISION = 4;
-/** the largest amount in minor units (about 90 trillion at 2 decimals): sums of many stay exact in a double */
-export const MAX_MINOR = 9_000_000_000_000_000 / 1000;
 
 /** Message keys of finance field errors (web i18n: `validation.<key>`). */
 export const FINANCE_MESSAGES = {
@@ -64,19 +66,6 @@ export const MoneyDate = z
 
 // ---- tags (spec §5) ----------------------------------------------------------------------------------------------
 
-/**
- * Categories as tags: comma separated, each trimmed, lower-cased, spaces turned into dashes, empty ones and repeats
- * dropped ("Food, eating out,food" → ["food", "eating-out"]).
- */
-export function normalizeTags(input: unknown): string[] {
-  const parts = Array.isArray(input) ? input.flatMap((x) => String(x).split(',')) : typeof input === 'string' ? input.split(',') : [];
-  const out: string[] = [];
-  for (const p of parts) {
-    const tag = p.trim().toLowerCase().replace(/\s+/g, '-').slice(0, 60);
-    if (tag && !out.includes(tag)) out.push(tag);
-  }
-  return out.slice(0, 30);
-}
 const Tags = z.union([z.string(), z.array(z.string())]).transform(normalizeTags);
 
 // ---- documents ----------------------------------------------------------------------------------------------------
@@ -100,12 +89,12 @@ export type WalletFields = z.infer<typeof WalletFields>;
 
 const recordBase = {
   date: MoneyDate,
-  description: z.string().max(1000, { error: M.tooLong }).nullable().optional(),
+  description: z.string().max(RECORD_TEXT_MAX.description, { error: M.tooLong }).nullable().optional(),
   categories: Tags.optional(),
 };
 
-export const IncomeFields = z.object({ ...recordBase, wallet_id: WalletId, value: minor(1), paid_by: z.string().max(200, { error: M.tooLong }).nullable().optional() });
-export const OutgoFields = z.object({ ...recordBase, wallet_id: WalletId, value: minor(1), paid_to: z.string().max(200, { error: M.tooLong }).nullable().optional() });
+export const IncomeFields = z.object({ ...recordBase, wallet_id: WalletId, value: minor(1), paid_by: z.string().max(RECORD_TEXT_MAX.third_party, { error: M.tooLong }).nullable().optional() });
+export const OutgoFields = z.object({ ...recordBase, wallet_id: WalletId, value: minor(1), paid_to: z.string().max(RECORD_TEXT_MAX.third_party, { error: M.tooLong }).nullable().optional() });
 /** between two wallets of the same currency (spec §5); the fee leaves the source too */
 export const TransferFields = z.object({ ...recordBase, source_wallet_id: WalletId, destination_wallet_id: WalletId, value: minor(1), fee: minor(0).default(0) });
 export const FEE_KINDS = ['source', 'destination'] as const;

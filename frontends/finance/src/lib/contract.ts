@@ -20,13 +20,14 @@ import type {
   MONEY_KIND_NAMES,
   MONEY_KLASSES,
   MONEY_UPDATES,
-  normalizeTags,
 } from '@app/proto';
+import { normalizeTags, STATEMENT_REASONS } from '@app/proto';
 
 // The finance contract's constants and its tag rule, needed at run time (proto/src/finance.ts). proto's finance module
 // also holds the zod schemas, and importing a value from it would bundle them (and zod): the values are written out
 // here under other names, and `satisfies typeof <proto's>` makes the compiler refuse any that drifts from proto
-// (lib/contract.test.ts compares them with proto's too).
+// (lib/contract.test.ts compares them with proto's too). The rules of proto's schema-free modules (finance-records,
+// finance-statement, finance-mapping) are imported as they are.
 
 export const MONEY_RECORD_KLASSES = ['Income', 'Outgo', 'Transfer', 'Exchange'] as const satisfies typeof MONEY_KLASSES;
 export const FEE_SIDES = ['source', 'destination'] as const satisfies typeof FEE_KINDS;
@@ -55,19 +56,8 @@ export const UPDATES = { confirm: 'confirm', unconfirm: 'unconfirm', import: 'im
 export const FINANCE = 'finance' satisfies typeof FINANCE_DESIGN;
 export const VIEWS = { wallets: 'wallets', month: 'month' } as const satisfies typeof FINANCE_VIEWS;
 
-/**
- * Categories as tags (spec §5), proto's normalizeTags written out: comma separated, each trimmed, lower-cased, spaces
- * turned into dashes, empty ones and repeats dropped ("Food, eating out,food" → ["food", "eating-out"]).
- */
-export const toTags = ((input: unknown): string[] => {
-  const parts = Array.isArray(input) ? input.flatMap((x) => String(x).split(',')) : typeof input === 'string' ? input.split(',') : [];
-  const out: string[] = [];
-  for (const p of parts) {
-    const tag = p.trim().toLowerCase().replace(/\s+/g, '-').slice(0, 60);
-    if (tag && !out.includes(tag)) out.push(tag);
-  }
-  return out.slice(0, 30);
-}) satisfies typeof normalizeTags;
+/** Categories as tags (spec §5): proto's rule ("Food, eating out,food" → ["food", "eating-out"]). */
+export const toTags = normalizeTags;
 
 // ---- CSV import (wallets-upload) and mapping rules --------------------------------------------------------------------
 
@@ -94,7 +84,4 @@ export const RULE_JOINS = ['and', 'or'] as const satisfies readonly NonNullable<
 export const RULE_MAX_CONDITIONS = 10;
 
 /** spec §8's refusals of an import, as the service words them */
-export const IMPORT_REASONS = {
-  columns: 'Please match the header of each column (at least 3 columns required).',
-  date: 'The date column or the Date format seems to be wrong.',
-} as const;
+export const IMPORT_REASONS = STATEMENT_REASONS;

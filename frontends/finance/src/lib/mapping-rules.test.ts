@@ -87,4 +87,10 @@ describe('rules applied to an import’s preview', () => {
     expect(applyRules(or, pix).categories).toEqual(['casa', 'fornecedor']);
     expect(applyRules(and, { ...pix, third_party: 'Acme LTDA' }).categories).toEqual(['casa', 'fornecedor']);
   });
+
+  it('cuts a changed description to 1000 characters and a third party to 200, as the import saves them', () => {
+    const append = (field: 'description' | 'third_party', text: string) => compileRules([stored({ field_to_watch: 'description', kind_of_watch: 'contains', text_to_match: 'a', field_to_change: field, kind_of_change: 'append', text_to_change: text })]);
+    expect(applyRules(append('description', 'z'.repeat(500)), record({ description: 'a'.repeat(800) })).description).toHaveLength(1000);
+    expect(applyRules(append('third_party', 'z'.repeat(150)), record({ description: 'a', third_party: 'b'.repeat(100) })).third_party).toHaveLength(200);
+  });
 });

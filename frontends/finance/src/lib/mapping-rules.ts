@@ -1,12 +1,14 @@
-import type { Doc, MappingFields } from '@app/proto';
+import { applyMappings, compileMappingRules, MAPPING_WATCHED_CHARS, type CompiledMappings, type Doc, type MappableRecord, type MappingFields, type MappingRegex, type MappingRule } from '@app/proto';
 import type { z } from 'zod';
-import { RULE_MAX_CONDITIONS, toTags, type RULE_CHANGE_KINDS, type RULE_FIELDS, type RULE_JOINS, type RULE_TARGETS, type RULE_WATCH_KINDS } from './contract';
+import { RULE_MAX_CONDITIONS, type RULE_CHANGE_KINDS, type RULE_FIELDS, type RULE_JOINS, type RULE_TARGETS, type RULE_WATCH_KINDS } from './contract';
 import type { Errors } from './field-errors';
 import type { PreviewRecord } from './statement';
 
 // Mapping rules (spec §3 Mapping, §4 mapping kinds, §5 tags; beyond the spec several conditions joined by and/or and
 // a regex watch): the form's values ↔ the document, the checks made before sending, the sentence a rule reads as, and
-// the rules applied to an import's preview rows as the service applies them (ignoring case, in `order`). Pure.
+// the rules applied to an import's preview rows by proto's mapping rules (proto/src/finance-mapping.ts), the ones the
+// service applies on import. Only the regex engine differs: the service runs its bounded automaton, the preview
+// JavaScript's RegExp (ignoring case, over the same first characters). Pure.
 
 export type RuleDoc = Doc & z.output<typeof MappingFields> & { label?: string | null };
 export type RuleTarget = (typeof RULE_TARGETS)[number];
@@ -121,78 +123,26 @@ export function ruleServerErrors(errors: Errors): Errors {
 
 // ---- applying rules to an import's preview --------------------------------------------------------------------------
 
-const TARGET_KLASS: Record<RuleTarget, string> = { income: 'Income', outgo: 'Outgo', transfer: 'Transfer', exchange: 'Exchange' };
-const asTag = (text: string) => text.trim().toLowerCase().replace(/\s+/g, '-');
-/** the part of a field a regex looks at (as the service's automaton) */
-const WATCHED_CHARS = 1000;
-
-interface Compiled {
-  klass: string;
-  any: boolean;
-  conditions: { field: RuleField; test: (value: string) => boolean }[];
-  field: RuleField;
-  kind: ChangeKind;
-  text: string;
-}
-
-function compileCondition(c: ConditionValues): Compiled['conditions'][number] {
-  const text = c.field_to_watch === 'categories' ? asTag(c.text_to_match) : c.text_to_match.toLowerCase();
-  if (c.kind_of_watch === 'regex') {
-    let re: RegExp | null = null;
-    try {
-      re = new RegExp(c.text_to_match, 'i');
-    } catch {
-      re = null;
-    }
-    return { field: c.field_to_watch, test: (v) => !!re && re.test(v.slice(0, WATCHED_CHARS)) };
+/** A pattern as JavaScript reads it, ignoring case, over the characters the service's automaton looks at. */
+function browserRegex(pattern: string): MappingRegex | null {
+  try {
+    const re = new RegExp(pattern, 'i');
+    return { test: (value) => re.test(value.slice(0, MAPPING_WATCHED_CHARS)) };
+  } catch {
+    return null;
   }
-  const kind = c.kind_of_watch;
-  const test = (v: string) => {
-    const lower = v.toLowerCase();
-    return kind === 'contains' ? lower.includes(text) : kind === 'starts_with' ? lower.startsWith(text) : kind === 'ends_with' ? lower.endsWith(text) : lower === text;
-  };
-  return { field: c.field_to_watch, test };
 }
 
 /** The active rules in the order they apply (lower `order` first, then as listed), ready for many records. */
-export function compileRules(rules: readonly RuleDoc[]): Compiled[] {
-  const rank = (r: RuleDoc) => (typeof r.order === 'number' ? r.order : Infinity);
-  return rules
-    .map((rule, position) => ({ rule, position }))
-    .filter(({ rule }) => rule.active !== false && conditionsOf(rule).length > 0)
-    .sort((a, b) => rank(a.rule) - rank(b.rule) || a.position - b.position)
-    .map(({ rule }) => ({
-      klass: TARGET_KLASS[rule.target],
-      any: rule.join === 'or',
-      conditions: conditionsOf(rule).map(compileCondition),
-      field: rule.field_to_change,
-      kind: rule.kind_of_change,
-      text: rule.text_to_change,
-    }));
-}
-
-/** "a" + "b" → "a b": no second space when one side has it, nothing added to an empty side. */
-function joinText(first: string, second: string): string {
-  if (!first || !second) return first + second;
-  return /\s$/.test(first) || /^\s/.test(second) ? first + second : `${first} ${second}`;
+export function compileRules(rules: readonly RuleDoc[]): CompiledMappings {
+  return compileMappingRules(rules as readonly MappingRule[], browserRegex);
 }
 
 /** A preview record as the rules leave it; each rule sees what the earlier ones left. */
-export function applyRules(rules: readonly Compiled[], record: PreviewRecord): PreviewRecord {
-  let out = record;
-  for (const rule of rules) {
-    if (rule.klass !== out.klass) continue;
-    const holds = (c: Compiled['conditions'][number]) =>
-      c.field === 'categories' ? (out.categories.length ? out.categories : ['']).some((tag) => c.test(tag)) : c.test(out[c.field] ?? '');
-    if (!(rule.any ? rule.conditions.some(holds) : rule.conditions.every(holds))) continue;
-    if (rule.field === 'categories') {
-      const added = toTags(rule.text);
-      out = { ...out, categories: rule.kind === 'replace' ? added : toTags(rule.kind === 'append' ? [...out.categories, ...added] : [...added, ...out.categories]) };
-    } else {
-      const before = out[rule.field] ?? '';
-      const after = (rule.kind === 'replace' ? rule.text : rule.kind === 'append' ? joinText(before, rule.text) : joinText(rule.text, before)).trim();
-      out = { ...out, [rule.field]: after === '' ? null : after };
-    }
-  }
-  return out;
+export function applyRules(rules: CompiledMappings, record: PreviewRecord): PreviewRecord {
+  const income = record.klass === 'Income';
+  const asRecord: MappableRecord = { klass: record.klass, description: record.description, categories: record.categories, ...(income ? { paid_by: record.third_party } : { paid_to: record.third_party }) };
+  const { record: out, changes } = applyMappings(rules, asRecord);
+  if (changes.length === 0) return record;
+  return { ...record, description: out.description ?? null, third_party: (income ? out.paid_by : out.paid_to) ?? null, categories: Array.isArray(out.categories) ? out.categories : [] };
 }

@@ -3,11 +3,7 @@ import {
   checkChoices,
   chooseColumn,
   columnsOf,
-  detectDateFormat,
-  detectDecimalMark,
   guessChoices,
-  parseAmount,
-  parseStatementDate,
   previewRecords,
   splitRows,
   type ColumnChoice,
@@ -54,46 +50,19 @@ describe('matching columns', () => {
     expect(columnsOf(['date', 'ignore', 'value', 'description'])).toEqual({ date: 0, value: 2, description: 3 });
   });
 
-  it('refuses, with spec §8’s messages, fewer than 3 columns, no date, no amount, or an amount and a debit', () => {
+  it('refuses, with spec §8’s messages as the import does, fewer than 3 columns, no amount, an amount and a debit, or no date', () => {
     const columns = 'Please match the header of each column (at least 3 columns required).';
     expect(checkChoices(['date', 'value', 'ignore'])).toBe(columns);
     expect(checkChoices(['description', 'value', 'third_party'])).toBe('The date column or the Date format seems to be wrong.');
     expect(checkChoices(['date', 'description', 'third_party'])).toBe(columns);
     expect(checkChoices(['date', 'value', 'debit', 'description'])).toBe(columns);
-    expect(checkChoices(['date', 'debit', 'description'])).toBe(columns);
+    // no date and no amount: the import names the columns first
+    expect(checkChoices(['description', 'third_party', 'categories'])).toBe(columns);
     expect(checkChoices(['date', 'value', 'description'])).toBeNull();
     expect(checkChoices(['date', 'debit', 'credit'])).toBeNull();
-  });
-});
-
-describe('reading cells', () => {
-  it('reads amounts with a decimal comma or point, thousands, signs, parentheses and D/C marks, in minor units', () => {
-    expect(parseAmount('1.234,56', ',', 2)).toEqual({ ok: true, minor: 123456 });
-    expect(parseAmount('-1,234.56', '.', 2)).toEqual({ ok: true, minor: -123456 });
-    expect(parseAmount('(8,50)', ',', 2)).toEqual({ ok: true, minor: -850 });
-    expect(parseAmount('R$ 10,00 D', ',', 2)).toEqual({ ok: true, minor: -1000 });
-    expect(parseAmount('10,00-', ',', 2)).toEqual({ ok: true, minor: -1000 });
-    expect(parseAmount('12,345', ',', 2)).toEqual({ ok: false });
-    expect(parseAmount('abc', ',', 2)).toEqual({ ok: false });
-    expect(parseAmount('-(1,00)', ',', 2)).toEqual({ ok: false });
-  });
-
-  it('decides the decimal separator from all the amounts', () => {
-    expect(detectDecimalMark(['1.100,00', '-23,90'], 2)).toBe(',');
-    expect(detectDecimalMark(['1,100.00', '23.9'], 2)).toBe('.');
-    expect(detectDecimalMark(['1.234'], 2)).toBe(',');
-    expect(detectDecimalMark(['100'], 2)).toBe('.');
-  });
-
-  it('reads dates in the file’s format and detects it (a day over 12 settles dd/mm against mm/dd)', () => {
-    expect(parseStatementDate('13/10/2026', 'dd/mm/yyyy')).toBe('2026-10-13');
-    expect(parseStatementDate('31/02/2026', 'dd/mm/yyyy')).toBeNull();
-    expect(parseStatementDate('2026-10-01 00:00:00', 'yyyy-mm-dd')).toBe('2026-10-01');
-    expect(parseStatementDate('1/2/26', 'd/m/yy')).toBe('2026-02-01');
-    expect(detectDateFormat(['01/10/2026', '13/10/2026'])).toEqual({ format: 'dd/mm/yyyy', candidates: ['dd/mm/yyyy'] });
-    expect(detectDateFormat(['10/13/2026'])).toEqual({ format: 'mm/dd/yyyy', candidates: ['mm/dd/yyyy'] });
-    expect(detectDateFormat(['01/02/2026']).candidates).toEqual(['dd/mm/yyyy', 'mm/dd/yyyy']);
-    expect(detectDateFormat(['01.10.2026']).format).toBe('dd.mm.yyyy');
+    // a statement of debits only (or credits only) imports
+    expect(checkChoices(['date', 'debit', 'description'])).toBeNull();
+    expect(checkChoices(['date', 'credit', 'description'])).toBeNull();
   });
 });
 
@@ -129,6 +98,25 @@ describe('the preview of the records', () => {
       [5, 'not-an-amount'],
       [6, 'not-a-date'],
     ]);
+  });
+
+  it('reads rows as the import does: a date that does not read fails its line, the closest format reads the others, texts are cut', () => {
+    const rows = [['Data', 'Histórico', 'Valor', 'Favorecido'], ['13/10/2026', 'a', '-1,00', ''], ['10/13/2026', 'b', '', ''], ['14/10/2026', 'c'.repeat(1200), '-3,00', 'p'.repeat(250)]];
+    const { records, date_format, refusal } = previewRecords(splitRows(rows, OPTIONS).data, ['date', 'description', 'value', 'third_party'], OPTIONS, 2);
+    expect([date_format, refusal]).toEqual(['dd/mm/yyyy', null]);
+    expect(records.map((r) => [r.line, r.date, r.problem, r.description?.length, r.third_party?.length])).toEqual([
+      [2, '2026-10-13', null, 1, undefined],
+      [3, null, 'not-a-date', 1, undefined],
+      [4, '2026-10-14', null, 1000, 200],
+    ]);
+  });
+
+  it('names every amount the import refuses "not an amount", and says when no row has a date', () => {
+    const rows = [['Data', 'Histórico', 'Valor'], ['01/10/2026', 'decimals', '-1,005'], ['02/10/2026', 'large', '-90.000.000.000,01'], ['03/10/2026', 'ok', '-2,50']];
+    const { records } = previewRecords(splitRows(rows, OPTIONS).data, ['date', 'description', 'value'], OPTIONS, 2);
+    expect(records.map((r) => r.problem)).toEqual(['not-an-amount', 'not-an-amount', null]);
+    const undated = previewRecords(splitRows([['Data', 'Histórico', 'Valor'], ['Saldo', 'x', '1,00']], OPTIONS).data, ['date', 'description', 'value'], OPTIONS, 2);
+    expect([undated.refusal, undated.date_format, undated.records[0].problem]).toEqual(['The date column or the Date format seems to be wrong.', null, 'no-date']);
   });
 
   it('runs the mapping rules on the rows that will be saved, only when asked', () => {

@@ -1,4 +1,20 @@
-import { errors, FIELD_MESSAGES as M, normalizeTags, type MoneyKlass } from '@app/proto';
+import {
+  applyMappings,
+  compileMappingRules,
+  errors,
+  FIELD_MESSAGES as M,
+  MAPPING_CHANGE_KINDS,
+  MAPPING_JOINS,
+  MAPPING_TARGET_KLASS,
+  MAPPING_TARGETS,
+  MAPPING_WATCH_FIELDS,
+  MAPPING_WATCH_KINDS,
+  mappingConditions,
+  type CompiledMappings,
+  type MappableRecord,
+  type MappingChange,
+  type MappingRule,
+} from '@app/proto';
 import { compileRegexWatch, type RegexWatch } from './regex-watch';
 
 // Mapping rules (spec §3 Mapping, §4 mapping kinds, §5 tags; issue 14 item 5): when a record of the rule's target
@@ -7,85 +23,26 @@ import { compileRegexWatch, type RegexWatch } from './regex-watch';
 // field; beyond it (Firefly III's users ask for it) a rule may hold several conditions joined by AND or OR — the
 // spec's single field_to_watch/kind_of_watch/text_to_match is read as one condition. Active rules apply in `order`,
 // each seeing the record as the earlier ones left it. Categories are tags: trimmed, lower-cased, hyphenated.
+// Applying them is proto's (proto/src/finance-mapping.ts, which the wallets-upload preview runs too); the service
+// checks a rule and runs its regexes with the bounded automaton of regex-watch.ts.
 
-export const WATCH_FIELDS = ['description', 'third_party', 'categories'] as const;
-export type WatchField = (typeof WATCH_FIELDS)[number];
-export const WATCH_KINDS = ['contains', 'ends_with', 'equals', 'starts_with', 'regex'] as const;
-export type WatchKind = (typeof WATCH_KINDS)[number];
-export const CHANGE_KINDS = ['replace', 'append', 'prepend'] as const;
-export type ChangeKind = (typeof CHANGE_KINDS)[number];
-export const MAPPING_TARGETS = ['income', 'outgo', 'transfer', 'exchange'] as const;
-export type MappingTarget = (typeof MAPPING_TARGETS)[number];
-export const MAPPING_JOINS = ['and', 'or'] as const;
-export type MappingJoin = (typeof MAPPING_JOINS)[number];
-
-export const TARGET_KLASS: Record<MappingTarget, MoneyKlass> = { income: 'Income', outgo: 'Outgo', transfer: 'Transfer', exchange: 'Exchange' };
-
-export interface MappingCondition {
-  field_to_watch: WatchField;
-  kind_of_watch: WatchKind;
-  text_to_match: string;
-}
-
-export interface MappingRule {
-  _id?: string;
-  description?: string | null;
-  /** absent counts as active */
-  active?: boolean;
-  /** lower first; absent after every numbered rule */
-  order?: number | null;
-  target: MappingTarget;
-  conditions?: MappingCondition[] | null;
-  /** how conditions combine; 'and' when absent */
-  join?: MappingJoin | null;
-  /** the spec's single condition (used when conditions is absent or empty) */
-  field_to_watch?: WatchField;
-  kind_of_watch?: WatchKind;
-  text_to_match?: string;
-  field_to_change: WatchField;
-  kind_of_change: ChangeKind;
-  text_to_change: string;
-}
-
-/** A money record as the rules see it (an import's record or a stored Income/Outgo/Transfer/Exchange). */
-export interface MappableRecord {
-  _id?: string;
-  klass: MoneyKlass | string;
-  description?: string | null;
-  /** an income's third party */
-  paid_by?: string | null;
-  /** an outgo's third party */
-  paid_to?: string | null;
-  categories?: string[] | string | null;
-  line?: number;
-}
-
-export type MappedValue = string | string[] | null;
-export interface MappingChange {
-  field: WatchField;
-  before: MappedValue;
-  after: MappedValue;
-}
-
-export interface MappingResult<T> {
-  /** the record as the rules leave it (the same object when nothing changed) */
-  record: T;
-  changes: MappingChange[];
-  /** the rules whose conditions held, in the order they applied: their _id, else `#<position in the list>` */
-  applied: string[];
-}
+export {
+  applyMappings,
+  mappingConditions,
+  thirdPartyKey,
+  type CompiledMappings,
+  type MappableRecord,
+  type MappedValue,
+  type MappingChange,
+  type MappingCondition,
+  type MappingResult,
+  type MappingRule,
+} from '@app/proto';
+/** the klass each target names (mapping-runs reads it) */
+export const TARGET_KLASS = MAPPING_TARGET_KLASS;
 
 const MAX_CONDITIONS = 10;
 const MAX_TEXT = 1000;
-const MAX_DESCRIPTION = 1000;
-const MAX_THIRD_PARTY = 200;
-
-/** The rule's conditions, whichever shape it was saved in. */
-export function mappingConditions(rule: MappingRule): MappingCondition[] {
-  if (Array.isArray(rule.conditions) && rule.conditions.length > 0) return rule.conditions;
-  if (rule.field_to_watch === undefined && rule.kind_of_watch === undefined && rule.text_to_match === undefined) return [];
-  return [{ field_to_watch: rule.field_to_watch as WatchField, kind_of_watch: rule.kind_of_watch as WatchKind, text_to_match: rule.text_to_match as string }];
-}
 
 const oneOf = <T extends string>(list: readonly T[], x: unknown): x is T => typeof x === 'string' && (list as readonly string[]).includes(x);
 
@@ -93,8 +50,8 @@ const oneOf = <T extends string>(list: readonly T[], x: unknown): x is T => type
 export function checkMappingRule(rule: MappingRule): Record<string, string> | null {
   const out: Record<string, string> = {};
   if (!oneOf(MAPPING_TARGETS, rule.target)) out.target = M.invalid;
-  if (!oneOf(WATCH_FIELDS, rule.field_to_change)) out.field_to_change = M.invalid;
-  if (!oneOf(CHANGE_KINDS, rule.kind_of_change)) out.kind_of_change = M.invalid;
+  if (!oneOf(MAPPING_WATCH_FIELDS, rule.field_to_change)) out.field_to_change = M.invalid;
+  if (!oneOf(MAPPING_CHANGE_KINDS, rule.kind_of_change)) out.kind_of_change = M.invalid;
   if (typeof rule.text_to_change !== 'string') out.text_to_change = M.invalid;
   else if (rule.text_to_change.length > MAX_TEXT) out.text_to_change = M.tooLong;
   if (rule.join !== undefined && rule.join !== null && !oneOf(MAPPING_JOINS, rule.join)) out.join = M.invalid;
@@ -104,8 +61,8 @@ export function checkMappingRule(rule: MappingRule): Record<string, string> | nu
   if (conditions.length === 0) out[at(0, 'text_to_match')] = M.blank;
   if (conditions.length > MAX_CONDITIONS) out.conditions = M.tooLong;
   conditions.forEach((c, k) => {
-    if (!oneOf(WATCH_FIELDS, c?.field_to_watch)) out[at(k, 'field_to_watch')] = M.invalid;
-    if (!oneOf(WATCH_KINDS, c?.kind_of_watch)) out[at(k, 'kind_of_watch')] = M.invalid;
+    if (!oneOf(MAPPING_WATCH_FIELDS, c?.field_to_watch)) out[at(k, 'field_to_watch')] = M.invalid;
+    if (!oneOf(MAPPING_WATCH_KINDS, c?.kind_of_watch)) out[at(k, 'kind_of_watch')] = M.invalid;
     if (typeof c?.text_to_match !== 'string') out[at(k, 'text_to_match')] = M.invalid;
     else if (c.kind_of_watch === 'regex') {
       const watch = compileRegexWatch(c.text_to_match);
@@ -117,171 +74,23 @@ export function checkMappingRule(rule: MappingRule): Record<string, string> | nu
 
 // ---- compiled rules ----------------------------------------------------------------------------------------------
 
-interface CompiledCondition {
-  field: WatchField;
-  kind: WatchKind;
-  /** lower case; a tag's form for categories */
-  text: string;
-  regex: RegexWatch | null;
-}
-interface CompiledRule {
-  id: string;
-  klass: MoneyKlass;
-  any: boolean;
-  conditions: CompiledCondition[];
-  field: WatchField;
-  kind: ChangeKind;
-  text: string;
-}
-/** Active rules, checked and in the order they apply; build once, apply to many records. */
-export interface CompiledMappings {
-  readonly rules: readonly CompiledRule[];
-  /** the rules by the klass they apply to */
-  readonly byKlass: ReadonlyMap<string, readonly CompiledRule[]>;
-}
-
-/** A tag as normalizeTags writes it, for comparing a condition's text with categories. */
-const asTag = (text: string) => text.trim().toLowerCase().replace(/\s+/g, '-');
-
-function compileCondition(c: MappingCondition): CompiledCondition {
-  const regex = c.kind_of_watch === 'regex' ? (compileRegexWatch(c.text_to_match) as RegexWatch) : null;
-  const text = c.field_to_watch === 'categories' ? asTag(c.text_to_match) : c.text_to_match.toLowerCase();
-  return { field: c.field_to_watch, kind: c.kind_of_watch, text, regex };
-}
-
-/** value as it is (for a regex, which ignores case itself) and in lower case (for the others) */
-function test(c: CompiledCondition, value: string, lower: string): boolean {
-  switch (c.kind) {
-    case 'regex':
-      return c.regex!.test(value);
-    case 'contains':
-      return lower.includes(c.text);
-    case 'starts_with':
-      return lower.startsWith(c.text);
-    case 'ends_with':
-      return lower.endsWith(c.text);
-    case 'equals':
-      return lower === c.text;
-  }
-}
+/** A checked pattern run by the bounded automaton (checkMappingRule has refused the others). */
+const runRegex = (pattern: string): RegexWatch | null => {
+  const watch = compileRegexWatch(pattern);
+  return typeof watch === 'string' ? null : watch;
+};
 
 /**
  * The active rules, checked (a 422 with the field errors of the first bad one: a regex over 200 characters is
  * too long, a costly or unsupported one invalid) and sorted by order (then by their place in the list).
  */
 export function compileMappings(rules: readonly MappingRule[]): CompiledMappings {
-  const active = rules.map((rule, position) => ({ rule, position })).filter(({ rule }) => rule.active !== false);
-  for (const { rule } of active) {
+  for (const rule of rules) {
+    if (rule.active === false) continue;
     const problems = checkMappingRule(rule);
     if (problems) throw errors.unprocessable(problems);
   }
-  const rank = (r: MappingRule) => (typeof r.order === 'number' && Number.isFinite(r.order) ? r.order : Infinity);
-  active.sort((x, y) => rank(x.rule) - rank(y.rule) || x.position - y.position);
-  const compiled = active.map(
-    ({ rule, position }): CompiledRule => ({
-      id: rule._id ?? `#${position}`,
-      klass: TARGET_KLASS[rule.target],
-      any: rule.join === 'or',
-      conditions: mappingConditions(rule).map(compileCondition),
-      field: rule.field_to_change,
-      kind: rule.kind_of_change,
-      text: rule.text_to_change,
-    }),
-  );
-  const byKlass = new Map<string, CompiledRule[]>();
-  for (const r of compiled) byKlass.set(r.klass, [...(byKlass.get(r.klass) ?? []), r]);
-  return { rules: compiled, byKlass };
-}
-
-// ---- applying ----------------------------------------------------------------------------------------------------
-
-/** The record's field holding its third party: paid_by for an income, paid_to for an outgo, none for the others. */
-export function thirdPartyKey(klass: string): 'paid_by' | 'paid_to' | null {
-  return klass === 'Income' ? 'paid_by' : klass === 'Outgo' ? 'paid_to' : null;
-}
-
-/** The watched fields of one record while rules apply: categories normalised and texts lower-cased when first asked. */
-class Subject {
-  description: string | null;
-  third_party: string | null;
-  private tags: string[] | null = null;
-  private readonly lower: { description?: string; third_party?: string } = {};
-
-  constructor(
-    private readonly record: MappableRecord,
-    readonly thirdPartyKey: 'paid_by' | 'paid_to' | null,
-  ) {
-    this.description = record.description ?? null;
-    this.third_party = thirdPartyKey ? (record[thirdPartyKey] ?? null) : null;
-  }
-
-  get categories(): string[] {
-    return (this.tags ??= normalizeTags(this.record.categories));
-  }
-  set categories(tags: string[]) {
-    this.tags = tags;
-  }
-
-  holds(c: CompiledCondition): boolean {
-    if (c.field === 'categories') return (this.categories.length > 0 ? this.categories : ['']).some((tag) => test(c, tag, tag));
-    const value = this[c.field] ?? '';
-    return test(c, value, (this.lower[c.field] ??= value.toLowerCase()));
-  }
-
-  set(field: 'description' | 'third_party', value: string | null): void {
-    this[field] = value;
-    delete this.lower[field];
-  }
-}
-
-/** "a" + "b" → "a b"; no second space when one side already has it, nothing added to an empty side. */
-function join(first: string, second: string): string {
-  if (!first || !second) return first + second;
-  return /\s$/.test(first) || /^\s/.test(second) ? first + second : `${first} ${second}`;
-}
-
-function change(rule: CompiledRule, f: Subject): void {
-  if (rule.field === 'categories') {
-    const added = normalizeTags(rule.text);
-    f.categories = rule.kind === 'replace' ? added : normalizeTags(rule.kind === 'append' ? [...f.categories, ...added] : [...added, ...f.categories]);
-    return;
-  }
-  if (rule.field === 'third_party' && !f.thirdPartyKey) return;
-  const before = f[rule.field] ?? '';
-  const after = rule.kind === 'replace' ? rule.text : rule.kind === 'append' ? join(before, rule.text) : join(rule.text, before);
-  const trimmed = after.trim().slice(0, rule.field === 'description' ? MAX_DESCRIPTION : MAX_THIRD_PARTY);
-  f.set(rule.field, trimmed === '' ? null : trimmed);
-}
-
-const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-
-/** The record after the rules of its kind, with what changed. */
-export function applyMappings<T extends MappableRecord>(mappings: CompiledMappings, record: T): MappingResult<T> {
-  const rules = mappings.byKlass.get(record.klass);
-  if (!rules) return { record, changes: [], applied: [] };
-  const key = thirdPartyKey(record.klass);
-  const f = new Subject(record, key);
-  const applied: string[] = [];
-  for (const rule of rules) {
-    const ok = rule.any ? rule.conditions.some((c) => f.holds(c)) : rule.conditions.every((c) => f.holds(c));
-    if (!ok) continue;
-    applied.push(rule.id);
-    change(rule, f);
-  }
-  const changes: MappingChange[] = [];
-  if (applied.length === 0) return { record, changes, applied };
-  const before = new Subject(record, key);
-  if (before.description !== f.description) changes.push({ field: 'description', before: before.description, after: f.description });
-  if (before.third_party !== f.third_party) changes.push({ field: 'third_party', before: before.third_party, after: f.third_party });
-  if (!sameTags(before.categories, f.categories)) changes.push({ field: 'categories', before: before.categories, after: f.categories });
-  if (changes.length === 0) return { record, changes, applied };
-  const out: T = { ...record };
-  for (const c of changes) {
-    if (c.field === 'description') out.description = f.description;
-    else if (c.field === 'categories') out.categories = f.categories;
-    else if (key) out[key] = f.third_party;
-  }
-  return { record: out, changes, applied };
+  return compileMappingRules(rules, runRegex);
 }
 
 export interface MappingPreviewItem {

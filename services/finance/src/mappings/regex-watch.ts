@@ -1,4 +1,5 @@
 import { compileRegex } from '@app/platform';
+import { MAPPING_WATCHED_CHARS } from '@app/proto';
 
 // The regex watch kind of mapping rules (issue 14 item 5: "bounded so a pathological pattern can't stall the
 // service"). A pattern is checked by the platform's $regex rules (at most 200 characters, no nested quantifier, no
@@ -9,8 +10,8 @@ import { compileRegex } from '@app/platform';
 // Matching ignores case (the character, its lower and its upper case are tried against each set).
 
 export const MAX_REGEX_WATCH_LENGTH = 200;
-/** the characters of a field a regex looks at */
-export const WATCHED_CHARS = 1000;
+/** the characters of a field a regex looks at (the browser's preview looks at as many) */
+export const WATCHED_CHARS = MAPPING_WATCHED_CHARS;
 
 type Range = [number, number];
 type Node =
