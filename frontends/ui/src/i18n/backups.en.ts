@@ -9,7 +9,11 @@ export const backupsEn = {
   back_up_now: 'Back up now',
   refresh: 'Refresh',
   empty: 'No backups yet.',
-  columns: { date: 'Date', kind: 'Kind', status: 'Status', size: 'Size', records: 'Records', actions: 'Actions' },
+  columns: { date: 'Date', kind: 'Kind', status: 'Status', size: 'Size', records: 'Records', files: 'Files', actions: 'Actions' },
+  // an archive's disk files (distinct contents) and their bytes; i18next picks _zero, _one or _other by count
+  files_zero: 'No files',
+  files_one: '{{count, number}} file ({{size}})',
+  files_other: '{{count, number}} files ({{size}})',
   kinds: { scheduled: 'Scheduled', manual: 'Manual', combined: 'All groups' },
   statuses: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' },
   download: 'Download',
@@ -38,6 +42,10 @@ export const backupsEn = {
     'not-a-backup-archive': 'This file is not a backup archive.',
     'confirm-must-be-the-group-name': 'Type the group name exactly to confirm.',
     too_large: 'The file is larger than {{size}}.',
+    drive_storage_new:
+      "The archive's files do not fit: a new group starts on the Free plan, with {{quota}} of drive storage. Restore it over this group instead, and if this group's plan has too little drive storage as well, choose a bigger plan first.",
+    drive_storage_replace: "The archive's files do not fit the drive storage of this group's plan ({{quota}}). Choose a bigger plan for the group, then restore again.",
+    plans: 'See the plans',
   },
   combined: {
     title: 'All my groups',

@@ -10,7 +10,10 @@ export const backupsPtBR: typeof backupsEn = {
   back_up_now: 'Fazer cópia agora',
   refresh: 'Atualizar',
   empty: 'Nenhuma cópia ainda.',
-  columns: { date: 'Data', kind: 'Tipo', status: 'Situação', size: 'Tamanho', records: 'Registros', actions: 'Ações' },
+  columns: { date: 'Data', kind: 'Tipo', status: 'Situação', size: 'Tamanho', records: 'Registros', files: 'Arquivos', actions: 'Ações' },
+  files_zero: 'Nenhum arquivo',
+  files_one: '{{count, number}} arquivo ({{size}})',
+  files_other: '{{count, number}} arquivos ({{size}})',
   kinds: { scheduled: 'Agendada', manual: 'Manual', combined: 'Todos os grupos' },
   statuses: { queued: 'Na fila', running: 'Em andamento', done: 'Pronta', failed: 'Falhou' },
   download: 'Baixar',
@@ -39,6 +42,10 @@ export const backupsPtBR: typeof backupsEn = {
     'not-a-backup-archive': 'Este arquivo não é uma cópia de segurança.',
     'confirm-must-be-the-group-name': 'Digite o nome do grupo exatamente para confirmar.',
     too_large: 'O arquivo é maior que {{size}}.',
+    drive_storage_new:
+      'Os arquivos da cópia não cabem: um grupo novo começa no plano Gratuito, com {{quota}} de armazenamento no disco. Restaure a cópia sobre este grupo; se o plano deste grupo também tiver pouco armazenamento no disco, escolha antes um plano maior.',
+    drive_storage_replace: 'Os arquivos da cópia não cabem no armazenamento no disco do plano deste grupo ({{quota}}). Escolha um plano maior para o grupo e restaure de novo.',
+    plans: 'Ver os planos',
   },
   combined: {
     title: 'Todos os meus grupos',

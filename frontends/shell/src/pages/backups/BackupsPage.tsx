@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, FileButton, Group, Modal, Paper, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { BackupDoc, BackupRestoreBody, BackupRestoreDoc } from '@app/proto';
@@ -10,11 +10,11 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { AdminOnly } from '../admin/AdminOnly';
 import { formatSize } from '../billing/billing-rules';
 import { useBackUpNow, useBackupSettings, useBackups, useCombined, useRestore, useUpload } from './backups-data';
-import { backupErrorKey, confirmMatches, downloadHref, isPending, scheduleKey } from './backups.rules';
+import { backupErrorKey, confirmMatches, downloadHref, failedForDriveStorage, isPending, restoreDriveStorage, scheduleKey } from './backups.rules';
 
 /**
- * The group's backups (spec §2 adminnoop entry, §6/§9): the archives with their date, kind, status and size, "Back up
- * now", a download per archive, a restore (into a new group, or over this group after typing its name) of a listed
+ * The group's backups (spec §2 adminnoop entry, §6/§9): the archives with their date, kind, status, records, disk files
+ * and size, "Back up now", a download per archive, a restore (into a new group, or over this group after typing its name) of a listed
  * archive or of an archive file, the restores made, and the owner's archive of all their groups. Administrators only.
  */
 export default function BackupsPage() {
@@ -86,6 +86,7 @@ function BackupsPageContent({ accountId }: { accountId: string }) {
             phone={phone}
             date={date}
             number={(d) => (d.status === 'done' ? number(records(d.counts)) : '')}
+            files={(d) => (d.status === 'done' && d.files !== undefined ? t('backups.files', { count: d.files, size: formatSize(d.file_bytes ?? 0, language) }) : '')}
             size={(d) => (d.size !== null ? formatSize(d.size, language) : '')}
             actions={(d) =>
               d.status === 'done' && (
@@ -102,9 +103,11 @@ function BackupsPageContent({ accountId }: { accountId: string }) {
           />
         )}
       </Paper>
-      {restores.length > 0 && <RestoresCard restores={restores} date={date} />}
+      {restores.length > 0 && <RestoresCard restores={restores} date={date} plan={account.data?.['confirmed-plan']} />}
       <CombinedCard date={date} />
-      {restoring && <RestoreDialog accountId={accountId} groupName={groupName} restoring={restoring} onClose={() => setRestoring(null)} />}
+      {restoring && (
+        <RestoreDialog accountId={accountId} groupName={groupName} plan={account.data?.['confirmed-plan']} restoring={restoring} onClose={() => setRestoring(null)} />
+      )}
     </Stack>
   );
 }
@@ -114,12 +117,14 @@ interface BackupListProps {
   phone: boolean;
   date: (iso: string) => string;
   number: (doc: BackupDoc) => string;
+  /** the disk files archived and their bytes ('' before it is done, or for an archive made before files were) */
+  files: (doc: BackupDoc) => string;
   size: (doc: BackupDoc) => string;
   actions: (doc: BackupDoc) => ReactNode;
 }
 
 /** The archives: a table on wider screens, one card each on a phone (a table's columns do not fit 390 px). */
-function BackupList({ docs, phone, date, number, size, actions }: BackupListProps) {
+function BackupList({ docs, phone, date, number, files, size, actions }: BackupListProps) {
   const { t } = useTranslation();
   const status = (doc: BackupDoc) => (
     <Badge color={STATUS_COLORS[doc.status]} variant="light" title={doc.error ?? undefined} style={{ flexShrink: 0 }}>
@@ -137,8 +142,16 @@ function BackupList({ docs, phone, date, number, size, actions }: BackupListProp
               </Text>
               {status(doc)}
             </Group>
-            <Text size="sm" c="dimmed">
-              {[t(`backups.kinds.${doc.kind}`), number(doc) && `${number(doc)} ${t('backups.columns.records').toLowerCase()}`, size(doc)].filter(Boolean).join(' · ')}
+            <Text size="sm" c="dimmed" data-testid="backup-summary">
+              {[t(`backups.kinds.${doc.kind}`), number(doc) && `${number(doc)} ${t('backups.columns.records').toLowerCase()}`, files(doc), size(doc)]
+                .filter(Boolean)
+                .map((part, i) => (
+                  // a line breaks between the parts, never inside one ('2,5 kB', '2 files (80 kB)')
+                  <Fragment key={i}>
+                    {i > 0 && ' · '}
+                    <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+                  </Fragment>
+                ))}
             </Text>
             <Group mt={6}>{actions(doc)}</Group>
           </Paper>
@@ -153,6 +166,7 @@ function BackupList({ docs, phone, date, number, size, actions }: BackupListProp
           <Table.Th>{t('backups.columns.kind')}</Table.Th>
           <Table.Th>{t('backups.columns.status')}</Table.Th>
           <Table.Th ta="right">{t('backups.columns.records')}</Table.Th>
+          <Table.Th ta="right">{t('backups.columns.files')}</Table.Th>
           <Table.Th ta="right">{t('backups.columns.size')}</Table.Th>
           <Table.Th>{t('backups.columns.actions')}</Table.Th>
         </Table.Tr>
@@ -164,6 +178,9 @@ function BackupList({ docs, phone, date, number, size, actions }: BackupListProp
             <Table.Td>{t(`backups.kinds.${doc.kind}`)}</Table.Td>
             <Table.Td>{status(doc)}</Table.Td>
             <Table.Td ta="right">{number(doc)}</Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="backup-files">
+              {files(doc)}
+            </Table.Td>
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
               {size(doc)}
             </Table.Td>
@@ -175,8 +192,8 @@ function BackupList({ docs, phone, date, number, size, actions }: BackupListProp
   );
 }
 
-function RestoresCard({ restores, date }: { restores: BackupRestoreDoc[]; date: (iso: string) => string }) {
-  const { t } = useTranslation();
+function RestoresCard({ restores, date, plan }: { restores: BackupRestoreDoc[]; date: (iso: string) => string; plan: unknown }) {
+  const { t, i18n } = useTranslation();
   return (
     <Paper withBorder radius="md" p="md" data-testid="restores">
       <Title order={3} size="h5" mb="xs">
@@ -184,21 +201,28 @@ function RestoresCard({ restores, date }: { restores: BackupRestoreDoc[]; date: 
       </Title>
       <Stack gap="xs">
         {restores.map((r) => (
-          <Group key={r._id} gap="xs" justify="space-between" data-testid="restore-row" data-status={r.status}>
-            <Text size="sm">
-              {date(r.created_at)} · {t(`backups.restore_into.${r.mode}`)}
-            </Text>
-            <Group gap="xs">
-              <Badge color={STATUS_COLORS[r.status]} variant="light" title={r.error ?? undefined}>
-                {t(`backups.statuses.${r.status}`)}
-              </Badge>
-              {r.status === 'done' && r.mode === 'new' && r.target_account_id && (
-                <Anchor component={Link} to={`/account/${r.target_account_id}`} size="sm" data-testid="restore-open">
-                  {t('backups.open_group')}
-                </Anchor>
-              )}
+          <Stack key={r._id} gap={2} data-testid="restore-row" data-status={r.status}>
+            <Group gap="xs" justify="space-between">
+              <Text size="sm">
+                {date(r.created_at)} · {t(`backups.restore_into.${r.mode}`)}
+              </Text>
+              <Group gap="xs">
+                <Badge color={STATUS_COLORS[r.status]} variant="light" title={r.error ?? undefined}>
+                  {t(`backups.statuses.${r.status}`)}
+                </Badge>
+                {r.status === 'done' && r.mode === 'new' && r.target_account_id && (
+                  <Anchor component={Link} to={`/account/${r.target_account_id}`} size="sm" data-testid="restore-open">
+                    {t('backups.open_group')}
+                  </Anchor>
+                )}
+              </Group>
             </Group>
-          </Group>
+            {failedForDriveStorage(r) && (
+              <Text size="sm" c="red">
+                {t(`backups.errors.drive_storage_${r.mode}`, { quota: formatSize(restoreDriveStorage(r.mode, plan), i18n.language) })}
+              </Text>
+            )}
+          </Stack>
         ))}
       </Stack>
     </Paper>
@@ -235,8 +259,17 @@ function CombinedCard({ date }: { date: (iso: string) => string }) {
   );
 }
 
-function RestoreDialog({ accountId, groupName, restoring, onClose }: { accountId: string; groupName: string; restoring: Restoring; onClose: () => void }) {
-  const { t } = useTranslation();
+interface RestoreDialogProps {
+  accountId: string;
+  groupName: string;
+  /** the group's plan: its drive storage is what a restore over the group must fit */
+  plan: unknown;
+  restoring: Restoring;
+  onClose: () => void;
+}
+
+function RestoreDialog({ accountId, groupName, plan, restoring, onClose }: RestoreDialogProps) {
+  const { t, i18n } = useTranslation();
   const [mode, setMode] = useState<BackupRestoreBody['mode']>('new');
   const [typed, setTyped] = useState('');
   const restore = useRestore(accountId);
@@ -244,8 +277,12 @@ function RestoreDialog({ accountId, groupName, restoring, onClose }: { accountId
   const settings = useBackupSettings();
   const pending = restore.isPending || upload.isPending;
   const error = restore.error ?? upload.error;
-  const known = backupErrorKey(error);
-  const ready = mode === 'new' || confirmMatches(groupName, typed);
+  // the refusal's text follows the mode that was asked, even once the radio is moved
+  const refusedMode = (restore.error ? restore.variables?.body.mode : upload.variables?.body.mode) ?? mode;
+  // a file past the upload bound is refused here, not after sending it all
+  const tooLarge = !!restoring.file && !!settings.data && restoring.file.size > settings.data.upload_max_bytes;
+  const known = tooLarge ? 'too_large' : backupErrorKey(error, refusedMode);
+  const ready = !tooLarge && (mode === 'new' || confirmMatches(groupName, typed));
   const submit = () => {
     const body: BackupRestoreBody = mode === 'replace' ? { mode, confirm: typed } : { mode };
     const done = { onSuccess: onClose };
@@ -273,9 +310,16 @@ function RestoreDialog({ accountId, groupName, restoring, onClose }: { accountId
             autoComplete="off"
           />
         )}
-        {known ? (
+        {known?.startsWith('drive_storage_') ? (
+          <Alert color="red" variant="light" role="alert" data-testid="restore-drive-storage">
+            <Text size="sm">{t(`backups.errors.${known}`, { quota: formatSize(restoreDriveStorage(refusedMode, plan), i18n.language) })}</Text>
+            <Anchor component={Link} to={`/checkout?account_id=${encodeURIComponent(accountId)}`} size="sm" mt={4} display="inline-block">
+              {t('backups.errors.plans')}
+            </Anchor>
+          </Alert>
+        ) : known ? (
           <Alert color="red" variant="light" role="alert">
-            {t(`backups.errors.${known}`, { size: formatSize(settings.data?.upload_max_bytes ?? 0) })}
+            {t(`backups.errors.${known}`, { size: formatSize(settings.data?.upload_max_bytes ?? 0, i18n.language) })}
           </Alert>
         ) : (
           <ErrorBanner error={error} />
