@@ -77,3 +77,23 @@ for (const layout of LAYOUTS) {
     for (const p of [dashboard, list]) await p.context().close();
   });
 }
+
+// The other module remotes run on query caches of their own (context-bridge.tsx): the shell hands them its live
+// changes too. A handbook another member writes shows in the handbooks list open in this browser, without a reload.
+test("a handbook written by another member shows in this member's open handbooks list without a reload (the notes remote, live) (desktop, en)", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const layout = LAYOUTS.find((l) => l.width === 'desktop' && l.lang === 'en')!;
+  const [owner, member] = await Promise.all([apiSignUp('Ana Owner', 'live-notes-ana', 'en'), apiSignUp('Bruno Member', 'live-notes-bruno', 'en')]);
+  const accountId = await apiGroup(owner, 'Live Notes');
+  await apiMember(owner, accountId, member);
+  const list = await pageOf(browser, layout);
+  await openLive(list, member, `/account/${accountId}/handbooks`, accountId);
+  await expect(list.getByText('No handbooks yet.')).toBeVisible();
+
+  const title = 'Oil change, step by step';
+  const created = await owner.api.post(`/${accountId}`, { klass: 'Handbook', title, content: 'Drain, replace the filter, fill.', content_type: 'markdown' });
+  expect(created.status, created.text).toBe(201);
+  await expect(list.getByText(title)).toBeVisible({ timeout: 10_000 });
+  await screens(list, 'live-updates-handbooks-en');
+  await list.context().close();
+});

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { Router, useInRouterContext, type Navigator, type To } from 'react-router';
-import { isApiError } from '@app/ui';
+import { followHostLiveChanges, isApiError } from '@app/ui';
 
 /**
  * When the remote runs on another copy of react-router or @tanstack/react-query than the shell (the shell shares them
@@ -22,12 +22,16 @@ export function ContextBridge({ children }: { children: ReactNode }) {
 
 let client: QueryClient | undefined;
 function fallbackQueryClient(): QueryClient {
-  client ??= new QueryClient({
+  if (client) return client;
+  const own = new QueryClient({
     defaultOptions: {
       queries: { retry: (count, err) => count < 2 && !(isApiError(err) && err.status > 0), refetchOnWindowFocus: false },
     },
   });
-  return client;
+  // the shell's live updates cannot reach this cache through its own
+  followHostLiveChanges(own, 'notes');
+  client = own;
+  return own;
 }
 
 const href = (to: To) => (typeof to === 'string' ? to : `${to.pathname ?? window.location.pathname}${to.search ?? ''}${to.hash ?? ''}`);

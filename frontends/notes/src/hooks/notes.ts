@@ -15,7 +15,8 @@ export interface ResolvedHandbook {
   moved: boolean;
 }
 
-export const handbookKey = (accountId: string, ref: string) => ['notes', 'handbook', accountId, ref] as const;
+// one-record queries are `['notes', 'doc', …]`: what an edit form saves from, only marked stale by live updates
+export const handbookKey = (accountId: string, ref: string) => ['notes', 'doc', accountId, 'handbook', ref] as const;
 
 /** A handbook by id, or by its address now or before (`by_uri`); a 404 when neither finds it. */
 export async function resolveHandbook(accountId: string, ref: string): Promise<ResolvedHandbook> {
@@ -72,7 +73,7 @@ export const isFetching = (b: Pick<BookmarkDoc, 'fetch_status'> | undefined) => 
 
 export function useBookmark(accountId: string, id: string | undefined) {
   return useQuery({
-    queryKey: ['notes', 'bookmark', accountId, id],
+    queryKey: ['notes', 'doc', accountId, 'bookmark', id],
     queryFn: () => bookmarks.get(accountId, id!),
     enabled: !!id,
     // the title comes when the background fetch is done

@@ -261,6 +261,15 @@ describe('live updates in the shell', () => {
     expect(test(['tickets', 'list', 'acc-1', 'Customer', 1])).toBe(true);
   });
 
+  it("a handbook's change makes the notes remote's lists stale (its records are ['notes', 'doc', …]); a reader item's does not touch the reader's lists", () => {
+    const handbook = staleQueries('acc-1', [{ klass: 'Handbook' }]);
+    expect(handbook(['notes', 'handbooks', 'acc-1', null, 1])).toBe(true);
+    expect(isRecordQuery(['notes', 'doc', 'acc-1', 'handbook', 'oleo'])).toBe(true);
+    const item = staleQueries('acc-1', [{ klass: 'ReaderItem' }]);
+    expect(item(['reader', 'items', 'acc-1', 'page'])).toBe(false);
+    expect(item(['count-by-klass', 'acc-1'])).toBe(true);
+  });
+
   it('counts the queries edit forms save from as records: marked stale, never fetched again by a live change', () => {
     for (const key of [['tickets', 'doc', 'acc-1', 'tkt-1'], ['finance', 'doc', 'acc-1', 'trx-1'], ['member', 'acc-1', 'sub-1'], ['account', 'acc-1'], ['settings', 'acc-1']]) {
       expect(isRecordQuery(key)).toBe(true);

@@ -19,11 +19,11 @@ export function reconnectDelayMs(attempt: number): number {
 }
 
 /**
- * The module remotes' query keys start with their module's name (e.g. `['tickets', 'list', …]`). Only the remotes whose
- * one-record queries follow `[<module>, 'doc', …]` (isRecordQuery) or that have no edit forms: the notes remote's
- * handbook and bookmark forms hold queries of other shapes, which a refetch would replace under the user's hands.
+ * The module remotes' query keys start with their module's name (e.g. `['tickets', 'list', …]`), and their one-record
+ * queries, which edit forms save from, are `[<module>, 'doc', …]` (isRecordQuery). Not the reader: its item lists
+ * would be read again under the reader's eyes at every burst the fetcher stores.
  */
-const REMOTE_OF_SERVICE: Record<string, string> = { tickets: 'tickets', finance: 'finance', disk: 'disk' };
+const REMOTE_OF_SERVICE: Record<string, string> = { tickets: 'tickets', finance: 'finance', disk: 'disk', notes: 'notes' };
 
 export type QueryKeyTest = (queryKey: readonly unknown[]) => boolean;
 

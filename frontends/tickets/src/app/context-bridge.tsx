@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { Router, useInRouterContext, type Navigator, type To } from 'react-router';
-import { isApiError, onHostLiveChanges } from '@app/ui';
+import { followHostLiveChanges, isApiError } from '@app/ui';
 
 /**
  * When the remote runs on another copy of react-router or @tanstack/react-query than the shell (the shell shares them
@@ -28,13 +28,8 @@ function fallbackQueryClient(): QueryClient {
       queries: { retry: (count, err) => count < 2 && !(isApiError(err) && err.status > 0), refetchOnWindowFocus: false },
     },
   });
-  // the shell's live updates cannot reach this cache through its own: a change of a group refreshes our queries of it;
-  // a record's (['tickets', 'doc', …]) is only marked stale, as an open edit form holds it with the revision it saves
-  onHostLiveChanges(({ accountId }) => {
-    const ours = (key: readonly unknown[]) => key[0] === 'tickets' && key.includes(accountId);
-    void own.invalidateQueries({ predicate: (q) => ours(q.queryKey) && q.queryKey[1] !== 'doc' });
-    void own.invalidateQueries({ predicate: (q) => ours(q.queryKey) && q.queryKey[1] === 'doc', refetchType: 'none' });
-  });
+  // the shell's live updates cannot reach this cache through its own
+  followHostLiveChanges(own, 'tickets');
   client = own;
   return own;
 }

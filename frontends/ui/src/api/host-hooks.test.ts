@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from './client';
-import { hostHookOptions, isCountersQuery, notifyHostDataChanged, provideHostHooks } from './host-hooks';
+import { announceHostLiveChanges, followHostLiveChanges, hostHookOptions, isCountersQuery, notifyHostDataChanged, provideHostHooks } from './host-hooks';
 
 describe('host hooks', () => {
   afterEach(() => provideHostHooks({}));
@@ -36,5 +36,42 @@ describe('host hooks', () => {
     expect(isCountersQuery(['session'])).toBe(false);
     expect(isCountersQuery(['account', 'acc-1'])).toBe(false);
     expect(isCountersQuery([42])).toBe(false);
+  });
+});
+
+describe("a remote's own query cache following the shell's live changes", () => {
+  /** the predicates each invalidateQueries call got, with its refetchType */
+  function cache() {
+    const calls: Array<{ predicate: (q: { queryKey: readonly unknown[] }) => boolean; refetchType?: 'none' }> = [];
+    return { calls, invalidateQueries: async (f: (typeof calls)[number]) => void calls.push(f) };
+  }
+  const keys = [
+    ['finance', 'list', 'acc-1', 'Outgo'],
+    ['finance', 'doc', 'acc-1', 'out-1'],
+    ['finance', 'list', 'acc-2', 'Outgo'],
+    ['tickets', 'list', 'acc-1'],
+  ];
+  const hits = (c: ReturnType<typeof cache>, i: number) => keys.filter((queryKey) => c.calls[i].predicate({ queryKey }));
+
+  it("refetches the module's lists of the changed group and only marks its records stale, for a change of one of its service's klasses", () => {
+    const c = cache();
+    const stop = followHostLiveChanges(c, 'finance');
+    announceHostLiveChanges({ accountId: 'acc-1', klasses: ['Outgo'] });
+    stop();
+    expect(c.calls).toHaveLength(2);
+    expect([hits(c, 0), c.calls[0].refetchType]).toEqual([[['finance', 'list', 'acc-1', 'Outgo']], undefined]);
+    expect([hits(c, 1), c.calls[1].refetchType]).toEqual([[['finance', 'doc', 'acc-1', 'out-1']], 'none']);
+  });
+
+  it("ignores another module's klasses, follows a reset, and stops when asked", () => {
+    const c = cache();
+    const stop = followHostLiveChanges(c, 'finance');
+    announceHostLiveChanges({ accountId: 'acc-1', klasses: ['Ticket', 'ReaderItem'] });
+    expect(c.calls).toHaveLength(0);
+    announceHostLiveChanges({ accountId: 'acc-1', klasses: 'reset' });
+    expect(c.calls).toHaveLength(2);
+    stop();
+    announceHostLiveChanges({ accountId: 'acc-1', klasses: ['Outgo'] });
+    expect(c.calls).toHaveLength(2);
   });
 });

@@ -1,3 +1,4 @@
+import { isKlass, KLASSES } from '@app/proto';
 import type { ApiError } from './client';
 
 // A module remote bundles its own copy of this library, so its API client cannot see the shell's listeners through a
@@ -66,4 +67,24 @@ export function onHostLiveChanges(listener: LiveListener): () => void {
 /** Called by the shell after it has refreshed its own queries. */
 export function announceHostLiveChanges(changes: HostLiveChanges): void {
   for (const l of [...liveListeners()]) l(changes);
+}
+
+/** What a remote's own query cache must offer followHostLiveChanges (react-query's QueryClient, whichever copy). */
+export interface LiveQueryCache {
+  invalidateQueries(filters: { predicate: (query: { queryKey: readonly unknown[] }) => boolean; refetchType?: 'none' }): Promise<unknown>;
+}
+
+/**
+ * A remote's own query cache follows the shell's live changes: when a change of a group touches a klass of this
+ * module's service (or the stream was reset), the module's queries of that group (keys `[<module>, …, accountId, …]`)
+ * refetch if on screen; a one-record query (`[<module>, 'doc', …]`, what an edit form saves from with its revision) is
+ * only marked stale, so it is read again when next opened and never replaced under the user's hands.
+ */
+export function followHostLiveChanges(cache: LiveQueryCache, module: string): () => void {
+  return onHostLiveChanges(({ accountId, klasses }) => {
+    if (klasses !== 'reset' && !klasses.some((k) => isKlass(k) && KLASSES[k].service === module)) return;
+    const ours = (key: readonly unknown[]) => key[0] === module && key.includes(accountId);
+    void cache.invalidateQueries({ predicate: (q) => ours(q.queryKey) && q.queryKey[1] !== 'doc' });
+    void cache.invalidateQueries({ predicate: (q) => ours(q.queryKey) && q.queryKey[1] === 'doc', refetchType: 'none' });
+  });
 }
