@@ -14,3 +14,4 @@ export * from './rules/record-path';
 export * from './rules/timeline-rows';
 export * from './rules/number';
 export * from './components/ConfirmDialog';
+export * from './components/ContextBridge';
