@@ -1,5 +1,6 @@
 import { createHash } from 'crypto';
 import { existsSync } from 'fs';
+import { connect } from 'net';
 import path from 'path';
 import Redis from 'ioredis';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -151,6 +152,7 @@ beforeAll(async () => {
   process.env.TOKEN_CACHE_SECONDS = '30';
   process.env.SESSION_CACHE_MS = '0'; // the tests age and drop sessions in Redis behind the gateway's back
   process.env.TENANCY_CACHE_MS = '0'; // and change the stubbed memberships behind its back (the cache: tenancy.service.spec.ts)
+  process.env.GATEWAY_IDLE_TIMEOUT_MS = '3000';
   await identity.start();
   await accounts.start();
   app = await createGateway({ port: 0, host: '127.0.0.1' });
@@ -307,6 +309,24 @@ describe('request bodies', () => {
     const res = await b.post(`/${ALICE}/_find`, { selector });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'bad_request', reason: 'the body is nested deeper than 50 levels' });
+  });
+
+  it('bounds a client connection by idleness, not by the length of the whole request (a slow 1 GB upload is not cut at Node\'s 5 minutes)', async () => {
+    const server = app.getHttpServer() as import('http').Server;
+    expect(server.requestTimeout).toBe(0);
+    expect(server.timeout).toBe(3000);
+  });
+
+  it('closes a connection whose request body stops moving for GATEWAY_IDLE_TIMEOUT_MS', async () => {
+    const { port } = new URL(url);
+    const socket = connect(Number(port), '127.0.0.1');
+    const started = Date.now();
+    const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now() - started)));
+    socket.on('error', () => undefined);
+    socket.write('POST /_users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
+    const after = await closed;
+    expect(after).toBeGreaterThanOrEqual(2500);
+    expect(after).toBeLessThan(15_000);
   });
 
   it('refuses a 2 MB body with 413', async () => {

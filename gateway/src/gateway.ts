@@ -34,11 +34,18 @@ export async function createGateway(options: GatewayOptions = {}): Promise<NestF
   let imports: ImportUpload | undefined;
   let metrics: HttpMetrics | undefined;
   const adapter = new FastifyAdapter({
-    serverFactory: (handler: HttpHandler) =>
-      createServer((req, res) => {
+    serverFactory: (handler: HttpHandler) => {
+      const server = createServer((req, res) => {
         metrics?.track(req, res); // every request, whichever door takes it
         return disk?.take(req, res) || imports?.take(req, res) || lane?.take(req, res, handler) || handler(req, res);
-      }),
+      });
+      // Node cuts any request whose body takes over 5 minutes (requestTimeout): a 1 GB WebDAV PUT or a backup upload
+      // over a slow line would fail at 300 s. Instead a connection is closed when nothing moves for idleTimeoutMs
+      // (headersTimeout still bounds the headers; an event stream's heartbeats keep it moving).
+      server.requestTimeout = 0;
+      server.setTimeout(config.idleTimeoutMs, (socket) => socket.destroy());
+      return server;
+    },
     bodyLimit: config.bodyLimit,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

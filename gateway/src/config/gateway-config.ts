@@ -22,6 +22,11 @@ export interface GatewayConfig extends AppConfig {
   diskUrl: string;
   /** a /files or /dav transfer with no byte moving for this long is dropped */
   diskIdleTimeoutMs: number;
+  /**
+   * a client connection with no byte moving either way for this long is closed (GATEWAY_IDLE_TIMEOUT_MS). There is no
+   * bound on a whole request: a 1 GB upload over a slow line takes as long as it takes, as long as it moves.
+   */
+  idleTimeoutMs: number;
   /** the secret the gateway signs the callers it passes on with (INTERNAL_SECRET) */
   internalSecret: string;
   /** JSON bodies nested deeper than this are refused */
@@ -72,6 +77,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     bodyLimit: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     diskUrl: env.DISK_HTTP_URL || `http://127.0.0.1:${env.DISK_HTTP_PORT || '3010'}`,
     diskIdleTimeoutMs: int(env.DISK_IDLE_TIMEOUT_MS, 120_000),
+    idleTimeoutMs: int(env.GATEWAY_IDLE_TIMEOUT_MS, 120_000),
     internalSecret: internalSecret(env),
     maxBodyDepth: int(env.BODY_MAX_DEPTH, 50),
     session: {
