@@ -20,7 +20,7 @@ export interface DashboardCardProps {
 
 export default function DashboardCard({ accountId }: DashboardCardProps) {
   return (
-    <ContextBridge module="reader">
+    <ContextBridge module="reader" live={false}>
       <ReaderDashboard accountId={accountId} />
     </ContextBridge>
   );
