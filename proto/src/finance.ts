@@ -174,6 +174,9 @@ export const CSV_PREVIEW_ROWS = 20;
 export const CSV_IMPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'undoing', 'undone'] as const;
 export type CsvImportStatus = (typeof CSV_IMPORT_STATUSES)[number];
 
+/** How often, at most, a running import writes its done_rows (a person's progress bar reads it every half second). */
+export const CSV_PROGRESS_EVERY_MS = 250;
+
 /** Which column (0-based) holds what; at least 3 matched, a date among them (spec §5). */
 export const CsvColumns = z.object({
   date: z.number().int().min(0).max(200),
@@ -202,7 +205,11 @@ export const CsvImportFields = z.object({
 });
 export type CsvImportFields = z.infer<typeof CsvImportFields>;
 
-/** What the import writes on its CsvImport document as it goes. */
+/**
+ * What the import writes on its CsvImport document as it goes: `running` with total_rows 0 while it reads the file,
+ * then total_rows (the records the file makes) and done_rows (those written or found duplicate so far, at most every
+ * CSV_PROGRESS_EVERY_MS), then `done` once they are all committed.
+ */
 export interface CsvImportProgress {
   status: CsvImportStatus;
   total_rows: number;
@@ -235,6 +242,11 @@ export interface CsvUploadReply {
   lines: number;
   /** the first rows as cells */
   rows: string[][];
+  /**
+   * the line of the file where each of `rows` starts (1-based, as the import's problems name it): blank lines and line
+   * breaks inside quoted cells make it differ from the row's position
+   */
+  row_lines: number[];
 }
 
 export const IMPORTS_DESIGN = 'imports';

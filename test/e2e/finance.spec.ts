@@ -274,6 +274,41 @@ describe('CSV import (wallets-upload)', () => {
     expect((await call('PUT', `/${db}/_design/imports/_update/undo/${started.body.id}`)).body).toEqual({ error: 'conflict', reason: 'The import is already undone' });
   }, 60_000);
 
+  it('the upload names the line of the file where each previewed row starts (after a blank line, a cell quoted over two lines), the line the import’s failure names', async () => {
+    const w = await wallet('Linhas', 'BRL');
+    const up = await upload(Buffer.from('Data;Histórico;Valor\r\n\r\n01/10/2026;"PIX\r\nRECEBIDO";10,00\r\n02/10/2026;ok;abc\r\n', 'latin1'));
+    expect(up.status).toBe(201);
+    expect([up.body.rows, up.body.row_lines]).toEqual([
+      [
+        ['Data', 'Histórico', 'Valor'],
+        ['01/10/2026', 'PIX\r\nRECEBIDO', '10,00'],
+        ['02/10/2026', 'ok', 'abc'],
+      ],
+      [1, 3, 5],
+    ]);
+    const started = await post({ klass: 'CsvImport', upload_id: up.body.upload_id, wallet_id: w, columns: { date: 0, description: 1, value: 2 } });
+    const failed = await finished(String(started.body.id));
+    expect(failed.error).toEqual({ line: 5, reason: 'Line 5, column 3 (Valor): "abc" is not an amount' });
+  });
+
+  it('a 30,000-row import tells its progress while it writes: the rows written so far below the total until it is done', async () => {
+    const w = await wallet('Grande', 'BRL');
+    const up = await upload(statement(30_000, 0));
+    const started = await post({ klass: 'CsvImport', upload_id: up.body.upload_id, wallet_id: w, columns });
+    const seen: Array<{ status: unknown; total: number; done: number }> = [];
+    for (let i = 0; i < 1200; i++) {
+      const doc = await get(String(started.body.id));
+      seen.push({ status: doc.status, total: Number(doc.total_rows), done: Number(doc.done_rows) });
+      if (['done', 'failed'].includes(String(doc.status))) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(seen[seen.length - 1]).toEqual({ status: 'done', total: 30_000, done: 30_000 });
+    const running = seen.filter((s) => s.status === 'running');
+    // the rows of the last batch count once committed: a running import is never at its total
+    expect(running.filter((s) => s.total > 0 && s.done >= s.total)).toEqual([]);
+    expect(running.some((s) => s.done > 0 && s.done < s.total)).toBe(true);
+  }, 60_000);
+
   it('a file that can’t be split is refused at upload with its line; a row that can’t be read fails the import with its line and writes nothing; fewer than 3 matched columns is refused with the spec’s message', async () => {
     const w = await wallet('Quebrado', 'BRL');
     const broken = await upload(Buffer.from('Data;Histórico;Valor\n01/10/2026;ok;10,00\n02/10/2026;"broken;5,00\n03/10/2026;ok;7,00\n', 'latin1'));

@@ -5,6 +5,7 @@ import {
   columnsOf,
   guessChoices,
   previewRecords,
+  REFUSING,
   splitRows,
   type ColumnChoice,
   type StatementOptions,
@@ -20,26 +21,41 @@ const ITAU = [
   ['13/10/2026', 'Padaria', '-8,50', ''],
 ];
 
+/** Rows as the upload answers them, each starting on the line `lines` says (the next line each, by default). */
+const uploaded = (rows: string[][], lines = rows.map((_, i) => i + 1)) => ({ rows, row_lines: lines });
+
 describe('splitting the rows', () => {
   it('takes the header from the first line, or from the second when line one is ignored, keeping the file’s line numbers', () => {
-    expect(splitRows(ITAU, OPTIONS)).toEqual({ header: ITAU[0], data: [2, 3, 4].map((line) => ({ line, cells: ITAU[line - 1] })) });
+    expect(splitRows(uploaded(ITAU), OPTIONS)).toEqual({ header: ITAU[0], data: [2, 3, 4].map((line) => ({ line, cells: ITAU[line - 1] })) });
     const titled = [['Extrato conta corrente'], ...ITAU];
-    const { header, data } = splitRows(titled, { first_line_is_header: true, ignore_line_one: true });
+    const { header, data } = splitRows(uploaded(titled), { first_line_is_header: true, ignore_line_one: true });
     expect([header, data[0].line]).toEqual([ITAU[0], 3]);
-    expect(splitRows(ITAU.slice(1), { first_line_is_header: false, ignore_line_one: false }).header).toBeNull();
+    expect(splitRows(uploaded(ITAU.slice(1)), { first_line_is_header: false, ignore_line_one: false }).header).toBeNull();
+  });
+
+  it('numbers each row by the line of the file where the upload says it starts, as the import’s problems do, not by its position', () => {
+    // a blank line after the header, and a description quoted over two lines on the first record
+    const { data } = splitRows(uploaded(ITAU, [1, 3, 5, 6]), OPTIONS);
+    expect(data.map((r) => r.line)).toEqual([3, 5, 6]);
+    const bad = [...ITAU.slice(0, 2), ['02/10/2026', 'UBER *TRIP', 'abc', 'Uber']];
+    const { records } = previewRecords(splitRows(uploaded(bad, [1, 3, 5]), OPTIONS).data, ['date', 'description', 'value', 'third_party'], OPTIONS, 2);
+    expect(records.map((r) => [r.line, r.problem])).toEqual([
+      [3, null],
+      [5, 'not-an-amount'],
+    ]);
   });
 });
 
 describe('matching columns', () => {
   it('guesses from Portuguese and English header words, each role once', () => {
-    const { header, data } = splitRows(ITAU, OPTIONS);
+    const { header, data } = splitRows(uploaded(ITAU), OPTIONS);
     expect(guessChoices(header, data, 4)).toEqual(['date', 'description', 'value', 'third_party']);
     expect(guessChoices(['Date', 'Description', 'Debit', 'Credit', 'Category'], [], 5)).toEqual(['date', 'description', 'debit', 'credit', 'categories']);
     expect(guessChoices(['Data', 'Data valor', 'Valor'], [], 3)).toEqual(['date', 'ignore', 'value']);
   });
 
   it('guesses from the values when the file has no header: the dates, the amounts, the longest text', () => {
-    const { data } = splitRows(ITAU.slice(1), { first_line_is_header: false, ignore_line_one: false });
+    const { data } = splitRows(uploaded(ITAU.slice(1)), { first_line_is_header: false, ignore_line_one: false });
     expect(guessChoices(null, data, 4)).toEqual(['date', 'description', 'value', 'ignore']);
   });
 
@@ -68,7 +84,7 @@ describe('matching columns', () => {
 
 describe('the preview of the records', () => {
   it('makes negative amounts outgos and positive ones incomes, in positive minor units, dates as yyyy-mm-dd', () => {
-    const { data } = splitRows(ITAU, OPTIONS);
+    const { data } = splitRows(uploaded(ITAU), OPTIONS);
     const { records, date_format } = previewRecords(data, ['date', 'description', 'value', 'third_party'], OPTIONS, 2);
     expect(date_format).toBe('dd/mm/yyyy');
     expect(records.map((r) => [r.line, r.klass, r.date, r.value, r.description, r.third_party, r.problem])).toEqual([
@@ -79,9 +95,9 @@ describe('the preview of the records', () => {
   });
 
   it('makes every row most_items_are when no amount has a sign, and reads a debit and a credit column', () => {
-    const unsigned = splitRows([['Date', 'Memo', 'Amount'], ['2026-10-01', 'Rent', '1500.00'], ['2026-10-02', 'Salary', '3000.00']], OPTIONS).data;
+    const unsigned = splitRows(uploaded([['Date', 'Memo', 'Amount'], ['2026-10-01', 'Rent', '1500.00'], ['2026-10-02', 'Salary', '3000.00']]), OPTIONS).data;
     expect(previewRecords(unsigned, ['date', 'description', 'value'], { ...OPTIONS, most_items_are: 'income' }, 2).records.map((r) => r.klass)).toEqual(['Income', 'Income']);
-    const pair = splitRows([['Date', 'Memo', 'Debit', 'Credit'], ['2026-10-01', 'Rent', '1500.00', ''], ['2026-10-02', 'Salary', '', '3000.00']], OPTIONS).data;
+    const pair = splitRows(uploaded([['Date', 'Memo', 'Debit', 'Credit'], ['2026-10-01', 'Rent', '1500.00', ''], ['2026-10-02', 'Salary', '', '3000.00']]), OPTIONS).data;
     expect(previewRecords(pair, ['date', 'description', 'debit', 'credit'], OPTIONS, 2).records.map((r) => [r.klass, r.value])).toEqual([
       ['Outgo', 150000],
       ['Income', 300000],
@@ -90,7 +106,7 @@ describe('the preview of the records', () => {
 
   it('says which rows are left out (no amount, no date, zero) and which would fail the import (a date or amount that does not read)', () => {
     const rows = [['Data', 'Histórico', 'Valor'], ['Saldo anterior', '', ''], ['01/10/2026', 'Tarifa', '0,00'], ['02/10/2026', 'Sem valor', ''], ['03/10/2026', 'Erro', 'abc'], ['31/02/2026', 'Data ruim', '-1,00']];
-    const { records } = previewRecords(splitRows(rows, OPTIONS).data, ['date', 'description', 'value'], { ...OPTIONS, date_format: 'dd/mm/yyyy' }, 2);
+    const { records } = previewRecords(splitRows(uploaded(rows), OPTIONS).data, ['date', 'description', 'value'], { ...OPTIONS, date_format: 'dd/mm/yyyy' }, 2);
     expect(records.map((r) => [r.line, r.problem])).toEqual([
       [2, 'no-date'],
       [3, 'zero-amount'],
@@ -102,7 +118,7 @@ describe('the preview of the records', () => {
 
   it('reads rows as the import does: a date that does not read fails its line, the closest format reads the others, texts are cut', () => {
     const rows = [['Data', 'Histórico', 'Valor', 'Favorecido'], ['13/10/2026', 'a', '-1,00', ''], ['10/13/2026', 'b', '', ''], ['14/10/2026', 'c'.repeat(1200), '-3,00', 'p'.repeat(250)]];
-    const { records, date_format, refusal } = previewRecords(splitRows(rows, OPTIONS).data, ['date', 'description', 'value', 'third_party'], OPTIONS, 2);
+    const { records, date_format, refusal } = previewRecords(splitRows(uploaded(rows), OPTIONS).data, ['date', 'description', 'value', 'third_party'], OPTIONS, 2);
     expect([date_format, refusal]).toEqual(['dd/mm/yyyy', null]);
     expect(records.map((r) => [r.line, r.date, r.problem, r.description?.length, r.third_party?.length])).toEqual([
       [2, '2026-10-13', null, 1, undefined],
@@ -111,16 +127,17 @@ describe('the preview of the records', () => {
     ]);
   });
 
-  it('names every amount the import refuses "not an amount", and says when no row has a date', () => {
-    const rows = [['Data', 'Histórico', 'Valor'], ['01/10/2026', 'decimals', '-1,005'], ['02/10/2026', 'large', '-90.000.000.000,01'], ['03/10/2026', 'ok', '-2,50']];
-    const { records } = previewRecords(splitRows(rows, OPTIONS).data, ['date', 'description', 'value'], OPTIONS, 2);
-    expect(records.map((r) => r.problem)).toEqual(['not-an-amount', 'not-an-amount', null]);
-    const undated = previewRecords(splitRows([['Data', 'Histórico', 'Valor'], ['Saldo', 'x', '1,00']], OPTIONS).data, ['date', 'description', 'value'], OPTIONS, 2);
+  it('names an amount the import refuses as the import does (too many decimals, too large, not an amount), each failing the import, and says when no row has a date', () => {
+    const rows = [['Data', 'Histórico', 'Valor'], ['01/10/2026', 'decimals', '-1,005'], ['02/10/2026', 'large', '-90.000.000.000,01'], ['03/10/2026', 'text', 'abc'], ['04/10/2026', 'ok', '-2,50']];
+    const { records } = previewRecords(splitRows(uploaded(rows), OPTIONS).data, ['date', 'description', 'value'], OPTIONS, 2);
+    expect(records.map((r) => r.problem)).toEqual(['too-many-decimals', 'amount-too-large', 'not-an-amount', null]);
+    expect(records.map((r) => r.problem && REFUSING.includes(r.problem))).toEqual([true, true, true, null]);
+    const undated = previewRecords(splitRows(uploaded([['Data', 'Histórico', 'Valor'], ['Saldo', 'x', '1,00']]), OPTIONS).data, ['date', 'description', 'value'], OPTIONS, 2);
     expect([undated.refusal, undated.date_format, undated.records[0].problem]).toEqual(['The date column or the Date format seems to be wrong.', null, 'no-date']);
   });
 
   it('runs the mapping rules on the rows that will be saved, only when asked', () => {
-    const { data } = splitRows(ITAU, OPTIONS);
+    const { data } = splitRows(uploaded(ITAU), OPTIONS);
     const mapper = (r: Parameters<NonNullable<Parameters<typeof previewRecords>[4]>>[0]) => ({ ...r, categories: ['mapped'] });
     const on = previewRecords(data, ['date', 'description', 'value', 'third_party'], OPTIONS, 2, mapper).records;
     expect(on.every((r) => r.categories[0] === 'mapped')).toBe(true);

@@ -10,7 +10,9 @@ import {
   type CsvUploadReply,
   type StatementDateFormat,
   type StatementLine,
+  type StatementProblem,
   type StatementRow,
+  type StatementSkip,
 } from '@app/proto';
 
 // A bank statement on the wallets-upload screen (spec §3 CSV import, §5, §8): which column holds what, guessed from the
@@ -41,10 +43,17 @@ export function initialOptions(reply: Pick<CsvUploadReply, 'first_line_is_header
   return { first_line_is_header: reply.first_line_is_header, ignore_line_one: reply.ignore_line_one, date_format: null, most_items_are: 'outgo', apply_mappings: true };
 }
 
-/** The header (when the options say there is one) and the rows holding records, with their lines. */
-export function splitRows(rows: readonly string[][], options: Pick<StatementOptions, 'first_line_is_header' | 'ignore_line_one'>): { header: string[] | null; data: StatementRow[] } {
+/**
+ * The header (when the options say there is one) and the rows holding records, each with the line of the file where it
+ * starts as the upload answered it (the line the import's problems name; blank lines and quoted line breaks make it
+ * differ from the row's position).
+ */
+export function splitRows(
+  upload: Pick<CsvUploadReply, 'rows' | 'row_lines'>,
+  options: Pick<StatementOptions, 'first_line_is_header' | 'ignore_line_one'>,
+): { header: string[] | null; data: StatementRow[] } {
   const { headers, data } = statementDataRows(
-    rows.map((cells, i) => ({ line: i + 1, cells })),
+    upload.rows.map((cells, i) => ({ line: upload.row_lines[i], cells })),
     options,
   );
   return { header: headers, data };
@@ -132,9 +141,9 @@ export function checkChoices(choices: readonly ColumnChoice[]): string | null {
 // ---- the preview ----------------------------------------------------------------------------------------------------
 
 /** Why a row would not be saved as it reads: left out (no money, no date) or refused (the import fails on it). */
-export type RowProblem = 'no-amount' | 'no-date' | 'zero-amount' | 'not-a-date' | 'not-an-amount' | 'debit-and-credit';
+export type RowProblem = StatementSkip | StatementProblem['code'];
 /** Problems that make the whole import fail (the others only leave their line out). */
-export const REFUSING: readonly RowProblem[] = ['not-a-date', 'not-an-amount', 'debit-and-credit'];
+export const REFUSING: readonly RowProblem[] = ['not-a-date', 'not-an-amount', 'too-many-decimals', 'amount-too-large', 'debit-and-credit'];
 
 export interface PreviewRecord {
   line: number;
@@ -151,12 +160,8 @@ export interface PreviewRecord {
 /** What a preview record looks like to the mapping rules (lib/mapping-rules.ts applyRules). */
 export type Mapper = (record: PreviewRecord) => PreviewRecord;
 
-/** A line's reason in the preview's words (its texts name every problem of an amount "does not read"). */
-function problemOf(line: StatementLine): RowProblem | null {
-  if (line.skipped) return line.skipped;
-  if (!line.problem) return null;
-  return line.problem.code === 'not-a-date' || line.problem.code === 'debit-and-credit' ? line.problem.code : 'not-an-amount';
-}
+/** A line's reason: why it is left out, else why the import fails on it, as the import names it. */
+const problemOf = (line: StatementLine): RowProblem | null => line.skipped ?? line.problem?.code ?? null;
 
 /**
  * The data rows as the import reads them (proto's readStatementLines, see there): dates in the chosen format (else the

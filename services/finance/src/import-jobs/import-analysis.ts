@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../common/tokens';
 import { readCsv } from '../imports/csv-dialect.rules';
 import { FinanceRedis } from './finance-redis';
 
-/** What a just uploaded statement looks like: its dialect and first rows, for the column matching step. */
+/** What a just uploaded statement looks like: its dialect and first rows (with their lines), for the column matching step. */
 @Injectable()
 export class ImportAnalysis {
   constructor(
@@ -21,6 +21,7 @@ export class ImportAnalysis {
     const parsed = readCsv(bytes);
     if (!parsed.rows.length) throw new AppError('unprocessable_entity', 'The file has no rows');
     const start = parsed.ignore_line_one ? 1 : 0;
+    const first = parsed.rows.slice(0, CSV_PREVIEW_ROWS + start + 1);
     return {
       upload_id: req.upload_id,
       encoding: parsed.encoding,
@@ -30,7 +31,9 @@ export class ImportAnalysis {
       ignore_line_one: parsed.ignore_line_one,
       columns: Math.max(...parsed.rows.slice(0, 200).map((r) => r.cells.length)),
       lines: parsed.rows.length,
-      rows: parsed.rows.slice(0, CSV_PREVIEW_ROWS + start + 1).map((r) => r.cells),
+      rows: first.map((r) => r.cells),
+      // the preview names a row by the line the import's problems will name
+      row_lines: first.map((r) => r.line),
     };
   }
 }

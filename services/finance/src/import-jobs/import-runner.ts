@@ -5,15 +5,21 @@ import { APP_CONFIG } from '../common/tokens';
 import { FinanceRedis } from './finance-redis';
 import { ImportsRepository } from './imports.repository';
 import { MappingRuns } from '../mappings/mapping-runs';
+import { ProgressPace, writeInBatches } from './import-progress';
 import { duplicateKeyOf, lineOf, statementRecords, StatementRecord } from './statement';
 
 // One import, run by the queue's worker (import-queue.ts): the statement is read whole from Redis and parsed before
 // anything is written (a malformed file fails with its line number and writes nothing); rows already in the wallet
 // (same date, amount and description; a file imported twice) are skipped; the records are written in batches inside
-// one transaction, so an import is all or nothing, while its progress is written beside it for the progress bar.
+// one transaction, so an import is all or nothing. Its progress is written beside it for the progress bar: `running`
+// while the file is read, then the rows to import (total_rows) and those written so far (done_rows, at most every
+// CSV_PROGRESS_EVERY_MS: import-progress.ts), then `done` once committed. The worker shares the service's event loop:
+// between the steps that hold it (reading the file, the rules) it lets other requests through.
 
 const logger = new Logger('csv-import');
 const BATCH = 2000;
+/** lets the event loop answer what waits (other requests, this import's progress reads) */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export type ImportDoc = Doc & Partial<CsvImportProgress>;
 
@@ -46,42 +52,51 @@ export class ImportRunner {
       const wallet = await this.store.get(db, String(doc.wallet_id));
       if (!wallet || wallet.klass !== 'Wallet') throw errors.unprocessable({ wallet_id: 'must-exist' });
       const parsed = statementRecords(bytes, doc, Number(wallet.precision ?? 2));
+      await nextTurn();
       // the rules first: duplicates are told apart by what would be stored
       const records = doc.apply_mappings === false ? parsed : this.mapped(await this.mappings.activeRules(db), parsed);
-      await this.progress(db, importId, { total_rows: records.length });
+      await nextTurn();
       const fresh = await this.withoutDuplicates(db, String(wallet._id), records);
-      const docs = fresh.map((r) => ({
-        klass: r.klass,
-        wallet_id: wallet._id,
-        currency: wallet.currency,
-        date: r.date,
-        value: r.value,
-        description: r.description,
-        categories: r.categories,
-        ...(r.klass === 'Income' ? { paid_by: r.third_party } : { paid_to: r.third_party }),
-        confirmed: true,
-        imported: true,
-        import_id: importId,
-      }));
-      let done = records.length - fresh.length;
-      await this.store.inTransaction(async (tx) => {
-        for (let i = 0; i < docs.length; i += BATCH) {
-          const batch = docs.slice(i, i + BATCH);
-          for (const klass of ['Income', 'Outgo'] as const) {
-            const ofKlass = batch.filter((d) => d.klass === klass).map(({ klass: _k, ...fields }) => fields);
-            await this.store.createManyWithin(tx, db, klass, ofKlass, actor);
-          }
-          done += batch.length;
-          await this.progress(db, importId, { done_rows: done });
-        }
-      });
-      await this.progress(db, importId, { status: 'done', done_rows: records.length, created: docs.length, duplicates: records.length - fresh.length, error: null });
+      const duplicates = records.length - fresh.length;
+      await this.progress(db, importId, { total_rows: records.length, done_rows: duplicates });
+      const pace = new ProgressPace();
+      await this.store.inTransaction((tx) =>
+        writeInBatches(
+          fresh,
+          BATCH,
+          async (batch) => {
+            for (const klass of ['Income', 'Outgo'] as const) {
+              const ofKlass = batch.filter((r) => r.klass === klass).map((r) => this.recordFields(r, wallet, importId));
+              await this.store.createManyWithin(tx, db, klass, ofKlass, actor);
+            }
+          },
+          (written) => this.progress(db, importId, { done_rows: duplicates + written }).then(() => undefined),
+          pace,
+        ),
+      );
+      await this.progress(db, importId, { status: 'done', done_rows: records.length, created: fresh.length, duplicates, error: null });
     } catch (err) {
       const reason = err instanceof AppError ? (typeof err.reason === 'string' ? err.reason : JSON.stringify(err.reason)) : 'The import failed, please try again';
       const line = lineOf(err);
       if (!(err instanceof AppError)) logger.error(`import ${importId}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       await this.progress(db, importId, { status: 'failed', created: 0, error: { line, reason } }).catch(() => undefined);
     }
+  }
+
+  /** What an Income or Outgo of the statement stores. */
+  private recordFields(r: StatementRecord, wallet: Doc, importId: string): Record<string, unknown> {
+    return {
+      wallet_id: wallet._id,
+      currency: wallet.currency,
+      date: r.date,
+      value: r.value,
+      description: r.description,
+      categories: r.categories,
+      ...(r.klass === 'Income' ? { paid_by: r.third_party } : { paid_to: r.third_party }),
+      confirmed: true,
+      imported: true,
+      import_id: importId,
+    };
   }
 
   /** Statement records as the group's mapping rules leave them (third_party is paid_by/paid_to for the rules). */

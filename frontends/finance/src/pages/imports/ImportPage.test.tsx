@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { phoneWindow } from '@app/ui/src/testing/phone-window';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PROGRESS_POLL_MS } from '../../hooks/imports';
 import { isFind, renderAt, stubApi, WALLETS, type Call, type Handler } from '../../test/render';
 
 beforeEach(() => {
@@ -28,6 +29,7 @@ const REPLY = {
     ['02/10/2026', 'UBER *TRIP', '-23,90', 'Uber do Brasil'],
     ['13/10/2026', 'Padaria', '-8,50', ''],
   ],
+  row_lines: [1, 2, 3, 4],
 };
 const RULE = { _id: 'map-1', _rev: '1-a', klass: 'Mapping', active: true, order: 1, target: 'outgo', field_to_watch: 'description', kind_of_watch: 'starts_with', text_to_match: 'uber', field_to_change: 'categories', kind_of_change: 'replace', text_to_change: 'Transporte, Trabalho' };
 
@@ -151,6 +153,77 @@ describe('importing a statement (wallets-upload)', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.method === 'PUT' && c.url.endsWith('/undo/csv-1'))).toHaveLength(1);
   });
 
+  it('numbers the preview’s rows by the lines of the file the upload names (a blank line and a quoted line break before them), so a problem’s line is the import’s', async () => {
+    const reply = {
+      ...REPLY,
+      rows: [REPLY.rows[0], ['01/10/2026', 'PIX\nRECEBIDO', '1.100,00', 'Fulano'], ['02/10/2026', 'UBER *TRIP', '-23,90', 'Uber do Brasil'], ['13/10/2026', 'Padaria', 'abc', '']],
+      row_lines: [1, 3, 5, 6],
+    };
+    stubImports((call) => (isUpload(call) ? { status: 201, body: reply } : undefined));
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-itau');
+    await chooseFile();
+    const rows = await screen.findAllByTestId('preview-row');
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['3', '5', '6']);
+    expect(within(rows[2]).getByTestId('preview-problem').textContent).toBe('Line 6: the amount does not read: the import would fail');
+  });
+
+  it('names an amount with too many decimals and one too large as the import does, in en and pt-BR', async () => {
+    const reply = { ...REPLY, rows: [REPLY.rows[0], ['01/10/2026', 'Tarifa', '-1,005', ''], ['02/10/2026', 'Grande', '-90.000.000.000,01', ''], REPLY.rows[3]] };
+    stubImports((call) => (isUpload(call) ? { status: 201, body: reply } : undefined));
+    const { unmount } = renderAt('/account/acc-1/wallets-upload?wallet=wal-itau');
+    await chooseFile();
+    const problems = async () => (await screen.findAllByTestId('preview-problem')).map((p) => p.textContent);
+    expect(await problems()).toEqual(['Line 2: the amount has more decimals than the wallet: the import would fail', 'Line 3: the amount is too large: the import would fail']);
+    unmount();
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-itau', 'pt-BR');
+    await chooseFile();
+    expect(await problems()).toEqual(['Linha 2: o valor tem mais casas decimais que a carteira: a importação falharia', 'Linha 3: o valor é grande demais: a importação falharia']);
+  });
+
+  it('says, before importing, that the import would refuse a file whose date column holds no date, in the import’s words, in en and pt-BR', async () => {
+    const reply = { ...REPLY, rows: [REPLY.rows[0], ['Saldo anterior', '', '1.000,00', ''], ['Saldo do dia', 'Resumo', '-23,90', '']] , row_lines: [1, 2, 3] };
+    stubImports((call) => (isUpload(call) ? { status: 201, body: reply } : undefined));
+    const { unmount } = renderAt('/account/acc-1/wallets-upload?wallet=wal-itau');
+    await chooseFile();
+    const refusal = await screen.findByTestId('preview-refusal');
+    expect(refusal.textContent).toBe('The import would fail: nothing would be savedThe date column or the Date format seems to be wrong.');
+    unmount();
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-itau', 'pt-BR');
+    await chooseFile();
+    expect((await screen.findByTestId('preview-refusal')).textContent).toBe('A importação falharia: nada seria salvoA coluna da data ou o formato da data parece estar errado.');
+    // a matching the import refuses first (fewer than 3 columns) is what Import says, not the dates
+    await choose(screen.getByRole('textbox', { name: 'O que “Histórico” contém' }), 'Ignorar');
+    await choose(screen.getByRole('textbox', { name: 'O que “Favorecido” contém' }), 'Ignorar');
+    await waitFor(() => expect(screen.queryByTestId('preview-refusal')).toBeNull());
+  });
+
+  it('follows an import honestly: reading the file at 0 %, its rows written as 99 % until they are committed, then done; the bar glides linearly over each read’s interval', async () => {
+    const doc = { _id: 'csv-4', klass: 'CsvImport', upload_id: UPLOAD_ID, wallet_id: 'wal-itau', created: 0, duplicates: 0, error: null };
+    const answers = [
+      { ...doc, _rev: '2-b', status: 'running', total_rows: 0, done_rows: 0 },
+      { ...doc, _rev: '4-d', status: 'running', total_rows: 200, done_rows: 200 },
+      { ...doc, _rev: '5-e', status: 'done', total_rows: 200, done_rows: 200, created: 200 },
+    ];
+    let polls = 0;
+    stubImports((call) => {
+      if (isStart(call)) return { status: 201, body: { ok: true, id: 'csv-4', rev: '1-a' } };
+      if (call.method === 'GET' && call.url === '/acc-1/csv-4') return { body: answers[Math.min(polls++, answers.length - 1)] };
+      return undefined;
+    });
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-itau');
+    await chooseFile();
+    fireEvent.click(await screen.findByTestId('start-import'));
+    const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
+    await waitFor(() => expect(screen.getByTestId('import-status').textContent).toBe('Reading the file…'));
+    expect(bar.getAttribute('aria-valuenow')).toBe('0');
+    expect(screen.getByTestId('import-progress').style.getPropertyValue('--progress-transition-duration')).toBe(`${PROGRESS_POLL_MS}ms`);
+    expect(bar.style.transitionTimingFunction).toBe('linear');
+    await waitFor(() => expect(screen.getByTestId('import-status').textContent).toBe('Importing… 200 of 200 rows'));
+    expect(screen.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe('99');
+    await waitFor(() => expect(screen.getByTestId('import-status').textContent).toBe('Done'));
+    expect(screen.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe('100');
+  });
+
   it('refuses fewer than 3 matched columns with spec §8’s message, in pt-BR, without starting anything', async () => {
     const { calls } = stubImports();
     renderAt('/account/acc-1/wallets-upload?wallet=wal-itau', 'pt-BR');
@@ -197,8 +270,21 @@ describe('importing a statement (wallets-upload)', { timeout: 20_000 }, () => {
     renderAt('/account/acc-1/wallets-upload?wallet=wal-itau');
     await chooseFile();
     fireEvent.click(await screen.findByTestId('start-import'));
-    expect((await screen.findByTestId('import-failure')).textContent).toContain('Line 4: Line 4, column Valor: "abc" is not an amount');
+    expect((await screen.findByTestId('import-failure')).textContent).toBe('The import failed: nothing was savedLine 4, column Valor: "abc" is not an amount');
     expect(screen.getByTestId('import-card').getAttribute('data-status')).toBe('failed');
+  });
+
+  it('says a file refused as a whole in the reader’s language, after the line it names', async () => {
+    stubImports((call) => {
+      if (isStart(call)) return { status: 201, body: { ok: true, id: 'csv-3', rev: '1-a' } };
+      if (call.method === 'GET' && call.url === '/acc-1/csv-3')
+        return { body: { _id: 'csv-3', _rev: '3-c', klass: 'CsvImport', status: 'failed', total_rows: 0, done_rows: 0, created: 0, duplicates: 0, error: { line: 7, reason: 'The date column or the Date format seems to be wrong.' } } };
+      return undefined;
+    });
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-itau', 'pt-BR');
+    await chooseFile();
+    fireEvent.click(await screen.findByTestId('start-import'));
+    expect((await screen.findByTestId('import-failure')).textContent).toBe('A importação falhou: nada foi salvoLinha 7: A coluna da data ou o formato da data parece estar errado.');
   });
 });
 

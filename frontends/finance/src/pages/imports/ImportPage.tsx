@@ -12,6 +12,7 @@ import { importsKey, useRules } from '../../hooks/imports';
 import { imports } from '../../lib/api';
 import { applyRules, compileRules } from '../../lib/mapping-rules';
 import { walletDigits } from '../../lib/money';
+import { reasonText } from '../../lib/reasons';
 import { checkChoices, chooseColumn, columnsOf, guessChoices, initialOptions, previewRecords, splitRows, type ColumnChoice, type StatementOptions } from '../../lib/statement';
 import { useRoute } from '../../routing';
 import { ColumnMatcher } from './ColumnMatcher';
@@ -60,7 +61,7 @@ export default function ImportPage() {
     },
     onSuccess: (answer) => {
       const opts = initialOptions(answer);
-      const { header, data } = splitRows(answer.rows, opts);
+      const { header, data } = splitRows(answer, opts);
       setReply(answer);
       setOptions(opts);
       setChoices(guessChoices(header, data, answer.columns));
@@ -87,7 +88,7 @@ export default function ImportPage() {
 
   const activeRules = useMemo(() => (rules.data ?? []).filter((r) => r.active !== false), [rules.data]);
   const compiled = useMemo(() => compileRules(activeRules), [activeRules]);
-  const split = useMemo(() => (reply && options ? splitRows(reply.rows, options) : null), [reply, options]);
+  const split = useMemo(() => (reply && options ? splitRows(reply, options) : null), [reply, options]);
   const preview = useMemo(
     () => (split && options ? previewRecords(split.data, choices, options, walletDigits(wallet), (r) => applyRules(compiled, r)) : null),
     [split, options, choices, wallet, compiled],
@@ -99,7 +100,7 @@ export default function ImportPage() {
     setOptions(next);
     // another header line: the columns are matched anew from its names
     if (patch.first_line_is_header !== undefined || patch.ignore_line_one !== undefined) {
-      const { header, data } = splitRows(reply.rows, next);
+      const { header, data } = splitRows(reply, next);
       setChoices(guessChoices(header, data, reply.columns));
     }
     setRefusal(null);
@@ -120,6 +121,9 @@ export default function ImportPage() {
     upload.reset();
     start.reset();
   };
+  // what the import would refuse the whole file with before reading any line (no date at all); a matching the import
+  // refuses first says so when Import is pressed
+  const wholeFileRefusal = preview?.refusal && !checkChoices(choices) ? preview.refusal : null;
   const hasActive = (wallets.data ?? []).some((w) => w.active !== false);
   const dataLines = reply && options ? Math.max(0, reply.lines - (options.ignore_line_one ? 1 : 0) - (options.first_line_is_header ? 1 : 0)) : 0;
 
@@ -158,10 +162,10 @@ export default function ImportPage() {
               <FileRows reply={reply} fileName={fileName} header={split.header} rows={split.data} />
               <ColumnMatcher header={split.header} rows={split.data} choices={choices} onChoose={(i, c) => (setChoices((cs) => chooseColumn(cs, i, c)), setRefusal(null))} />
               <ImportOptions options={options} detected={preview.date_format} activeRules={activeRules.length} onChange={changeOptions} />
-              <PreviewTable records={preview.records} wallet={wallet} total={dataLines} />
+              <PreviewTable records={preview.records} wallet={wallet} total={dataLines} refusal={wholeFileRefusal} />
               {refusal && (
                 <Alert color="red" variant="light" role="alert" title={t('errors.title.unprocessable_entity')} data-testid="import-refusal">
-                  {t(`errors.reason.${refusal.replace(/['’.,]/g, '').replace(/\s+/g, '-')}`, { defaultValue: refusal })}
+                  {reasonText(t, refusal)}
                 </Alert>
               )}
               <ErrorBanner error={start.error} />

@@ -3,23 +3,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { useImportProgress } from '../../hooks/imports';
-import type { ImportDoc } from '../../lib/api';
+import { PROGRESS_POLL_MS, useImportProgress } from '../../hooks/imports';
+import { failureText, importPercent, progressKey } from '../../lib/import-progress';
 import type { Denomination } from '../../lib/money';
 import { accountPath, useRoute } from '../../routing';
 import { UndoImportDialog } from './UndoImportDialog';
 
-/** The share of an import done, 0–100 (whole numbers): done_rows of total_rows; a finished import is 100. */
-export function importPercent(doc: ImportDoc | undefined): number {
-  if (!doc) return 0;
-  if (doc.status === 'done' || doc.status === 'undone') return 100;
-  const total = doc.total_rows ?? 0;
-  return total > 0 ? Math.min(100, Math.floor(((doc.done_rows ?? 0) * 100) / total)) : 0;
-}
-
 /**
- * An import under way: a progress bar read every half second, then its outcome (records created, duplicates
- * skipped) with links to them and Undo; a failed import's line and reason (nothing was written); an undone one's count.
+ * An import under way: a progress bar read every PROGRESS_POLL_MS that glides at an even pace to each reading over the
+ * time until the next one (smooth between the service's reports, never ahead of them; an import done within one read
+ * shows done), then its outcome (records created, duplicates skipped) with links to them and Undo; a failed import's
+ * line and reason (nothing was written); an undone one's count.
  */
 export function ImportProgress({ id, wallet, fileName, onAgain }: { id: string; wallet?: Denomination & { _id: string; name?: string }; fileName: string | null; onAgain: () => void }) {
   const { t } = useTranslation('finance');
@@ -48,10 +42,11 @@ export function ImportProgress({ id, wallet, fileName, onAgain }: { id: string; 
           aria-label={t('imports.progress_label')}
           data-testid="import-progress"
           data-percent={percent}
-          transitionDuration={200}
+          transitionDuration={PROGRESS_POLL_MS}
+          styles={{ section: { transitionTimingFunction: 'linear' } }}
         />
         <Text size="sm" data-testid="import-status">
-          {t(`imports.progress.${status}`, { done: doc?.done_rows ?? 0, total: doc?.total_rows ?? 0, percent })}
+          {t(`imports.progress.${progressKey(doc)}`, { done: doc?.done_rows ?? 0, total: doc?.total_rows ?? 0, percent })}
         </Text>
         <ErrorBanner error={progress.error} onRetry={() => void progress.refetch()} retrying={progress.isFetching} />
         {status === 'done' && doc && (
@@ -74,7 +69,7 @@ export function ImportProgress({ id, wallet, fileName, onAgain }: { id: string; 
         )}
         {status === 'failed' && (
           <Alert color="red" variant="light" role="alert" title={t('imports.progress.failed')} data-testid="import-failure">
-            {doc?.error?.line ? t('imports.failed_line', { line: doc.error.line, reason: doc.error.reason }) : doc?.error?.reason}
+            {failureText(t, doc?.error)}
           </Alert>
         )}
         {status === 'undone' && (

@@ -7,6 +7,7 @@ import { QueryList } from '../../components/QueryList';
 import { useRecentImports } from '../../hooks/imports';
 import type { ImportDoc } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { failureText, progressKey } from '../../lib/import-progress';
 import { useRoute } from '../../routing';
 import { UndoImportDialog } from './UndoImportDialog';
 
@@ -27,13 +28,11 @@ export function PastImports({ wallets }: { wallets: WalletDoc[] | undefined }) {
   );
   const counts = (d: ImportDoc) =>
     d.status === 'queued' || d.status === 'running' || d.status === 'undoing'
-      ? t(`imports.progress.${d.status}`, { done: d.done_rows ?? 0, total: d.total_rows ?? 0 })
+      ? t(`imports.progress.${progressKey(d)}`, { done: d.done_rows ?? 0, total: d.total_rows ?? 0 })
       : d.status === 'undone'
       ? t('imports.undone', { count: d.undone_records ?? 0 })
       : d.status === 'failed'
-        ? d.error?.line
-          ? t('imports.failed_line', { line: d.error.line, reason: d.error.reason })
-          : (d.error?.reason ?? '')
+        ? failureText(t, d.error)
         : t('imports.result', { created: d.created ?? 0, duplicates: d.duplicates ?? 0 });
   const undoButton = (d: ImportDoc) =>
     d.status === 'done' && (

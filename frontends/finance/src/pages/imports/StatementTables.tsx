@@ -1,10 +1,11 @@
 import type { CsvUploadReply } from '@app/proto';
-import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { usePhone } from '@app/ui';
 import { useTranslation } from 'react-i18next';
 import { TagBadges } from '../../components/TagBadges';
 import { formatDate } from '../../lib/format';
 import { formatWalletMoney, NO_CURRENCY, type Denomination } from '../../lib/money';
+import { reasonText } from '../../lib/reasons';
 import { REFUSING, type PreviewRecord, type StatementRow } from '../../lib/statement';
 
 /** the file's rows shown as they are */
@@ -64,9 +65,10 @@ export function FileRows({ reply, fileName, header, rows }: { reply: CsvUploadRe
 
 /**
  * The first rows as the import will save them: date, income or outgo, description, third party, categories (mapping
- * rules applied) and the amount in the wallet's currency; a row the import leaves out or fails on says why.
+ * rules applied) and the amount in the wallet's currency; a row the import leaves out or fails on says why, by the
+ * line of the file the import would name. `refusal`: the import would refuse the whole file before any line (its reason).
  */
-export function PreviewTable({ records, wallet, total }: { records: PreviewRecord[]; wallet: Denomination | undefined; total: number }) {
+export function PreviewTable({ records, wallet, total, refusal }: { records: PreviewRecord[]; wallet: Denomination | undefined; total: number; refusal?: string | null }) {
   const { t, i18n } = useTranslation('finance');
   const phone = usePhone();
   const money = (r: PreviewRecord) =>
@@ -93,6 +95,11 @@ export function PreviewTable({ records, wallet, total }: { records: PreviewRecor
             {t('imports.preview_hint', { shown: records.length, count: total })}
           </Text>
         </div>
+        {refusal && (
+          <Alert color="red" variant="light" role="alert" title={t('imports.would_fail')} data-testid="preview-refusal">
+            {reasonText(t, refusal)}
+          </Alert>
+        )}
         {phone ? (
           <Stack gap="xs" data-testid="preview-cards">
             {records.map((r) => (
