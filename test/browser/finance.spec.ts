@@ -7,7 +7,8 @@ import { apiGroup, apiSignUp, expect, fetchRoute, shotsWanted, signIn, test } fr
 // dollars), an income and an outgo (confirmed), a transfer between the two BRL wallets and an exchange BRL → USD (both
 // confirmed) are made through their forms; two mapping rules through theirs; then a bank statement built here (200
 // rows, semicolon separated, Windows-1252 bytes, decimal comma, dd/mm/yyyy, 5 rows repeated) is imported on
-// wallets-upload: the detected dialect, the columns matched, the preview with the rules applied, the progress bar to the
+// wallets-upload (after a summary file the preview says the import would refuse, its rows named by the file's lines):
+// the detected dialect, the columns matched, the preview with the rules applied, the progress bar to the
 // outcome (195 created, 5 duplicates), Undo, and the same file again. One rule is then changed, previewed on the saved
 // records and applied; one imported outgo has its imported flag removed, which moves the balance. The dashboard's
 // balances card, after Show, lists each currency's total to the cent.
@@ -54,6 +55,12 @@ const WORDS = {
       write: 'Text to write',
     },
     dialect: ['Encoding: WINDOWS-1252', 'Delimiter: semicolon (;)', 'Lines: 201'],
+    refused: {
+      lines: 'Lines: 4',
+      title: 'The import would fail: nothing would be saved',
+      reason: 'The date column or the Date format seems to be wrong.',
+      problems: ['Line 2: the amount has more decimals than the wallet: the import would fail', 'Line 4: left out, it has no date', 'Line 6: left out, it has no date'],
+    },
     holds: (name: string) => `What “${name}” holds`,
     roles: ['Date', 'Description', 'Amount', 'Third party'],
     dateFormat: 'Date format',
@@ -112,6 +119,12 @@ const WORDS = {
       write: 'Texto a escrever',
     },
     dialect: ['Codificação: WINDOWS-1252', 'Separador: ponto e vírgula (;)', 'Linhas: 201'],
+    refused: {
+      lines: 'Linhas: 4',
+      title: 'A importação falharia: nada seria salvo',
+      reason: 'A coluna da data ou o formato da data parece estar errado.',
+      problems: ['Linha 2: o valor tem mais casas decimais que a carteira: a importação falharia', 'Linha 4: deixada de fora, não tem data', 'Linha 6: deixada de fora, não tem data'],
+    },
     holds: (name: string) => `O que “${name}” contém`,
     roles: ['Data', 'Descrição', 'Valor', 'Terceiro'],
     dateFormat: 'Formato da data',
@@ -297,6 +310,14 @@ for (const { name: width, viewport, lang } of WIDTHS) {
       };
       await nav('imports');
       await choose(textbox(w.wallet), conta);
+      // first a summary whose "Data" column holds no date (a blank line, and a cell quoted over two lines, between its
+      // rows): the preview says the import would refuse it, and names its rows by the file's lines as the import would
+      const summary = 'Data;Histórico;Valor;Favorecido\r\nSaldo anterior;PIX;-1,005;Fulano\r\n\r\nTotal;"Resumo\r\ndo mês";-2,50;Loja\r\nSaldo final;Tarifa;-3,75;Banco\r\n';
+      await page.getByTestId('statement-input').setInputFiles({ name: 'resumo.csv', mimeType: 'text/csv', buffer: Buffer.from(summary, 'latin1') });
+      await expect(page.getByTestId('statement-lines')).toHaveText(w.refused.lines);
+      await expect(page.getByTestId('preview-refusal')).toHaveText(`${w.refused.title}${w.refused.reason}`);
+      await expect(page.getByTestId('preview-problem')).toHaveText(w.refused.problems);
+      await shot('statement-refused');
       await upload();
       const header = ['Data', 'Histórico', 'Valor', 'Favorecido'];
       for (const [i, name] of header.entries()) await expect(page.getByRole('textbox', { name: w.holds(name) })).toHaveValue(w.roles[i]);

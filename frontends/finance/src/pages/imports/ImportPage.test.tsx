@@ -329,4 +329,13 @@ describe('past imports', { timeout: 20_000 }, () => {
     expect(within(screen.getAllByTestId('preview-row')[1]).getByTestId('preview-amount').textContent).toBe('-R$\u00a023.90');
     expect(screen.getAllByTestId('past-import')[0].tagName).not.toBe('TR');
   });
+
+  it('on a phone, a preview row without a date shows its third party alone, one with a date both', async () => {
+    phoneWindow();
+    const reply = { ...REPLY, rows: [REPLY.rows[0], ['Saldo anterior', 'Saldo', '-1,00', 'Banco'], REPLY.rows[2]] };
+    stubImports((call) => (isUpload(call) ? { status: 201, body: reply } : undefined));
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-itau');
+    await chooseFile();
+    await waitFor(() => expect(screen.getAllByTestId('preview-when').map((w) => w.textContent)).toEqual(['Banco', '2026-10-02 · Uber do Brasil']));
+  });
 });

@@ -113,9 +113,9 @@ export function PreviewTable({ records, wallet, total, refusal }: { records: Pre
                   </Text>
                 </Group>
                 <Group gap={6} wrap="wrap">
-                  <Text size="xs" c="dimmed">
-                    {formatDate(r.date, i18n.language)}
-                    {r.third_party && r.description ? ` · ${r.third_party}` : ''}
+                  <Text size="xs" c="dimmed" data-testid="preview-when">
+                    {/* a row without a date (left out, or refused) shows its third party alone */}
+                    {[formatDate(r.date, i18n.language), r.description ? r.third_party : null].filter(Boolean).join(' · ')}
                   </Text>
                   {kind(r)}
                 </Group>
