@@ -47,14 +47,10 @@ export class ImportRunner {
     const actor = typeof doc.created_by === 'string' ? doc.created_by : null;
     try {
       await this.progress(db, importId, { status: 'running' });
-      const bytes = await this.redis.client.getBuffer(csvUploadKey(this.config.prefix, db, String(doc.upload_id)));
-      if (!bytes) throw new AppError('unprocessable_entity', 'The uploaded file is no longer there (uploads are kept for an hour): upload it again');
       const wallet = await this.store.get(db, String(doc.wallet_id));
       if (!wallet || wallet.klass !== 'Wallet') throw errors.unprocessable({ wallet_id: 'must-exist' });
-      const parsed = statementRecords(bytes, doc, Number(wallet.precision ?? 2));
-      await nextTurn();
       // the rules first: duplicates are told apart by what would be stored
-      const records = doc.apply_mappings === false ? parsed : this.mapped(await this.mappings.activeRules(db), parsed);
+      const records = await this.mapped(db, doc, await this.statement(db, doc, Number(wallet.precision ?? 2)));
       await nextTurn();
       const fresh = await this.withoutDuplicates(db, String(wallet._id), records);
       const duplicates = records.length - fresh.length;
@@ -83,6 +79,21 @@ export class ImportRunner {
     }
   }
 
+  /** The statement's records (the upload's bytes are let go once read). */
+  private async statement(db: string, doc: ImportDoc, precision: number): Promise<StatementRecord[]> {
+    const bytes = await this.redis.client.getBuffer(csvUploadKey(this.config.prefix, db, String(doc.upload_id)));
+    if (!bytes) throw new AppError('unprocessable_entity', 'The uploaded file is no longer there (uploads are kept for an hour): upload it again');
+    return statementRecords(bytes, doc, precision);
+  }
+
+  /** The records as the group's active mapping rules leave them, unless the import asked not to apply them. */
+  private async mapped(db: string, doc: ImportDoc, records: StatementRecord[]): Promise<StatementRecord[]> {
+    if (doc.apply_mappings === false) return records;
+    const rules = await this.mappings.activeRules(db);
+    await nextTurn();
+    return this.mappings.apply(rules, records);
+  }
+
   /** What an Income or Outgo of the statement stores. */
   private recordFields(r: StatementRecord, wallet: Doc, importId: string): Record<string, unknown> {
     return {
@@ -92,33 +103,23 @@ export class ImportRunner {
       value: r.value,
       description: r.description,
       categories: r.categories,
-      ...(r.klass === 'Income' ? { paid_by: r.third_party } : { paid_to: r.third_party }),
+      ...(r.klass === 'Income' ? { paid_by: r.paid_by ?? null } : { paid_to: r.paid_to ?? null }),
       confirmed: true,
       imported: true,
       import_id: importId,
     };
   }
 
-  /** Statement records as the group's mapping rules leave them (third_party is paid_by/paid_to for the rules). */
-  private mapped(rules: Awaited<ReturnType<MappingRuns['activeRules']>>, records: StatementRecord[]): StatementRecord[] {
-    if (!rules.length) return records;
-    const asRecords = records.map((r) => ({ ...r, [r.klass === 'Income' ? 'paid_by' : 'paid_to']: r.third_party }));
-    return this.mappings.apply(rules, asRecords).map((r) => ({
-      klass: r.klass,
-      date: r.date,
-      value: r.value,
-      description: r.description ?? null,
-      third_party: (r.klass === 'Income' ? (r as { paid_by?: string | null }).paid_by : (r as { paid_to?: string | null }).paid_to) ?? null,
-      categories: Array.isArray(r.categories) ? r.categories : [],
-      line: r.line,
-    }));
-  }
-
   /** Rows the wallet holds already, and repeats inside the file, are left out. */
   private async withoutDuplicates(db: string, walletId: string, records: StatementRecord[]): Promise<StatementRecord[]> {
     if (!records.length) return records;
-    const dates = records.map((r) => r.date).sort();
-    const seen = new Set((await this.repo.existing(db, walletId, dates[0], dates[dates.length - 1])).map((e) => duplicateKeyOf(walletId, e)));
+    let from = records[0].date;
+    let to = from;
+    for (const { date } of records) {
+      if (date < from) from = date;
+      else if (date > to) to = date;
+    }
+    const seen = new Set((await this.repo.existing(db, walletId, from, to)).map((e) => duplicateKeyOf(walletId, e)));
     const out: StatementRecord[] = [];
     for (const r of records) {
       const key = duplicateKeyOf(walletId, r);
