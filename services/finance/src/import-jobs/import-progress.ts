@@ -27,8 +27,11 @@ export class ProgressPace {
 }
 
 /**
- * Writes `items` in batches of `size` with `write`, one after the other, and after a batch reports how many items
- * are written when the pace says it is time — never after the last batch.
+ * Writes `items` in batches of `size` with `write`, in order, and after a batch is written reports how many items are
+ * written when the pace says it is time — never after the last batch. The next batch's write starts while the one
+ * before it is still being written (two at a time, no more): on one database connection its documents are made while
+ * the other's statements run, and its statements queue behind them. A failed write fails the whole once every write
+ * started has ended (none is left running on the connection), with the first failure.
  */
 export async function writeInBatches<T>(
   items: readonly T[],
@@ -37,9 +40,24 @@ export async function writeInBatches<T>(
   report: (written: number) => Promise<void>,
   pace: ProgressPace,
 ): Promise<void> {
-  for (let start = 0; start < items.length; start += size) {
-    await write(items.slice(start, start + size));
-    const written = Math.min(items.length, start + size);
-    if (written < items.length && pace.due()) await report(written);
+  const started: Array<Promise<void>> = [];
+  const start = (from: number) => {
+    const p = write(items.slice(from, from + size));
+    // awaited below; until then a failure waits without being an unhandled rejection
+    p.catch(() => undefined);
+    started.push(p);
+    return p;
+  };
+  try {
+    let current = items.length > 0 ? start(0) : null;
+    for (let from = 0; current; from += size) {
+      const next = from + size < items.length ? start(from + size) : null;
+      await current;
+      const written = Math.min(items.length, from + size);
+      if (written < items.length && pace.due()) await report(written);
+      current = next;
+    }
+  } finally {
+    await Promise.allSettled(started);
   }
 }
