@@ -9,6 +9,8 @@ import { TenancyService } from '../documents/tenancy.service';
 import { logFailure } from '../http/error.filter';
 import { toErrorResponse } from '../http/error-mapping';
 import { APP_VERSION_HEADER, logRequest } from '../http/request-log';
+import { relay } from './byte-relay';
+import { DiskAgent } from './disk-agent';
 
 // `/files/{account_id}/…` and `/dav/{account_id}/…`: a file's bytes, streamed between the client and the disk service's
 // HTTP server without being parsed or held (DESIGN: file bytes never travel over NATS). Taken from Node's server before
@@ -32,6 +34,7 @@ export class DiskProxy {
   /** every copy of the disk service's HTTP server (DISK_HTTP_URL, comma separated), taken in turn */
   private readonly targets: { url: URL; downUntil: number }[];
   private turn = 0;
+  private readonly agent = new DiskAgent();
 
   constructor(
     private readonly callers: RawCallers,
@@ -116,7 +119,7 @@ export class DiskProxy {
     return new Promise((resolve, reject) => {
       let answered = false; // an early answer (a refusal before the body) may be followed by a reset of the upload
       const upstream = httpRequest(
-        { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers },
+        { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent: this.agent },
         (answer) => {
           answered = true;
           const out: OutgoingHttpHeaders = { ...answer.headers, [APP_VERSION_HEADER]: this.config.version, 'x-request-id': requestId, 'referrer-policy': 'no-referrer' };
@@ -124,7 +127,7 @@ export class DiskProxy {
           delete out['keep-alive'];
           if (setCookies.length) out['set-cookie'] = [...setCookies, ...((answer.headers['set-cookie'] as string[] | undefined) ?? [])];
           res.writeHead(answer.statusCode ?? 502, out);
-          answer.pipe(res);
+          relay(answer, res);
           answer.on('end', () => resolve());
           answer.on('error', () => res.destroy());
         },
@@ -145,7 +148,7 @@ export class DiskProxy {
       if (bodiless(req)) {
         req.resume(); // nothing to pass on: the request may then go to another copy as well
         upstream.end();
-      } else req.pipe(upstream);
+      } else relay(req, upstream);
     });
   }
 }

@@ -1,11 +1,13 @@
-import { createHash, randomUUID } from 'crypto';
-import { createReadStream, createWriteStream } from 'fs';
-import { mkdir, open, rename, stat, unlink } from 'fs/promises';
+import { randomUUID } from 'crypto';
+import { createReadStream } from 'fs';
+import { FileHandle, mkdir, open, rename, stat, unlink } from 'fs/promises';
 import path from 'path';
-import { Readable, Transform } from 'stream';
+import { Readable } from 'stream';
 import { pipeline } from 'stream/promises';
+import { BlobFileWriter } from './blob-file-writer';
 import { BlobStore, ByteRange, checkBlobKey, checkExpectedKey, PutOptions, StoredBlob } from './blob-store';
 import { MissingBlob } from './missing-blob';
+import { streamedBytes } from '../common/heap-upkeep';
 
 const READ_CHUNK = 1024 * 1024;
 
@@ -35,28 +37,28 @@ export class LocalBlobStore implements BlobStore {
 
   async put(body: Readable, opts: PutOptions): Promise<StoredBlob> {
     const tmp = path.join(this.tmp, randomUUID());
-    const hash = createHash('sha256');
-    let size = 0;
-    const count = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        if (size > opts.maxBytes || (opts.expectedSize !== undefined && size > opts.expectedSize)) return done(opts.tooLarge());
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+    const maxBytes = opts.expectedSize === undefined ? opts.maxBytes : Math.min(opts.maxBytes, opts.expectedSize);
+    let file: FileHandle | undefined;
+    let writer: BlobFileWriter | undefined;
     try {
-      const out = createWriteStream(tmp, { flags: 'wx' });
-      await pipeline(body, count, out);
+      file = await open(tmp, 'wx');
+      writer = new BlobFileWriter(file, { maxBytes, tooLarge: opts.tooLarge });
+      await pipeline(body, writer); // ends with the bytes written and flushed to the disk
+      await file.close();
+      file = undefined;
+      const { size } = writer;
       if (opts.expectedSize !== undefined && size !== opts.expectedSize) throw new IncompleteUpload(size, opts.expectedSize);
-      await fsyncFile(tmp);
-      const key = hash.digest('hex');
+      const key = writer.digest();
       checkExpectedKey(opts, key);
       const target = this.pathOf(key);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(tmp, target); // the same bytes may be there already: the rename replaces them with equal ones
       return { key, size };
     } catch (err) {
+      if (file) {
+        await writer?.settled();
+        await file.close().catch(() => undefined);
+      }
       await unlink(tmp).catch(() => undefined);
       throw err;
     }
@@ -69,7 +71,14 @@ export class LocalBlobStore implements BlobStore {
       throw err.code === 'ENOENT' ? new MissingBlob(key) : err;
     });
     // 1 MiB reads: Node's 64 KiB default made a 200 MiB GET about half as fast (bench/dav, docs/benchmarks.md)
-    return createReadStream(file, { highWaterMark: READ_CHUNK, ...(range ? { start: range.start, end: range.end } : {}) });
+    const stream = createReadStream(file, { highWaterMark: READ_CHUNK, ...(range ? { start: range.start, end: range.end } : {}) });
+    // each chunk read is counted for the young collections of streamed buffers (a 'data' listener would start the flow)
+    const push = stream.push.bind(stream);
+    stream.push = (chunk: unknown, encoding?: BufferEncoding) => {
+      if (chunk instanceof Buffer) streamedBytes(chunk.length);
+      return push(chunk, encoding);
+    };
+    return stream;
   }
 
   async has(key: string): Promise<boolean> {
@@ -93,14 +102,5 @@ export class IncompleteUpload extends Error {
     readonly expected: number,
   ) {
     super(`upload ended after ${received} of ${expected} bytes`);
-  }
-}
-
-async function fsyncFile(file: string): Promise<void> {
-  const fh = await open(file, 'r');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
   }
 }

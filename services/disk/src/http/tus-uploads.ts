@@ -183,7 +183,7 @@ export class TusUploads {
     try {
       const { doc } = await this.files.upload(ctx, {
         target: row.target,
-        body: createReadStream(this.fileOf(row.id)),
+        body: createReadStream(this.fileOf(row.id), { highWaterMark: 1024 * 1024 }), // read as the blob store writes: 1 MiB at a time
         size: Number(row.length),
         contentType: row.content_type,
       });
