@@ -6,8 +6,8 @@ import { streamedBytes } from '../common/heap-upkeep';
 /** Bytes gathered before one writev: 64 KiB writes (one per socket read) cost twice the system time of 1 MiB ones. */
 export const WRITE_BATCH = 1024 * 1024;
 /**
- * Written bytes handed to the disk with an fdatasync running alongside the next writes, so the final fsync waits for
- * the last few MiB and not the whole file (a 200 MiB fsync took 50–70 ms here).
+ * Written bytes handed to the disk with an fdatasync running alongside the next writes, so the caller's fsync waits
+ * for the last few MiB and not the whole file (a 200 MiB fsync took 50–70 ms here).
  */
 export const SYNC_EVERY = 32 * 1024 * 1024;
 
@@ -19,8 +19,9 @@ export interface WriterLimits {
 
 /**
  * The sink of a blob upload: hashes the bytes, checks the size bound, and writes them to an open temporary file in
- * batches of about WRITE_BATCH with one writev each. Its `final` resolves once every byte is written and flushed to
- * the disk (fsync), so a finished writer means a durable file of `size` bytes hashing to `digest()`.
+ * batches of about WRITE_BATCH with one writev each. Its `final` resolves once every byte is written and the syncs run
+ * along the way succeeded; the caller fsyncs the file before committing it (not when the store holds those bytes
+ * already).
  */
 export class BlobFileWriter extends Writable {
   size = 0;
@@ -76,7 +77,6 @@ export class BlobFileWriter extends Writable {
       .then(() => this.syncing)
       .then(() => {
         if (this.syncFailure) throw this.syncFailure;
-        return this.file.sync();
       })
       .then(() => done(), done);
   }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'crypto';
-import { mkdtemp, readdir, rm } from 'fs/promises';
+import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'fs/promises';
 import { tmpdir } from 'os';
 import path from 'path';
 import { Readable } from 'stream';
@@ -54,7 +54,11 @@ afterAll(async () => {
 
 /** What a store keeps besides committed blobs: temporary files or objects (none after any put). */
 async function leftovers(name: string): Promise<string[]> {
-  if (name === 'local') return readdir(path.join(dir, 'local', 'tmp'));
+  if (name === 'local') {
+    // a duplicate's temporary file is deleted after the put answered: given a moment
+    for (let i = 0; i < 20 && (await readdir(path.join(dir, 'local', 'tmp'))).length; i++) await new Promise((r) => setTimeout(r, 50));
+    return readdir(path.join(dir, 'local', 'tmp'));
+  }
   const listed = await s3Store.client.send(new ListObjectsV2Command({ Bucket: 'disk', Prefix: 'tmp/' }));
   return (listed.Contents ?? []).map((o) => o.Key!);
 }
@@ -78,6 +82,8 @@ describe.each([
     const b = await store().put(Readable.from([bytes]), { maxBytes: 1e9, tooLarge });
     expect(b.key).toBe(a.key);
     expect(await store().has(a.key)).toBe(true);
+    expect((await read(await store().open(a.key))).equals(bytes)).toBe(true);
+    expect(await leftovers(name)).toEqual([]);
   });
 
   it('refuses an upload past maxBytes with the given error and keeps nothing of it', async () => {
@@ -124,5 +130,28 @@ describe.each([
     await store().delete(blob.key);
     await store().delete(blob.key);
     expect(await store().has(blob.key)).toBe(false);
+  });
+});
+
+describe('local blob store', () => {
+  it('keeps the blob it holds when the same bytes come again (same file, not replaced) and drops their temporary file', async () => {
+    const bytes = randomBytes(70_000);
+    const first = await localStore.put(Readable.from([bytes]), { maxBytes: 1e9, tooLarge });
+    const file = path.join(dir, 'local', 'blobs', first.key.slice(0, 2), first.key.slice(2, 4), first.key);
+    const before = await stat(file);
+    expect(await localStore.put(Readable.from([bytes]), { maxBytes: 1e9, tooLarge })).toEqual(first);
+    expect((await stat(file)).ino).toBe(before.ino);
+    expect(await leftovers('local')).toEqual([]);
+  });
+
+  it('sweeps temporary files older than a day when it starts, and keeps younger ones (an upload under way)', async () => {
+    const tmp = path.join(dir, 'local', 'tmp');
+    await writeFile(path.join(tmp, 'crashed'), 'x');
+    await writeFile(path.join(tmp, 'under-way'), 'y');
+    const twoDaysAgo = new Date(Date.now() - 48 * 3600 * 1000);
+    await utimes(path.join(tmp, 'crashed'), twoDaysAgo, twoDaysAgo);
+    await new LocalBlobStore(path.join(dir, 'local')).init();
+    expect(await readdir(tmp)).toEqual(['under-way']);
+    await rm(path.join(tmp, 'under-way'));
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 import { createReadStream } from 'fs';
-import { FileHandle, mkdir, open, rename, stat, unlink } from 'fs/promises';
+import { FileHandle, mkdir, open, readdir, rename, stat, unlink } from 'fs/promises';
 import path from 'path';
 import { Readable } from 'stream';
 import { pipeline } from 'stream/promises';
@@ -10,11 +10,14 @@ import { MissingBlob } from './missing-blob';
 import { streamedBytes } from '../common/heap-upkeep';
 
 const READ_CHUNK = 1024 * 1024;
+/** a temporary file this old belongs to no upload any more: the longest ones take minutes */
+const TEMPORARY_TTL_MS = 24 * 3600 * 1000;
 
 /**
  * Blobs in a local directory (DISK_DATA_DIR): `blobs/ab/cd/<sha256>`, written first to `tmp/<uuid>`, flushed to disk,
- * then renamed into place (atomic on one file system), so a crash or a dropped upload never leaves a half blob under a
- * hash. Temporary files older than a day are the leftovers of crashes (sweepTemporary).
+ * then renamed into place (atomic on one file system) and the folder flushed, so a crash or a dropped upload never
+ * leaves a half blob under a hash. Bytes the store holds already are not written twice: their temporary file is
+ * dropped. Temporary files older than a day are leftovers (a crash's): swept when the store starts (sweepTemporary).
  */
 export class LocalBlobStore implements BlobStore {
   private readonly blobs: string;
@@ -28,6 +31,21 @@ export class LocalBlobStore implements BlobStore {
   async init(): Promise<void> {
     await mkdir(this.blobs, { recursive: true });
     await mkdir(this.tmp, { recursive: true });
+    await this.sweepTemporary();
+  }
+
+  /** Deletes the temporary files older than a day (a crash's, or a dropped duplicate's the process ended before). */
+  async sweepTemporary(now = Date.now()): Promise<number> {
+    let swept = 0;
+    for (const name of await readdir(this.tmp)) {
+      const file = path.join(this.tmp, name);
+      const old = await stat(file).then(
+        (s) => now - s.mtimeMs > TEMPORARY_TTL_MS,
+        () => false,
+      );
+      if (old && (await unlink(file).then(() => true, () => false))) swept++;
+    }
+    return swept;
   }
 
   private pathOf(key: string): string {
@@ -43,16 +61,25 @@ export class LocalBlobStore implements BlobStore {
     try {
       file = await open(tmp, 'wx');
       writer = new BlobFileWriter(file, { maxBytes, tooLarge: opts.tooLarge });
-      await pipeline(body, writer); // ends with the bytes written and flushed to the disk
-      await file.close();
-      file = undefined;
+      await pipeline(body, writer); // ends with the bytes written
       const { size } = writer;
       if (opts.expectedSize !== undefined && size !== opts.expectedSize) throw new IncompleteUpload(size, opts.expectedSize);
       const key = writer.digest();
       checkExpectedKey(opts, key);
       const target = this.pathOf(key);
+      if (await exists(target)) {
+        // the same bytes, committed (hence synced) before: ours are not needed, nor their fsync
+        await file.close();
+        file = undefined;
+        void unlink(tmp).catch(() => undefined); // freeing 200 MiB of extents takes ~25 ms here: not on the answer's way
+        return { key, size };
+      }
+      await file.sync();
+      await file.close();
+      file = undefined;
       await mkdir(path.dirname(target), { recursive: true });
-      await rename(tmp, target); // the same bytes may be there already: the rename replaces them with equal ones
+      await rename(tmp, target);
+      await syncFolder(path.dirname(target)); // the rename itself survives a crash only once its folder is synced
       return { key, size };
     } catch (err) {
       if (file) {
@@ -82,10 +109,7 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async has(key: string): Promise<boolean> {
-    return stat(this.pathOf(key)).then(
-      () => true,
-      () => false,
-    );
+    return exists(this.pathOf(key));
   }
 
   async delete(key: string): Promise<void> {
@@ -93,6 +117,22 @@ export class LocalBlobStore implements BlobStore {
       if (err.code !== 'ENOENT') throw err;
     });
   }
+}
+
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The stream ended before the announced size: the client went away mid-upload. */
