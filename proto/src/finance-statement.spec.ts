@@ -6,7 +6,12 @@ import {
   parseDebitCredit,
   parseStatementAmount,
   parseStatementDate,
+  isNegativeRecord,
+  readStatementCells,
   readStatementLines,
+  statementCells,
+  statementConventions,
+  statementKlass,
   STATEMENT_REASONS,
   statementDataRows,
   type StatementColumns,
@@ -234,5 +239,31 @@ describe('where the preview and the import used to disagree, the import decides'
     const reading = readStatementLines(rows(['Saldo', 'x', '1.00'], ['', 'y', '2.00']), { date: 0, description: 1, value: 2 }, OUTGO);
     expect(reading).toMatchObject({ refusal: 'date', date_format: null, date_format_candidates: [] });
     expect(detectStatementDateFormat([])).toEqual({ format: null, candidates: [], ambiguous: false, closest: null });
+  });
+});
+
+describe('row at a time (what the service reads a whole file with)', () => {
+  it('keeps of a row only the cells it reads, and reads each line as readStatementLines does once the conventions are settled', () => {
+    const columns: StatementColumns = { date: 0, description: 1, value: 2, third_party: 3, categories: 4 };
+    const data = rows(['05/01/2024', '  Café   da  manhã ', '-1.234,50', 'Padaria', 'casa, Comida'], ['Total', 'x', '9,00', '', ''], ['13/01/2024', 'b', '2,00', '', ''], ['31/02/2024', 'c', '1,00', '', '']);
+    const cells = data.map((r) => statementCells(r, columns));
+    expect(cells[0]).toEqual({ line: 2, date: '05/01/2024', value: '-1.234,50', debit: '', credit: '', description: 'Café da manhã', third_party: 'Padaria', categories: 'casa, Comida' });
+    expect(cells[1].date).toBe('');
+    const conventions = statementConventions(cells, columns, OUTGO);
+    expect(conventions).toMatchObject({ refusal: null, date_format: 'dd/mm/yyyy', decimal_separator: ',' });
+    const tags = new Map<string, string[]>();
+    const read = cells.map((c) => readStatementCells(c, conventions, columns, 2, tags));
+    expect(read.map((r) => [r.minor, r.skipped, r.problem?.code ?? null])).toEqual([
+      [-123450, null, null],
+      [900, 'no-date', null],
+      [200, null, null],
+      [100, null, 'not-a-date'],
+    ]);
+    expect(read.some(isNegativeRecord)).toBe(true);
+    const whole = readStatementLines(data, columns, OUTGO);
+    expect(read.map((r, i) => [cells[i].line, r.skipped, r.problem, r.skipped || r.problem ? null : statementKlass(r.minor, true, 'outgo'), r.date, r.categories])).toEqual(
+      whole.lines.map((l) => [l.line, l.skipped, l.problem, l.skipped || l.problem ? null : l.klass, l.date, l.categories]),
+    );
+    expect(statementKlass(500, false, 'outgo')).toBe('Outgo');
   });
 });

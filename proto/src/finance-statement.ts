@@ -301,82 +301,153 @@ const textAt = (cells: readonly string[], i: number | null | undefined, max: num
 };
 
 /**
- * The lines of a statement's data rows as the import reads them. The date format is the chosen one, else the one
- * every date reads in, else the closest (its misses are the problems); the decimal separator is voted by all amounts.
- * Each line, in this order: a date cell with a digit that doesn't read fails it (not-a-date) — cells without a digit
- * ("Total", "Saldo anterior") are no date; then no amount at all leaves it out (no-date or no-amount); an amount that
- * doesn't read fails it; no date or a zero amount leaves it out; else it is a record, an outgo when negative (a debit)
- * and an income when positive — or all most_items_are when no amount of a record is negative and there are no
- * debit/credit columns. The columns are taken as checkStatementColumns accepts them.
+ * What the reading uses of a data row, taken as the rows go by so the rest of the row can be let go (the finance
+ * service reads a 100,000-row statement this way without holding its rows): the date cell ('' when it holds no digit),
+ * the amount cells, the texts as stored, the categories cell.
  */
-export function readStatementLines(data: readonly StatementRow[], columns: StatementColumns, options: StatementReadOptions): StatementReading {
-  const dateColumn = isIndex(columns.date) ? columns.date : null;
-  const dateCells = data.map((r) => {
-    const v = cellAt(r.cells, dateColumn);
-    return /\d/.test(v) ? v : '';
-  });
+export interface StatementCells {
+  line: number;
+  date: string;
+  value: string;
+  debit: string;
+  credit: string;
+  description: string | null;
+  third_party: string | null;
+  categories: string;
+}
+
+/** A data row's cells as the reading uses them (row at a time). */
+export function statementCells(row: StatementRow, columns: StatementColumns): StatementCells {
+  const date = cellAt(row.cells, columns.date);
+  const debitCredit = !isIndex(columns.value);
+  return {
+    line: row.line,
+    date: /\d/.test(date) ? date : '',
+    value: debitCredit ? '' : cellAt(row.cells, columns.value),
+    debit: debitCredit ? cellAt(row.cells, columns.debit) : '',
+    credit: debitCredit ? cellAt(row.cells, columns.credit) : '',
+    description: textAt(row.cells, columns.description, RECORD_TEXT_MAX.description),
+    third_party: textAt(row.cells, columns.third_party, RECORD_TEXT_MAX.third_party),
+    categories: cellAt(row.cells, columns.categories),
+  };
+}
+
+/** How a statement's lines are read, decided from all of them: its date format and decimal separator. */
+export interface StatementConventions {
+  refusal: 'date' | null;
+  date_format: StatementDateFormat | null;
+  date_format_ambiguous: boolean;
+  date_format_candidates: StatementDateFormat[];
+  decimal_separator: DecimalSeparator;
+}
+
+/**
+ * The conventions of all the rows' cells: the date format is the chosen one, else the one every date reads in, else
+ * the closest (its misses are the problems); the decimal separator is voted by all amounts. Refused (the §8 date
+ * message) when no line has a date or the chosen format is none of ours.
+ */
+export function statementConventions(all: readonly StatementCells[], columns: StatementColumns, options: StatementReadOptions): StatementConventions {
   const chosen = options.date_format ?? null;
-  const guess = detectStatementDateFormat(dateCells);
+  const guess = detectStatementDateFormat(all.map((c) => c.date));
   const known = chosen === null || isStatementDateFormat(chosen);
   const format = known ? ((chosen as StatementDateFormat | null) ?? guess.format ?? guess.closest) : null;
-  const refusal = !dateCells.some((v) => v !== '') || !known ? 'date' : null;
-
   const debitCredit = !isIndex(columns.value);
-  const amountCells: string[] = [];
-  for (const r of data) {
-    if (!debitCredit) amountCells.push(cellAt(r.cells, columns.value));
-    else amountCells.push(cellAt(r.cells, columns.debit), cellAt(r.cells, columns.credit));
+  function* amounts(): Iterable<string> {
+    for (const c of all) {
+      if (!debitCredit) yield c.value;
+      else {
+        yield c.debit;
+        yield c.credit;
+      }
+    }
   }
-  const decimal = detectDecimalSeparator(amountCells, options.precision);
-
-  // a statement repeats its categories: each distinct cell is made tags once
-  const tags = new Map<string, string[]>();
-  const read = data.map((row, i) => {
-    const date = dateCells[i] === '' || !format ? null : parseStatementDate(dateCells[i], format);
-    let skipped: StatementSkip | null = null;
-    let problem: StatementProblem | null = null;
-    let minor: number | null = null;
-    const value = debitCredit ? '' : cellAt(row.cells, columns.value);
-    const debit = debitCredit ? cellAt(row.cells, columns.debit) : '';
-    const credit = debitCredit ? cellAt(row.cells, columns.credit) : '';
-    const result = value === '' && debit === '' && credit === '' ? null : debitCredit ? parseDebitCredit(debit, credit, decimal, options.precision) : parseStatementAmount(value, decimal, options.precision);
-    if (result?.ok) minor = result.minor;
-    if (dateCells[i] !== '' && date === null) problem = { code: 'not-a-date', column: dateColumn };
-    else if (result === null) skipped = dateCells[i] === '' ? 'no-date' : 'no-amount';
-    else if (!result.ok) {
-      // a debit/credit pair refused as a pair is the line's problem, not one cell's
-      const side = debitCredit ? (result as { side?: 'debit' | 'credit' | null }).side : 'value';
-      problem = { code: result.code, column: side ? (columns[side] as number) : null };
-    } else if (date === null) skipped = 'no-date';
-    else if (result.minor === 0) skipped = 'zero-amount';
-    const categoryCell = cellAt(row.cells, columns.categories);
-    let categories = tags.get(categoryCell);
-    if (!categories) tags.set(categoryCell, (categories = normalizeTags(categoryCell)));
-    return { row, date, minor, skipped, problem, categories };
-  });
-
-  const signed = debitCredit || read.some((r) => !r.skipped && !r.problem && r.minor !== null && r.minor < 0);
-  const unsigned = options.most_items_are === 'outgo' ? 'Outgo' : 'Income';
-  const lines = read.map(
-    ({ row, date, minor, skipped, problem, categories }): StatementLine => ({
-      line: row.line,
-      skipped,
-      problem,
-      klass: signed && minor !== null ? (minor < 0 ? 'Outgo' : 'Income') : unsigned,
-      date,
-      value: minor === null ? null : Math.abs(minor),
-      description: textAt(row.cells, columns.description, RECORD_TEXT_MAX.description),
-      third_party: textAt(row.cells, columns.third_party, RECORD_TEXT_MAX.third_party),
-      categories: categories.slice(),
-    }),
-  );
   return {
-    refusal,
+    refusal: !all.some((c) => c.date !== '') || !known ? 'date' : null,
     date_format: format,
     date_format_ambiguous: !chosen && guess.ambiguous,
     date_format_candidates: chosen && known ? [chosen as StatementDateFormat] : guess.candidates,
-    decimal_separator: decimal,
-    signed,
-    lines,
+    decimal_separator: detectDecimalSeparator(amounts(), options.precision),
   };
+}
+
+/** A line read with the statement's conventions; `minor` keeps its sign (the kind is decided once every line is read). */
+export interface StatementLineReading {
+  date: string | null;
+  minor: number | null;
+  skipped: StatementSkip | null;
+  problem: StatementProblem | null;
+  categories: string[];
+}
+
+/**
+ * One line's cells read the settled way (row at a time). In this order: a date cell with a digit that doesn't read
+ * fails it (not-a-date) — cells without a digit ("Total", "Saldo anterior") are no date; then no amount at all leaves
+ * it out (no-date or no-amount); an amount that doesn't read fails it; no date or a zero amount leaves it out. `tags`:
+ * a statement repeats its categories, so each distinct cell is made tags once (pass the same map for every line; the
+ * categories returned are the line's own copy).
+ */
+export function readStatementCells(
+  c: StatementCells,
+  conventions: StatementConventions,
+  columns: StatementColumns,
+  precision: number,
+  tags: Map<string, string[]> = new Map(),
+): StatementLineReading {
+  const debitCredit = !isIndex(columns.value);
+  const format = conventions.date_format;
+  const decimal = conventions.decimal_separator;
+  const date = c.date === '' || !format ? null : parseStatementDate(c.date, format);
+  let skipped: StatementSkip | null = null;
+  let problem: StatementProblem | null = null;
+  let minor: number | null = null;
+  const result = c.value === '' && c.debit === '' && c.credit === '' ? null : debitCredit ? parseDebitCredit(c.debit, c.credit, decimal, precision) : parseStatementAmount(c.value, decimal, precision);
+  if (result?.ok) minor = result.minor;
+  if (c.date !== '' && date === null) problem = { code: 'not-a-date', column: isIndex(columns.date) ? columns.date : null };
+  else if (result === null) skipped = c.date === '' ? 'no-date' : 'no-amount';
+  else if (!result.ok) {
+    // a debit/credit pair refused as a pair is the line's problem, not one cell's
+    const side = debitCredit ? (result as { side?: 'debit' | 'credit' | null }).side : 'value';
+    problem = { code: result.code, column: side ? (columns[side] as number) : null };
+  } else if (date === null) skipped = 'no-date';
+  else if (result.minor === 0) skipped = 'zero-amount';
+  let categories = tags.get(c.categories);
+  if (!categories) tags.set(c.categories, (categories = normalizeTags(c.categories)));
+  return { date, minor, skipped, problem, categories: categories.slice() };
+}
+
+/** Whether a read line is a record with a negative amount: one such line (or debit/credit columns) makes the file signed. */
+export const isNegativeRecord = (r: StatementLineReading): boolean => !r.skipped && !r.problem && r.minor !== null && r.minor < 0;
+
+/** A record's kind: by its sign when the file's amounts are signed, else what most items are. */
+export function statementKlass(minor: number | null, signed: boolean, mostItemsAre: 'income' | 'outgo'): 'Income' | 'Outgo' {
+  if (signed && minor !== null) return minor < 0 ? 'Outgo' : 'Income';
+  return mostItemsAre === 'outgo' ? 'Outgo' : 'Income';
+}
+
+/**
+ * The lines of a statement's data rows as the import reads them (statementCells, statementConventions and
+ * readStatementCells over all of them): a record is an outgo when negative (a debit) and an income when positive — or
+ * all most_items_are when no amount of a record is negative and there are no debit/credit columns. The columns are
+ * taken as checkStatementColumns accepts them.
+ */
+export function readStatementLines(data: readonly StatementRow[], columns: StatementColumns, options: StatementReadOptions): StatementReading {
+  const cells = data.map((row) => statementCells(row, columns));
+  const conventions = statementConventions(cells, columns, options);
+  const tags = new Map<string, string[]>();
+  const read = cells.map((c) => readStatementCells(c, conventions, columns, options.precision, tags));
+  const signed = !isIndex(columns.value) || read.some(isNegativeRecord);
+  const lines = read.map(
+    ({ date, minor, skipped, problem, categories }, i): StatementLine => ({
+      line: cells[i].line,
+      skipped,
+      problem,
+      klass: statementKlass(minor, signed, options.most_items_are),
+      date,
+      value: minor === null ? null : Math.abs(minor),
+      description: cells[i].description,
+      third_party: cells[i].third_party,
+      categories,
+    }),
+  );
+  return { ...conventions, signed, lines };
 }

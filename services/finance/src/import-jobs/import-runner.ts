@@ -8,10 +8,10 @@ import { MappingRuns } from '../mappings/mapping-runs';
 import { ProgressPace, writeInBatches } from './import-progress';
 import { duplicateKeyOf, lineOf, statementRecords, StatementRecord } from './statement';
 
-// One import, run by the queue's worker (import-queue.ts): the statement is read whole from Redis and parsed before
-// anything is written (a malformed file fails with its line number and writes nothing); rows already in the wallet
-// (same date, amount and description; a file imported twice) are skipped; the records are written in batches inside
-// one transaction, so an import is all or nothing. Its progress is written beside it for the progress bar: `running`
+// One import, run by the queue's worker (import-queue.ts): the statement is read from Redis and parsed (one streaming
+// pass keeping only the records: statement.ts) before anything is written (a malformed file fails with its line
+// number and writes nothing); rows already in the wallet (same date, amount and description; a file imported twice)
+// are skipped; the records are written in batches inside one transaction, so an import is all or nothing. Its progress is written beside it for the progress bar: `running`
 // while the file is read, then the rows to import (total_rows) and those written so far (done_rows, at most every
 // CSV_PROGRESS_EVERY_MS: import-progress.ts), then `done` once committed. The worker shares the service's event loop:
 // between the steps that hold it (reading the file, the rules) it lets other requests through.

@@ -1,27 +1,93 @@
 import type { Doc } from '@app/proto';
-import { CsvError } from '../imports/csv-error';
-import { readCsv } from '../imports/csv-dialect.rules';
-import { ColumnMapping, duplicateKey, ImportRecord, planImport } from '../imports/csv-import.rules';
+import { readStatementCells, statementCells, statementConventions, StatementCells, statementKlass } from '@app/proto';
+import { CsvError, MAX_PROBLEMS, problem, type CsvProblem } from '../imports/csv-error';
+import { scanCsv } from '../imports/csv-dialect.rules';
+import { checkColumnMapping, ColumnMapping, duplicateKey, IMPORT_REASONS, ImportOptions, ImportRecord } from '../imports/csv-import.rules';
 import type { DateFormat } from '../imports/csv-values.rules';
 
-// A CsvImport's statement turned into the records it makes, through the import rules (imports/): decoded, split,
-// amounts and dates read with the file's conventions, the columns the person matched.
+// A CsvImport's statement turned into the records it makes, through the import rules (imports/ and proto's statement
+// rules): decoded, split, amounts and dates read with the file's conventions, the columns the person matched. The file
+// is read in one streaming pass that keeps of each row only the cells the reading uses (never the rows: a 100,000-row
+// statement held as rows, lines and records took ~105 MB at once), then those cells become the records one by one.
+// The same answers as planImport (csv-import.rules.ts), which the preview's rules share: a date that doesn't read
+// refuses the file with the §8 date message and the lines, then an amount that doesn't read with its line and column.
 
 /** A record of the statement: what it stores (its third party as paid_by or paid_to, as the mapping rules read it) and its line. */
-export type StatementRecord = ImportRecord;
+export type StatementRecord = Omit<ImportRecord, 'duplicate_of_line'>;
 
-/**
- * Every record of the statement, in file order; a CsvError (with the line) when the file or a row can't be read. The
- * plan's own records, not a copy: a 100,000-row statement's records are tens of megabytes.
- */
-export function statementRecords(bytes: Uint8Array, doc: Doc, precision: number): StatementRecord[] {
-  return planImport(readCsv(bytes).rows, doc.columns as ColumnMapping, {
+/** The options of a CsvImport, as the rules take them. */
+export function importOptions(doc: Doc, precision: number): ImportOptions {
+  return {
     ignore_line_one: doc.ignore_line_one === true,
     first_line_is_header: doc.first_line_is_header !== false,
     date_format: (doc.date_format as DateFormat | null | undefined) ?? null,
     most_items_are: doc.most_items_are === 'income' ? 'income' : 'outgo',
     precision,
-  }).records;
+  };
+}
+
+/**
+ * Every record of the statement, in file order; a CsvError (with the line) when the file or a row can't be read. Lines
+ * that carry no money (no date, no amount, a zero) are left out. Repeats are not marked here: the runner leaves them
+ * out after the mapping rules, by what would be stored.
+ */
+export async function statementRecords(bytes: Uint8Array, doc: Doc, precision: number): Promise<StatementRecord[]> {
+  const columns = doc.columns as ColumnMapping;
+  const options = importOptions(doc, precision);
+  const skip = options.ignore_line_one ? 1 : 0;
+  let index = 0;
+  let headers: string[] | null = null;
+  let columnCount = 0;
+  const kept: (StatementCells | null)[] = [];
+  await scanCsv(bytes, (row) => {
+    const at = index++;
+    if (at < skip) return;
+    columnCount = Math.max(columnCount, row.cells.length);
+    if (options.first_line_is_header && at === skip) headers = row.cells;
+    else kept.push(statementCells(row, columns));
+  });
+  checkColumnMapping(columns, columnCount);
+  const conventions = statementConventions(kept as StatementCells[], columns, options);
+  if (conventions.refusal) throw new CsvError([], IMPORT_REASONS[conventions.refusal]);
+
+  const header = (i: number | null) => (i !== null && (headers as string[] | null)?.[i]) || null;
+  const cellOf = (c: StatementCells, column: number | null) =>
+    column === null ? null : column === columns.date ? c.date : column === columns.debit ? c.debit : column === columns.credit ? c.credit : c.value;
+  const dateProblems: CsvProblem[] = [];
+  const amountProblems: CsvProblem[] = [];
+  const tags = new Map<string, string[]>();
+  const records: StatementRecord[] = [];
+  let negative = false;
+  for (let i = 0; i < kept.length; i++) {
+    const c = kept[i] as StatementCells;
+    // the cells are let go as their record is made
+    kept[i] = null;
+    const r = readStatementCells(c, conventions, columns, precision, tags);
+    if (r.problem) {
+      const list = r.problem.code === 'not-a-date' ? dateProblems : amountProblems;
+      if (list.length < MAX_PROBLEMS) list.push(problem(r.problem.code, c.line, r.problem.column, header(r.problem.column), cellOf(c, r.problem.column)));
+      continue;
+    }
+    if (r.skipped) continue;
+    const [date, minor] = [r.date as string, r.minor as number];
+    if (minor < 0) negative = true;
+    // by the sign for now: a file without a negative amount is all most_items_are (below)
+    records.push(
+      minor < 0
+        ? { klass: 'Outgo', date, value: -minor, description: c.description, paid_to: c.third_party, categories: r.categories, line: c.line }
+        : { klass: 'Income', date, value: minor, description: c.description, paid_by: c.third_party, categories: r.categories, line: c.line },
+    );
+  }
+  if (dateProblems.length > 0 || !conventions.date_format) throw new CsvError(dateProblems, IMPORT_REASONS.date);
+  if (amountProblems.length > 0) throw new CsvError(amountProblems);
+  const signed = typeof columns.value !== 'number' || negative;
+  if (!signed && statementKlass(null, false, options.most_items_are) === 'Outgo') {
+    for (let i = 0; i < records.length; i++) {
+      const { paid_by, ...rest } = records[i];
+      records[i] = { ...rest, klass: 'Outgo', paid_to: paid_by };
+    }
+  }
+  return records;
 }
 
 /** The key two records share when one repeats the other in a wallet (date, amount, kind, description). */

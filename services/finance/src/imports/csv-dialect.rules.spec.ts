@@ -1,5 +1,5 @@
 import { CsvError } from './csv-error';
-import { decodeCsv, detectDelimiter, detectHeader, looksLikeHeader, parseCsvRows, readCsv, type CsvRow } from './csv-dialect.rules';
+import { decodeCsv, detectDelimiter, detectHeader, looksLikeHeader, parseCsvRows, readCsv, scanCsv, scanCsvRows, type CsvRow } from './csv-dialect.rules';
 
 const cp1252 = (text: string) => Buffer.from(text.replace(/€/g, '\x80').replace(/“/g, '\x93').replace(/”/g, '\x94'), 'latin1');
 const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
@@ -122,5 +122,49 @@ describe('the rows of a statement, each with the line it starts on', () => {
         { line: 2, cells: ['05/01/2024', 'Salário', '1.234,56'] },
       ],
     });
+  });
+});
+
+describe('the rows of a statement read as they go by (scanCsvRows, scanCsv)', () => {
+  const collect = async (text: string, delimiter: ';' | ',', limits = {}) => {
+    const rows: CsvRow[] = [];
+    const count = await scanCsvRows(text, delimiter, (r) => rows.push(r), limits);
+    return { rows, count };
+  };
+  const refusedWith = async (p: Promise<unknown>) => {
+    try {
+      await p;
+    } catch (e) {
+      if (e instanceof CsvError) return e.problems;
+      throw e;
+    }
+    throw new Error('expected a CsvError');
+  };
+
+  it('hands over the rows parseCsvRows returns, with their lines (empty lines, a lone CR, a quoted line break)', async () => {
+    const text = 'a;b\r\n\r\n1;"x\r\ny"\r2;z\n;\n3;w';
+    const { rows, count } = await collect(text, ';');
+    expect(rows).toEqual(parseCsvRows(text, ';'));
+    expect(rows.map((r) => r.line)).toEqual([1, 3, 5, 7]);
+    expect(count).toBe(4);
+  });
+
+  it('refuses a broken quote at the line its record starts, as parseCsvRows does, in a file longer than one parser piece', async () => {
+    const text = `${'01/01/2024;ação;1,00\n'.repeat(20_000)}02/01/2024;"open;2,00\n03/01/2024;b;3,00\n`;
+    expect(await refusedWith(collect(text, ';'))).toEqual([expect.objectContaining({ code: 'broken-quote', line: 20_001 })]);
+    expect(() => parseCsvRows(text, ';')).toThrow(expect.objectContaining({ problems: [expect.objectContaining({ code: 'broken-quote', line: 20_001 })] }));
+  });
+
+  it('refuses a file without rows and one with more rows than the limit (at the first row over it)', async () => {
+    expect(await refusedWith(collect('\n;\n', ';'))).toEqual([expect.objectContaining({ code: 'empty-file' })]);
+    expect(await refusedWith(collect('a\n\nb\nc\n', ',', { maxRows: 2 }))).toEqual([expect.objectContaining({ code: 'too-many-rows', line: 4 })]);
+  });
+
+  it('tells the dialect and the header from the first rows, as readCsv does, without keeping the rows', async () => {
+    const bytes = cp1252('Extrato;;\r\nData;Histórico;Valor\r\n05/01/2024;Café;-1,50\r\n');
+    const seen: number[] = [];
+    const { rows: _, ...dialect } = readCsv(bytes);
+    expect(await scanCsv(bytes, (r) => seen.push(r.line))).toEqual({ ...dialect, rows: 3 });
+    expect(seen).toEqual([1, 2, 3]);
   });
 });

@@ -1,3 +1,4 @@
+import { parse as parser } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { CsvError, problem, type CsvProblemCode } from './csv-error';
 
@@ -242,4 +243,76 @@ export function readCsv(bytes: Uint8Array, limits: CsvLimits = {}): ParsedCsv {
   const delimiter = sep ? (sep[1] as CsvDelimiter) : detectDelimiter(text);
   const rows = parseCsvRows(text, delimiter, limits);
   return { encoding, bom, delimiter, ...detectHeader(rows), rows };
+}
+
+// ---- streaming ----------------------------------------------------------------------------------------------------
+
+/** Bytes handed to the parser at a time: the records of one piece wait in its buffer, never the whole file's. */
+const SCAN_PIECE = 256 * 1024;
+
+/**
+ * The non-empty records of the text handed one at a time to `visit` as the parser reads them (cells trimmed, each with
+ * the line where it starts), none kept: what parseCsvRows does for a file too large to hold as rows (a 100,000-row
+ * statement's rows are tens of megabytes). The same refusals, with the same lines: a broken quote or an oversized
+ * record at the line where its record starts, no rows (empty-file), more than maxRows (too-many-rows) — the last two
+ * once the whole text is read, so `visit` may have seen rows of a file that is refused.
+ */
+export async function scanCsvRows(text: string, delimiter: CsvDelimiter, visit: (row: CsvRow) => void, limits: CsvLimits = {}): Promise<number> {
+  const { maxRecordSize, maxRows } = { ...DEFAULT_CSV_LIMITS, ...limits };
+  const bytes = Buffer.from(text);
+  const csv = parser({ ...PARSE_OPTIONS, delimiter, max_record_size: maxRecordSize });
+  let line = 1;
+  let rows = 0;
+  let tooMany: number | null = null;
+  csv.on('data', (cells: string[]) => {
+    const row = { line, cells };
+    line += 1;
+    for (const c of cells) line += lineBreaks(c);
+    if (!cells.some((c) => c !== '')) return;
+    rows++;
+    if (rows > maxRows) {
+      tooMany ??= row.line;
+      return;
+    }
+    visit(row);
+  });
+  let failed = false;
+  const ended = new Promise<void>((resolve, reject) => {
+    csv.on('end', resolve);
+    // the records before the broken one were counted: `line` is where it starts
+    csv.on('error', (e: { code?: string }) => {
+      failed = true;
+      reject(new CsvError([problem(PARSER_ERRORS[e.code ?? ''] ?? 'malformed-csv', line)]));
+    });
+  });
+  ended.catch(() => undefined);
+  for (let at = 0; at < bytes.length && !failed; at += SCAN_PIECE) {
+    if (!csv.write(bytes.subarray(at, at + SCAN_PIECE))) await Promise.race([new Promise((r) => csv.once('drain', r)), ended]);
+  }
+  if (!failed) csv.end();
+  await ended;
+  if (rows === 0) throw new CsvError([problem('empty-file', null)]);
+  if (tooMany !== null) throw new CsvError([problem('too-many-rows', tooMany)]);
+  return rows;
+}
+
+/** A file's text and dialect without its rows (readCsv for a file read by scanCsvRows): the header found from its first two rows. */
+export async function scanCsv(bytes: Uint8Array, visit: (row: CsvRow) => void, limits: CsvLimits = {}): Promise<CsvDialect & { rows: number }> {
+  const decoded = decodeCsv(bytes);
+  const { encoding, bom } = decoded;
+  let text = decoded.text;
+  const sep = EXCEL_SEP.exec(text);
+  if (sep) text = text.slice(sep[0].length);
+  const delimiter = sep ? (sep[1] as CsvDelimiter) : detectDelimiter(text);
+  const firstTwo: CsvRow[] = [];
+  const rows = await scanCsvRows(
+    text,
+    delimiter,
+    (row) => {
+      if (firstTwo.length < 2) firstTwo.push(row);
+      visit(row);
+    },
+    limits,
+  );
+  return { encoding, bom, delimiter, ...detectHeader(firstTwo), rows };
 }
