@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 import { buildFindSql } from '@app/platform';
-import { createGroup, createToken, signUp, Stack, startStack } from './harness';
+import { createGroup, createToken, eventually, signUp, Stack, startStack } from './harness';
 
 // The finance module through the gateway: wallets, incomes, outgos, transfers and exchanges, confirm/unconfirm and the
 // imported flag moving balances exactly once, the spec's refusals (§5, §8), the per-currency totals the dashboard
@@ -293,7 +293,9 @@ describe('CSV import (wallets-upload)', () => {
     expect(failed.error).toEqual({ line: 5, reason: 'Line 5, column 3 (Valor): "abc" is not an amount' });
   });
 
-  it('a 30,000-row import tells its progress while it writes: the rows written so far below the total until it is done', async () => {
+  it('a 30,000-row import tells its progress while it writes: the rows written so far below the total until it is done, then analyses the table', async () => {
+    const analysed = async () => Number((await stack.pool.query(`SELECT analyze_count FROM pg_stat_user_tables WHERE schemaname = 'finance' AND relname = 'documents'`)).rows[0].analyze_count);
+    const analysedBefore = await analysed();
     const w = await wallet('Grande', 'BRL');
     const up = await upload(statement(30_000, 0));
     const started = await post({ klass: 'CsvImport', upload_id: up.body.upload_id, wallet_id: w, columns });
@@ -309,6 +311,8 @@ describe('CSV import (wallets-upload)', () => {
     // the rows of the last batch count once committed: a running import is never at its total
     expect(running.filter((s) => s.total > 0 && s.done >= s.total)).toEqual([]);
     expect(running.some((s) => s.done > 0 && s.done < s.total)).toBe(true);
+    // the lists' plans rest on fresh statistics (ANALYZE after an import of 10,000 rows or more)
+    expect(await eventually(analysed, (n) => n > analysedBefore)).toBeGreaterThan(analysedBefore);
     // its records out of the group again (the mapping rules' runs below look at the newest records)
     expect((await call('PUT', `/${db}/_design/imports/_update/undo/${started.body.id}`)).body.doc).toMatchObject({ status: 'undone', undone_records: 30_000 });
   }, 60_000);
@@ -373,8 +377,7 @@ describe('the lists’ plans (migration 0001_search_indexes)', () => {
              'description', (ARRAY['farmácia', 'posto', 'mercado', 'padaria'])[1 + i % 4] || ' ' || md5(i::text))
          FROM generate_series(1, 20000) AS i`,
       );
-      // VACUUM moves the GIN's pending list into the index, as a migration's CREATE INDEX on a filled table builds it
-      await client.query('VACUUM ANALYZE docs');
+      await client.query('ANALYZE docs');
       const explain = async (selector: Json) => {
         const q = buildFindSql({ table: 'pg_temp.docs', db: 'acc-1', query: { selector, sort: [{ date: 'desc' }], limit: 25 } });
         return (await client.query(`EXPLAIN ${q.text}`, q.values)).rows.map((r) => r['QUERY PLAN'] as string).join('\n');
@@ -386,10 +389,9 @@ describe('the lists’ plans (migration 0001_search_indexes)', () => {
       // one record's description (md5 of 777): a rare term, found through the index rather than along the date index
       const rare = createHash('md5').update('777').digest('hex').slice(0, 16).toUpperCase();
       const search = await explain({ klass: 'Outgo', description: { $regex: `(?i)${rare}` } });
-      expect(search).toMatch(/Bitmap Index Scan on docs_\w+/);
-      const indexName = /Bitmap Index Scan on (docs_\w+)/.exec(search)![1];
-      const def = (await client.query('SELECT pg_get_indexdef($1::regclass) AS def', [`pg_temp.${indexName}`])).rows[0].def as string;
-      expect(def).toContain('gin_trgm_ops');
+      const used = [...search.matchAll(/Index Scan (?:Backward )?(?:using|on) (docs_\w+)/g)].map((m) => m[1]);
+      const defs = await Promise.all(used.map(async (name) => (await client.query('SELECT pg_get_indexdef($1::regclass) AS def', [`pg_temp.${name}`])).rows[0].def as string));
+      expect(defs).toEqual([expect.stringContaining('gist_trgm_ops')]);
     } finally {
       await client.query('DROP TABLE IF EXISTS pg_temp.docs');
       client.release();

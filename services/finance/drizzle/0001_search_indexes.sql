@@ -1,6 +1,6 @@
 -- pg_trgm for the trigram index of the description search (added by hand: drizzle-kit does not write extensions)
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
-CREATE INDEX "documents_money_description_trgm_idx" ON "finance"."documents" USING gin ((((body #> '{description}'::text[]) #>> '{}'::text[])) COLLATE "C" gin_trgm_ops) WHERE klass IN ('Income', 'Outgo', 'Transfer', 'Exchange') AND NOT deleted;--> statement-breakpoint
+CREATE INDEX "documents_money_description_trgm_idx" ON "finance"."documents" USING gist ((((body #> '{description}'::text[]) #>> '{}'::text[])) COLLATE "C" gist_trgm_ops) WHERE klass IN ('Income', 'Outgo', 'Transfer', 'Exchange') AND NOT deleted;--> statement-breakpoint
 -- Added by hand: planner statistics for the expressions the finance lists filter on. The wallet indexes are partial, and
 -- PostgreSQL keeps no statistics for the expressions of partial indexes: a wallet's `wallet_id = …` was guessed at 0.5 %
 -- of the rows, so its outgos list sorted all 90,000 outgos of a 100,000-row import (104 ms) instead of walking the date

@@ -18,6 +18,8 @@ import { duplicateKeyOf, lineOf, statementRecords, StatementRecord } from './sta
 
 const logger = new Logger('csv-import');
 const BATCH = 2000;
+/** An import this large changes what the lists' plans rest on: the table is analysed once it is done (imports.repository.ts). */
+export const ANALYSE_AFTER_ROWS = 10_000;
 /** lets the event loop answer what waits (other requests, this import's progress reads) */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -71,6 +73,7 @@ export class ImportRunner {
         ),
       );
       await this.progress(db, importId, { status: 'done', done_rows: records.length, created: fresh.length, duplicates, error: null });
+      if (fresh.length >= ANALYSE_AFTER_ROWS) await this.repo.analyse().catch((err) => logger.warn(`import ${importId}: ANALYZE failed: ${String(err)}`));
     } catch (err) {
       const reason = err instanceof AppError ? (typeof err.reason === 'string' ? err.reason : JSON.stringify(err.reason)) : 'The import failed, please try again';
       const line = lineOf(err);
