@@ -20,6 +20,7 @@ import {
   type BackupBlob,
 } from '@app/proto';
 import { readManifest } from './backup.rules';
+import { youngCollections } from './young-garbage';
 
 // The archive (format 2): a tar.gz of `manifest.json`, then the group's disk files, `files/<sha256>` (each distinct
 // blob's bytes, in key order) and `files/versions.ndjson` (which version of which file each blob is), then
@@ -28,7 +29,8 @@ import { readManifest } from './backup.rules';
 // the blob list go to temporary ndjson files first (a tar entry needs its size before its bytes; the manifest counts
 // the files), then everything goes through the tar and gzip streams to `<file>.part`, renamed when complete, each
 // blob's bytes straight from the disk service; reading goes through gunzip, the tar entries and a line reader, a page
-// at a time, a blob's bytes as a stream checked against its key. Memory stays at about a page whatever the group's size.
+// at a time, a blob's bytes as a stream checked against its key. Memory stays at about a page whatever the group's size,
+// with a young collection every few MB that pass (young-garbage.ts: the dead chunks' bytes freed while they are few).
 
 export interface ArchiveSource {
   service: string;
@@ -71,7 +73,9 @@ const MAX_MANIFEST = 64 * 1024;
 const EMPTY_BLOB = createHash('sha256').digest('hex');
 const VERSIONS_ENTRY = 'files/versions.ndjson';
 
-async function writeNdjson(file: string, pages: AsyncIterable<object[]>, each: (item: object) => void = () => undefined): Promise<number> {
+type Passed = (bytes: number) => void;
+
+async function writeNdjson(file: string, pages: AsyncIterable<object[]>, passed: Passed, each: (item: object) => void = () => undefined): Promise<number> {
   const out = createWriteStream(file);
   let count = 0;
   try {
@@ -79,7 +83,9 @@ async function writeNdjson(file: string, pages: AsyncIterable<object[]>, each: (
       for (const item of page) {
         count++;
         each(item);
-        if (!out.write(`${JSON.stringify(item)}\n`)) await once(out, 'drain');
+        const line = `${JSON.stringify(item)}\n`;
+        passed(line.length);
+        if (!out.write(line)) await once(out, 'drain');
       }
     }
     out.end();
@@ -96,10 +102,11 @@ async function* linesOf<T>(file: string): AsyncGenerator<T> {
   for await (const line of boundedLines(createReadStream(file), MAX_LINE)) if (line) yield JSON.parse(line) as T;
 }
 
-function addEntry(pack: tar.Pack, name: string, body: Readable, size: number): Promise<void> {
+function addEntry(pack: tar.Pack, name: string, body: Readable, size: number, passed: Passed): Promise<void> {
   return new Promise((resolve, reject) => {
     const entry = pack.entry({ name, size, mtime: new Date() }, (err) => (err ? reject(err) : resolve()));
     pipeline(body, entry, (err) => err && reject(err));
+    body.on('data', (chunk: Buffer) => passed(chunk.length)); // after pipeline's: this listener starts no flow alone
   });
 }
 
@@ -115,6 +122,7 @@ export async function writeArchive(file: string, tmpDir: string, groups: Archive
   const work = path.join(tmpDir, `${path.basename(file)}.work`);
   await mkdir(work, { recursive: true });
   const part = `${file}.part`;
+  const passed = youngCollections();
   try {
     const counts: Record<string, number> = {};
     const works: GroupWork[] = [];
@@ -122,16 +130,16 @@ export async function writeArchive(file: string, tmpDir: string, groups: Archive
       const w: GroupWork = { group, documents: [] };
       for (const source of group.sources) {
         const ndjson = path.join(work, `${g}-${source.service}.ndjson`);
-        counts[`${group.prefix}${source.service}`] = await writeNdjson(ndjson, source.pages());
+        counts[`${group.prefix}${source.service}`] = await writeNdjson(ndjson, source.pages(), passed);
         w.documents.push({ name: `${group.prefix}documents/${source.service}.ndjson`, file: ndjson, size: (await stat(ndjson)).size });
       }
       // after the documents: a file uploaded meanwhile has versions the archive does not name, never the reverse
       if (group.files) {
         const versions = path.join(work, `${g}-versions.ndjson`);
-        await writeNdjson(versions, group.files.versions());
+        await writeNdjson(versions, group.files.versions(), passed);
         const blobs = path.join(work, `${g}-blobs.ndjson`);
         let bytes = 0;
-        const count = await writeNdjson(blobs, group.files.blobs(), (b) => (bytes += (b as BackupBlob).size));
+        const count = await writeNdjson(blobs, group.files.blobs(), passed, (b) => (bytes += (b as BackupBlob).size));
         w.files = { blobs, versions, count, bytes };
       }
       works.push(w);
@@ -155,7 +163,7 @@ export async function writeArchive(file: string, tmpDir: string, groups: Archive
               gone.add(blob.key); // its file was deleted for good since the listing
               continue;
             }
-            await addEntry(pack, `${group.prefix}files/${blob.key}`, body, blob.size);
+            await addEntry(pack, `${group.prefix}files/${blob.key}`, body, blob.size, passed);
             totals.files++;
             totals.bytes += blob.size;
           }
@@ -165,11 +173,11 @@ export async function writeArchive(file: string, tmpDir: string, groups: Archive
             const kept = async function* (from: string) {
               for await (const v of linesOf<BackupFileVersion>(from)) if (!gone.has(v.blob_key)) yield [v];
             };
-            await writeNdjson(versions, kept(w.files.versions));
+            await writeNdjson(versions, kept(w.files.versions), passed);
           }
-          await addEntry(pack, `${group.prefix}${VERSIONS_ENTRY}`, createReadStream(versions), (await stat(versions)).size);
+          await addEntry(pack, `${group.prefix}${VERSIONS_ENTRY}`, createReadStream(versions), (await stat(versions)).size, passed);
         }
-        for (const d of w.documents) await addEntry(pack, d.name, createReadStream(d.file), d.size);
+        for (const d of w.documents) await addEntry(pack, d.name, createReadStream(d.file), d.size, passed);
       }
       pack.finalize();
     };
@@ -234,10 +242,17 @@ async function readText(entry: NodeJS.ReadableStream, max: number): Promise<stri
 }
 
 /** The lines of an ndjson entry parsed with `schema`, in pages of at most `limit` items and about `maxBytes`. */
-async function* ndjsonPages<T>(entry: AsyncIterable<Buffer>, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, limit: number, maxBytes: number): AsyncGenerator<T[]> {
+async function* ndjsonPages<T>(
+  entry: AsyncIterable<Buffer>,
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  limit: number,
+  maxBytes: number,
+  passed: Passed,
+): AsyncGenerator<T[]> {
   let page: T[] = [];
   let bytes = 0;
   for await (const line of boundedLines(entry, MAX_LINE)) {
+    passed(line.length);
     if (!line.trim()) continue;
     let parsed: ReturnType<typeof schema.safeParse>;
     try {
@@ -258,12 +273,13 @@ async function* ndjsonPages<T>(entry: AsyncIterable<Buffer>, schema: { safeParse
 }
 
 /** A blob entry's bytes as they pass, then a 422 unless they were `size` bytes hashing to `key`. */
-async function* checkedBytes(entry: AsyncIterable<Buffer>, key: string, size: number): AsyncGenerator<Buffer> {
+async function* checkedBytes(entry: AsyncIterable<Buffer>, key: string, size: number, passed: Passed): AsyncGenerator<Buffer> {
   const hash = createHash('sha256');
   let n = 0;
   for await (const chunk of entry) {
     n += chunk.length;
     hash.update(chunk);
+    passed(chunk.length);
     yield chunk;
   }
   if (n !== size || hash.digest('hex') !== key) throw notAnArchive();
@@ -287,6 +303,7 @@ export async function* readArchive(file: string): AsyncGenerator<ArchivePart> {
   pipeline(createReadStream(file), createGunzip(), extract, () => undefined); // an error reaches the loop through extract
   let manifest: BackupManifest | null = null;
   let stage: 'files' | 'versions' | 'documents' = 'files';
+  const passed = youngCollections();
   try {
     for await (const entry of extract) {
       const name = entry.header.name;
@@ -301,20 +318,20 @@ export async function* readArchive(file: string): AsyncGenerator<ArchivePart> {
         if (manifest.format < 2 || stage === 'documents' || (blob && stage === 'versions')) throw notAnArchive();
         if (blob) {
           const size = entry.header.size ?? 0;
-          const body = Readable.from(checkedBytes(entry as AsyncIterable<Buffer>, blob[1], size), { objectMode: false });
+          const body = Readable.from(checkedBytes(entry as AsyncIterable<Buffer>, blob[1], size, passed), { objectMode: false });
           yield { blob: { key: blob[1], size, body } };
           await drain(body);
           continue;
         }
         stage = 'versions';
-        for await (const versions of ndjsonPages(entry as AsyncIterable<Buffer>, BackupFileVersion, BACKUP_VERSIONS_PAGE_LIMIT, BACKUP_PAGE_BYTES)) yield { versions };
+        for await (const versions of ndjsonPages(entry as AsyncIterable<Buffer>, BackupFileVersion, BACKUP_VERSIONS_PAGE_LIMIT, BACKUP_PAGE_BYTES, passed)) yield { versions };
         continue;
       }
       const match = /^documents\/([a-z]+)\.ndjson$/.exec(name);
       if (!match || !(BACKUP_SERVICES as readonly string[]).includes(match[1])) throw notAnArchive();
       stage = 'documents';
       const service = match[1] as (typeof BACKUP_SERVICES)[number];
-      for await (const docs of ndjsonPages(entry as AsyncIterable<Buffer>, StoredDoc, BACKUP_PAGE_LIMIT, BACKUP_PAGE_BYTES)) yield { service, docs };
+      for await (const docs of ndjsonPages(entry as AsyncIterable<Buffer>, StoredDoc, BACKUP_PAGE_LIMIT, BACKUP_PAGE_BYTES, passed)) yield { service, docs };
     }
   } catch (e) {
     throw e instanceof AppError ? e : notAnArchive();
