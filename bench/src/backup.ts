@@ -133,6 +133,9 @@ async function main(): Promise<void> {
     const pids: Record<string, number> = {};
     for (const s of SERVICES) pids[s] = stack.start(s, path.join(ROOT, `services/${s}/dist/main.js`)).pid!;
     for (const s of SERVICES) await waitUntil(s, async () => ((await rpc.call(`${s}.health`, {}, { timeoutMs: 2000 })).ok ? true : undefined));
+    // every service's RSS once started, for comparison with the accounts process's before the backup (each is a Nest
+    // application of about the same size; accounts also takes the seed's change events meanwhile)
+    const started = Object.fromEntries(SERVICES.map((s) => [s, memoryOf(pids[s]).rss]));
 
     const user = { email: 'bench@example.com', fullname: 'Bench', label: 'Bench', gravatar_hash: crypto.createHash('md5').update('bench@example.com').digest('hex'), confirmed: true };
     const base: CallerContext = { user_id: 'usr-bench', user, db: null, roles: ['usr-bench', 'user'], admin: false, token: null, request_id: crypto.randomUUID() };
@@ -213,6 +216,7 @@ async function main(): Promise<void> {
       archive: { seconds: +archiveS.toFixed(1), bytes: done.size, counts: done.counts, files: done.files, file_bytes: done.file_bytes, docs_per_s: Math.round(DOCS / archiveS) },
       restore_into_new_group: intoNewGroup,
       restore_over_the_group: { seconds: +restoreReplaceS.toFixed(1), docs_per_s: Math.round(DOCS / restoreReplaceS) },
+      services_rss_after_start_mb: started,
       accounts_rss_mb: { before: idle.rss, after_archive: afterArchive.rss, after_restores: afterReplace.rss },
       accounts_peak_rss_mb: { before: idle.peak, after_archive: afterArchive.peak, after_restore_new: afterRestore.peak, after_restore_replace: afterReplace.peak },
       target_peak_rss_mb: 200,
