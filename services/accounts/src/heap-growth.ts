@@ -4,7 +4,7 @@ import v8 from 'node:v8';
 // hundreds of MB of files through it (and its change consumer takes the restore's change events) V8 let the old
 // generation grow to several times what the last full collection left before collecting again: bench/backup's peak RSS
 // was 253 MB for the 200 MB the issue allows. A growth of at most 100 % gave 208 MB; with the young collections of
-// backups/young-garbage.ts, 198 MB at 100 % and 173 MB at 50 %, in the same time. V8 reads this flag each time it sizes
+// @app/platform's young collections (backups), 198 MB at 100 % and 173 MB at 50 %, in the same time. V8 reads this flag each time it sizes
 // the heap after a full collection, so setting it when the process starts works (infra/node-flags stays the flags of
 // every process; this one is the accounts service's own, as the reader's is).
 

@@ -20,3 +20,4 @@ export * from './outbound';
 export * from './redis/redis-unavailable';
 export * from './nest/module-database';
 export * from './metrics';
+export * from './memory/young-collections';

@@ -20,7 +20,7 @@ import {
   type BackupBlob,
 } from '@app/proto';
 import { readManifest } from './backup.rules';
-import { youngCollections } from './young-garbage';
+import { youngCollections } from '@app/platform';
 
 // The archive (format 2): a tar.gz of `manifest.json`, then the group's disk files, `files/<sha256>` (each distinct
 // blob's bytes, in key order) and `files/versions.ndjson` (which version of which file each blob is), then
@@ -30,7 +30,7 @@ import { youngCollections } from './young-garbage';
 // the files), then everything goes through the tar and gzip streams to `<file>.part`, renamed when complete, each
 // blob's bytes straight from the disk service; reading goes through gunzip, the tar entries and a line reader, a page
 // at a time, a blob's bytes as a stream checked against its key. Memory stays at about a page whatever the group's size,
-// with a young collection every few MB that pass (young-garbage.ts: the dead chunks' bytes freed while they are few).
+// with a young collection every few MB that pass (@app/platform young-collections: the dead chunks' bytes freed while they are few).
 
 export interface ArchiveSource {
   service: string;

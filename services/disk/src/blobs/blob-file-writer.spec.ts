@@ -115,8 +115,8 @@ describe('BlobFileWriter', () => {
     const bytes = randomBytes(2 * MIB);
     const { handle, calls } = counted(file, {
       // the kernel took only the first 1000 bytes of the batch
-      writev: async (buffers: Buffer[], position?: number) => {
-        const first = Buffer.concat(buffers).subarray(0, 1000);
+      writev: async <T extends readonly NodeJS.ArrayBufferView[]>(buffers: T, position?: number) => {
+        const first = Buffer.concat(buffers as unknown as Buffer[]).subarray(0, 1000);
         const { bytesWritten } = await file.write(first, 0, first.length, position);
         return { bytesWritten, buffers };
       },

@@ -1,4 +1,4 @@
-import { constants, PerformanceObserver } from 'perf_hooks';
+import { constants, PerformanceObserver, type PerformanceEntry } from 'perf_hooks';
 import { COLLECT_EVERY, streamedBytes } from './heap-upkeep';
 
 // streamedBytes runs a forced young collection each time COLLECT_EVERY bytes went by: V8 reports them as gc entries of
@@ -8,7 +8,7 @@ async function forcedMinorCollections(during: () => void): Promise<number> {
   let count = 0;
   const observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
-      const detail = e.detail as { kind: number; flags: number };
+      const detail = (e as PerformanceEntry & { detail: { kind: number; flags: number } }).detail;
       if (detail.kind === constants.NODE_PERFORMANCE_GC_MINOR && detail.flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) count++;
     }
   });

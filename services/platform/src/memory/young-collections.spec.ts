@@ -1,5 +1,5 @@
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
-import { youngCollections } from './young-garbage';
+import { youngCollections } from './young-collections';
 
 // Chunks of 16 kB made and dropped as a stream makes them: the bytes of the dead ones must stay few when each chunk is
 // counted, which they do not by themselves (V8 collects for them late).
