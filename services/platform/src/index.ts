@@ -21,3 +21,4 @@ export * from './redis/redis-unavailable';
 export * from './nest/module-database';
 export * from './metrics';
 export * from './memory/young-collections';
+export * from './memory/heap-growth';

@@ -13,7 +13,6 @@ import type {
   MAX_HANDBOOK_CONTENT,
   MAX_HANDBOOK_FIELDS,
   MAX_SLUG,
-  normalizeTags,
   NOTES_DESIGN,
   NOTES_MESSAGES,
   NOTES_SEARCH_MAX_LIMIT,
@@ -21,6 +20,8 @@ import type {
   REASONS,
   slugify,
 } from '@app/proto';
+// schema-free (proto/src/finance-records.ts): importing it bundles no zod
+import { normalizeTags } from '@app/proto';
 
 // The notes contract's constants and rules needed at run time (proto/src/notes.ts). proto's notes module also holds the
 // zod schemas, and importing a value from it would bundle them (and zod): the values are written out here under other
@@ -73,15 +74,7 @@ export const toSlug = ((title: string): string => {
 export const isSlug = (text: string) => text.length <= SLUG_MAX && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(text);
 
 /**
- * Tags (spec §5), proto's normalizeTags written out: comma separated, each trimmed, lower-cased, spaces turned into
- * dashes, empty ones and repeats dropped ("Motor, troca de óleo,motor" → ["motor", "troca-de-óleo"]).
+ * Tags (spec §5), proto's normalizeTags: comma separated, each trimmed, lower-cased, spaces turned into dashes, empty
+ * ones and repeats dropped ("Motor, troca de óleo,motor" → ["motor", "troca-de-óleo"]).
  */
-export const toTags = ((input: unknown): string[] => {
-  const parts = Array.isArray(input) ? input.flatMap((x) => String(x).split(',')) : typeof input === 'string' ? input.split(',') : [];
-  const out: string[] = [];
-  for (const p of parts) {
-    const tag = p.trim().toLowerCase().replace(/\s+/g, '-').slice(0, 60);
-    if (tag && !out.includes(tag)) out.push(tag);
-  }
-  return out.slice(0, 30);
-}) satisfies typeof normalizeTags;
+export const toTags = normalizeTags;

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { HEAP_GROWING_FLAG } from './heap-growth';
+import { heapGrowingFlag } from './heap-growth';
 
 // The flag is set at run time, which V8 honours for some flags only: a process with 40 MB live that makes garbage
-// held a little while (as a backup or a restore does) must peak well below the same process without it. Run in child
-// processes (a V8 flag set in a Jest worker would stay for the other test files it runs).
+// held a little while (as a refresh does) must peak well below the same process without it. Run in child processes
+// (a V8 flag set in a Jest worker would stay for the other test files it runs).
 
 const churn = `
   const live = [];
@@ -21,14 +21,14 @@ const churn = `
 `;
 
 function peakHeapMb(setFlag: boolean): number {
-  const script = (setFlag ? `require('node:v8').setFlagsFromString(${JSON.stringify(HEAP_GROWING_FLAG)});` : '') + churn;
+  const script = (setFlag ? `require('node:v8').setFlagsFromString(${JSON.stringify(heapGrowingFlag(50))});` : '') + churn;
   const run = spawnSync(process.execPath, ['--single-threaded-gc', '-e', script], { encoding: 'utf8', timeout: 60_000 });
   if (run.status !== 0) throw new Error(`child failed: ${run.stderr}`);
   return Number(run.stdout) / 1048576;
 }
 
-describe('the accounts heap growth limit', () => {
-  it('set at run time, keeps the heap of a process churning garbage well below what V8 lets it reach by default', () => {
+describe('limitHeapGrowth', () => {
+  it('--heap-growing-percent=50 set at run time keeps the heap of a process churning garbage well below what V8 lets it reach by default', () => {
     const limited = peakHeapMb(true);
     const unlimited = peakHeapMb(false);
     expect(limited).toBeLessThan(unlimited * 0.75);
