@@ -20,7 +20,7 @@ export interface DashboardCardProps {
 
 export default function DashboardCard({ accountId }: DashboardCardProps) {
   return (
-    <ContextBridge module="reader" live={false}>
+    <ContextBridge module="reader">
       <ReaderDashboard accountId={accountId} />
     </ContextBridge>
   );

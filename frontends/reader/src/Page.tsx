@@ -43,7 +43,7 @@ export function matchReaderRoute(pathname: string) {
 /** The exposed page: the contexts the screens need (see ContextBridge), then the screen of the current path. */
 export default function Page() {
   return (
-    <ContextBridge module="reader" live={false}>
+    <ContextBridge module="reader">
       <ReaderScreens />
     </ContextBridge>
   );

@@ -63,17 +63,6 @@ describe("a remote's own query cache following the shell's live changes", () => 
     expect([hits(c, 1), c.calls[1].refetchType]).toEqual([[['finance', 'doc', 'acc-1', 'out-1']], 'none']);
   });
 
-  it('with live off follows only a refresh the user asked for (the dashboard\'s Refresh), not the stream\'s changes', () => {
-    const c = cache();
-    const stop = followHostLiveChanges(c, 'finance', { live: false });
-    announceHostLiveChanges({ accountId: 'acc-1', klasses: ['Outgo'] });
-    announceHostLiveChanges({ accountId: 'acc-1', klasses: 'reset' });
-    expect(c.calls).toHaveLength(0);
-    announceHostLiveChanges({ accountId: 'acc-1', klasses: 'reset', requested: true });
-    stop();
-    expect(hits(c, 0)).toEqual([['finance', 'list', 'acc-1', 'Outgo']]);
-  });
-
   it("ignores another module's klasses, follows a reset, and stops when asked", () => {
     const c = cache();
     const stop = followHostLiveChanges(c, 'finance');

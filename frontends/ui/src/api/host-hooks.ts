@@ -50,8 +50,6 @@ export function hostHookOptions(): Required<Pick<HostHooks, 'onError' | 'onVersi
 export interface HostLiveChanges {
   accountId: string;
   klasses: readonly string[] | 'reset';
-  /** the user asked for it (the dashboard's Refresh): every module reads its queries of the group again */
-  requested?: boolean;
 }
 type LiveListener = (changes: HostLiveChanges) => void;
 
@@ -80,14 +78,11 @@ export interface LiveQueryCache {
  * A remote's own query cache follows the shell's live changes: when a change of a group touches a klass of this
  * module's service (or the stream was reset), the module's queries of that group (keys `[<module>, …, accountId, …]`)
  * refetch if on screen; a one-record query (`[<module>, 'doc', …]`, what an edit form saves from with its revision) is
- * only marked stale, so it is read again when next opened and never replaced under the user's hands. With `live`
- * false (the reader: its lists would move under the reader's eyes at every burst the fetcher stores) only a refresh
- * the user asked for is followed.
+ * only marked stale, so it is read again when next opened and never replaced under the user's hands.
  */
-export function followHostLiveChanges(cache: LiveQueryCache, module: string, { live = true }: { live?: boolean } = {}): () => void {
-  return onHostLiveChanges(({ accountId, klasses, requested }) => {
-    if (!requested && !live) return;
-    if (!requested && klasses !== 'reset' && !klasses.some((k) => isKlass(k) && KLASSES[k].service === module)) return;
+export function followHostLiveChanges(cache: LiveQueryCache, module: string): () => void {
+  return onHostLiveChanges(({ accountId, klasses }) => {
+    if (klasses !== 'reset' && !klasses.some((k) => isKlass(k) && KLASSES[k].service === module)) return;
     const ours = (key: readonly unknown[]) => key[0] === module && key.includes(accountId);
     void cache.invalidateQueries({ predicate: (q) => ours(q.queryKey) && q.queryKey[1] !== 'doc' });
     void cache.invalidateQueries({ predicate: (q) => ours(q.queryKey) && q.queryKey[1] === 'doc', refetchType: 'none' });

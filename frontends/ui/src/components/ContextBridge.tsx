@@ -13,18 +13,18 @@ import { followHostLiveChanges } from '../api/host-hooks';
  * queries keyed `[module, …]` follow the shell's live updates. When the copies are the shell's (or in tests) it adds
  * nothing. Every module remote's Page is wrapped in it.
  */
-export function ContextBridge({ module, live = true, children }: { module: string; live?: boolean; children: ReactNode }) {
+export function ContextBridge({ module, children }: { module: string; children: ReactNode }) {
   const inRouter = useInRouterContext();
   const queryClient = useContext(QueryClientContext);
   let out = children;
-  if (!queryClient) out = <QueryClientProvider client={fallbackQueryClient(module, live)}>{out}</QueryClientProvider>;
+  if (!queryClient) out = <QueryClientProvider client={fallbackQueryClient(module)}>{out}</QueryClientProvider>;
   if (!inRouter) out = <WindowRouter>{out}</WindowRouter>;
   return <>{out}</>;
 }
 
 /** One query client per module remote (each bundles its own copy of this library; tests share one). */
 const clients = new Map<string, QueryClient>();
-function fallbackQueryClient(module: string, live: boolean): QueryClient {
+function fallbackQueryClient(module: string): QueryClient {
   const known = clients.get(module);
   if (known) return known;
   const own = new QueryClient({
@@ -33,7 +33,7 @@ function fallbackQueryClient(module: string, live: boolean): QueryClient {
     },
   });
   // the shell's live updates cannot reach this cache through its own
-  followHostLiveChanges(own, module, { live });
+  followHostLiveChanges(own, module);
   clients.set(module, own);
   return own;
 }

@@ -1,7 +1,6 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onHostLiveChanges, type HostLiveChanges } from '@app/ui';
 import { createQueryClient } from '../../app/query-client';
 import { jsonResponse, renderPage } from '../../test/render';
 import { storeModule } from '../../modules/module-store';
@@ -234,19 +233,5 @@ describe('DashboardPage', () => {
     await screen.findByTestId('balances-card', undefined, { timeout: 4000 });
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(balanceFinds(fetch)).toHaveLength(2));
-  });
-
-  it("Refresh asks the module remotes' own caches to read the group again (the reader's dashboard card is one)", async () => {
-    const heard: HostLiveChanges[] = [];
-    const stop = onHostLiveChanges((c) => heard.push(c));
-    try {
-      stub(true, new Date().toISOString(), undefined, changes, []);
-      renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
-      await screen.findByText('Maria');
-      fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-      expect(heard).toEqual([{ accountId: 'acc-1', klasses: 'reset', requested: true }]);
-    } finally {
-      stop();
-    }
   });
 });

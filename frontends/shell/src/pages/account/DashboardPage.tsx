@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { announceHostLiveChanges, isFirstDay, timelineRows } from '@app/ui';
+import { useQuery } from '@tanstack/react-query';
+import { isFirstDay, timelineRows } from '@app/ui';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { accountQuery, api, sessionQuery } from '../../app/api';
@@ -38,7 +38,6 @@ export default function DashboardPage() {
     queryFn: () => api.call('GET /_users/{name}', { params: { name: userId } }),
     enabled: unconfirmed && !!userId,
   });
-  const queryClient = useQueryClient();
   const account = useQuery(accountQuery(account_id));
   const changes = useQuery({
     queryKey: ['changes', account_id],
@@ -62,9 +61,6 @@ export default function DashboardPage() {
     if (unconfirmed) void session.refetch();
     if (user.isEnabled) void user.refetch();
     if (members.isEnabled) void members.refetch();
-    // a module's card on the dashboard (the reader's feed) reads its own queries again, in the shell's cache or its own
-    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'reader' && q.queryKey.includes(account_id) });
-    announceHostLiveChanges({ accountId: account_id, klasses: 'reset', requested: true });
   };
   return (
     <Stack maw={960} mx="auto">
