@@ -2,13 +2,13 @@ import { Alert, Loader, Stack } from '@mantine/core';
 import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ContextBridge } from './app/context-bridge';
 import { DiskNav } from './components/DiskNav';
 import { UploadsProvider } from './hooks/uploads';
 import { registerTranslations } from './i18n/register';
 import { setRouteName } from './lib/api';
 import { DISK_ROUTES } from './routes';
 import { RouteContext, type RouteParams } from './routing';
-import { ContextBridge } from '@app/ui';
 
 // The disk remote's exposed page (Module Federation `disk/Page`). The shell mounts it for every disk path under
 // /account/:account_id/; it matches the full location against its route table itself, so it does not depend on how
@@ -41,7 +41,7 @@ export function matchDiskRoute(pathname: string) {
 /** The exposed page: the contexts the screens need (see ContextBridge), the upload queue, the current screen. */
 export default function Page() {
   return (
-    <ContextBridge module="disk">
+    <ContextBridge>
       <UploadsProvider>
         <DiskScreens />
       </UploadsProvider>

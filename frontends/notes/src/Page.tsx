@@ -3,12 +3,12 @@ import { Loader, Stack, Text } from '@mantine/core';
 import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ContextBridge } from './app/context-bridge';
 import { NotesNav } from './components/NotesNav';
 import { registerTranslations } from './i18n/register';
 import { setRouteName } from './lib/api';
 import { NOTES_ROUTES } from './routes';
 import { RouteContext, type RouteParams } from './routing';
-import { ContextBridge } from '@app/ui';
 
 // The notes remote's exposed page (Module Federation `notes/Page`). The shell mounts it for every notes path under
 // /account/:account_id/; it matches the full location against its route table itself, so it does not depend on how
@@ -50,7 +50,7 @@ export function matchNotesRoute(pathname: string) {
 /** The exposed page: the contexts the screens need (see ContextBridge), then the screen of the current path. */
 export default function Page() {
   return (
-    <ContextBridge module="notes">
+    <ContextBridge>
       <NotesScreens />
     </ContextBridge>
   );

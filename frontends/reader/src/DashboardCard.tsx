@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ContextBridge } from '@app/ui';
+import { ContextBridge } from './app/context-bridge';
 import { Feed } from './components/feed/Feed';
 import { MarkReadOnOpenSwitch } from './components/feed/MarkReadOnOpenSwitch';
 import { registerTranslations } from './i18n/register';
@@ -20,7 +20,7 @@ export interface DashboardCardProps {
 
 export default function DashboardCard({ accountId }: DashboardCardProps) {
   return (
-    <ContextBridge module="reader">
+    <ContextBridge>
       <ReaderDashboard accountId={accountId} />
     </ContextBridge>
   );

@@ -3,13 +3,13 @@ import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ContextBridge } from './app/context-bridge';
 import { ModuleNav } from './components/ModuleNav';
 import { useFeatures } from './hooks/account';
 import { registerTranslations } from './i18n/register';
 import { setRouteName } from './lib/api';
 import { TICKETS_ROUTES } from './routes';
 import { RouteContext, type RouteParams } from './routing';
-import { ContextBridge } from '@app/ui';
 
 // The tickets remote's exposed page (Module Federation `tickets/Page`). The shell mounts it for every tickets-module
 // path under /account/:account_id/; it matches the full location against its route table itself, so it does not
@@ -45,7 +45,7 @@ export function matchTicketsRoute(pathname: string) {
 /** The exposed page: the contexts the screens need (see ContextBridge), then the screen of the current path. */
 export default function Page() {
   return (
-    <ContextBridge module="tickets">
+    <ContextBridge>
       <TicketsScreens />
     </ContextBridge>
   );

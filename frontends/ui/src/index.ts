@@ -14,4 +14,3 @@ export * from './rules/record-path';
 export * from './rules/timeline-rows';
 export * from './rules/number';
 export * from './components/ConfirmDialog';
-export * from './components/ContextBridge';

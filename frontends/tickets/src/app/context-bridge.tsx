@@ -1,40 +1,36 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { Router, useInRouterContext, type Navigator, type To } from 'react-router';
-import { isApiError } from '../api/client';
-import { followHostLiveChanges } from '../api/host-hooks';
+import { followHostLiveChanges, isApiError } from '@app/ui';
 
 /**
  * When the remote runs on another copy of react-router or @tanstack/react-query than the shell (the shell shares them
  * tree-shaken, and Module Federation 2.9 hands a remote the full copy from the shell's independent-packages instead of
  * the shell's loaded one: the contexts of the shell's copy are then invisible here), this bridge gives the screens the
  * contexts they need: a router driven by the real URL whose navigations go to the shell's router (pushState + a
- * popstate event, which the shell's browser router listens to), and a query client of the remote's own, whose
- * queries keyed `[module, …]` follow the shell's live updates. When the copies are the shell's (or in tests) it adds
- * nothing. Every module remote's Page is wrapped in it.
+ * popstate event, which the shell's browser router listens to), and a query client of the remote's own. When the
+ * copies are the shell's (or in tests) it adds nothing.
  */
-export function ContextBridge({ module, children }: { module: string; children: ReactNode }) {
+export function ContextBridge({ children }: { children: ReactNode }) {
   const inRouter = useInRouterContext();
   const queryClient = useContext(QueryClientContext);
   let out = children;
-  if (!queryClient) out = <QueryClientProvider client={fallbackQueryClient(module)}>{out}</QueryClientProvider>;
+  if (!queryClient) out = <QueryClientProvider client={fallbackQueryClient()}>{out}</QueryClientProvider>;
   if (!inRouter) out = <WindowRouter>{out}</WindowRouter>;
   return <>{out}</>;
 }
 
-/** One query client per module remote (each bundles its own copy of this library; tests share one). */
-const clients = new Map<string, QueryClient>();
-function fallbackQueryClient(module: string): QueryClient {
-  const known = clients.get(module);
-  if (known) return known;
+let client: QueryClient | undefined;
+function fallbackQueryClient(): QueryClient {
+  if (client) return client;
   const own = new QueryClient({
     defaultOptions: {
       queries: { retry: (count, err) => count < 2 && !(isApiError(err) && err.status > 0), refetchOnWindowFocus: false },
     },
   });
   // the shell's live updates cannot reach this cache through its own
-  followHostLiveChanges(own, module);
-  clients.set(module, own);
+  followHostLiveChanges(own, 'tickets');
+  client = own;
   return own;
 }
 

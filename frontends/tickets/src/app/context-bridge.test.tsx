@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { announceHostLiveChanges } from '../api/host-hooks';
-import { ContextBridge } from './ContextBridge';
+import { announceHostLiveChanges } from '@app/ui';
+import { ContextBridge } from './context-bridge';
 
 // Without the shell's query client (another copy of react-query) the remote's own cache follows the shell's live
 // updates: the shell announces a burst of a group's changes, and this module's queries of that group fetch again.
@@ -16,7 +16,7 @@ describe('ContextBridge without the host query client', () => {
     }
     render(
       <MemoryRouter>
-        <ContextBridge module="tickets">
+        <ContextBridge>
           <Probe />
         </ContextBridge>
       </MemoryRouter>,
@@ -37,7 +37,7 @@ describe('ContextBridge without the host query client', () => {
     }
     render(
       <MemoryRouter>
-        <ContextBridge module="tickets">
+        <ContextBridge>
           <Form />
         </ContextBridge>
       </MemoryRouter>,
