@@ -30,6 +30,8 @@ export const TRASH_DAYS = 30;
 /** bytes of a name (UTF-8), as most file systems allow */
 export const MAX_FILE_NAME_BYTES = 255;
 export const MAX_FILE_DESCRIPTION = 4000;
+/** the reason of the 404 for a file whose bytes are missing from the blob store (the web shows it) */
+export const FILE_CONTENTS_MISSING = 'file-contents-missing';
 /** the colours a file or folder can be marked with (Mantine's palette names) */
 export const FILE_COLORS = ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'violet', 'pink', 'gray'] as const;
 export type FileColor = (typeof FILE_COLORS)[number];

@@ -145,17 +145,8 @@ export type RowProblem = StatementSkip | StatementProblem['code'];
 /** Problems that make the whole import fail (the others only leave their line out). */
 export const REFUSING: readonly RowProblem[] = ['not-a-date', 'not-an-amount', 'too-many-decimals', 'amount-too-large', 'debit-and-credit'];
 
-export interface PreviewRecord {
-  line: number;
-  klass: 'Income' | 'Outgo';
-  date: string | null;
-  /** positive minor units */
-  value: number | null;
-  description: string | null;
-  third_party: string | null;
-  categories: string[];
-  problem: RowProblem | null;
-}
+/** A line as the import reads it (proto's StatementLine), with one problem: why it would be left out or refused. */
+export type PreviewRecord = Omit<StatementLine, 'skipped' | 'problem'> & { problem: RowProblem | null };
 
 /** What a preview record looks like to the mapping rules (lib/mapping-rules.ts applyRules). */
 export type Mapper = (record: PreviewRecord) => PreviewRecord;

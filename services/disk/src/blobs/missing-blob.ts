@@ -1,14 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { AppError, errors } from '@app/proto';
+import { AppError, errors, FILE_CONTENTS_MISSING } from '@app/proto';
 
 // A file version names a blob the store does not have (its bytes were lost: a restored disk, a bucket emptied by
 // hand, a blob deleted while something still named it). The file is listed but its bytes can't be served: the caller
 // gets 404 `file-contents-missing` (docs/decisions.md "Missing bytes"), and the operator one error line per blob.
 
 const logger = new Logger('disk-blobs');
-
-/** The reason of the 404 of a file whose bytes are missing from the store. */
-export const FILE_CONTENTS_MISSING = 'file-contents-missing';
 
 /** BlobStore.open's error when the store has no blob under the key. */
 export class MissingBlob extends Error {

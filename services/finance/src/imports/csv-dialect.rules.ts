@@ -232,15 +232,17 @@ export function parseCsvRows(text: string, delimiter: CsvDelimiter, limits: CsvL
 // Excel writes "sep=;" as line one to say its delimiter
 const EXCEL_SEP = /^sep=([;,\t|])(?=\r|\n|$)/;
 
+/** A file's text (Excel's "sep=" line emptied, not removed, so the lines keep their numbers) and its delimiter. */
+function csvText(bytes: Uint8Array): DecodedCsv & { delimiter: CsvDelimiter } {
+  const { encoding, bom, text } = decodeCsv(bytes);
+  const sep = EXCEL_SEP.exec(text);
+  if (!sep) return { encoding, bom, text, delimiter: detectDelimiter(text) };
+  return { encoding, bom, text: text.slice(sep[0].length), delimiter: sep[1] as CsvDelimiter };
+}
+
 /** Reads an uploaded file: encoding, delimiter, header suggestion and rows. Throws CsvError with the line. */
 export function readCsv(bytes: Uint8Array, limits: CsvLimits = {}): ParsedCsv {
-  const decoded = decodeCsv(bytes);
-  const { encoding, bom } = decoded;
-  let text = decoded.text;
-  const sep = EXCEL_SEP.exec(text);
-  // the line is emptied, not removed, so the lines keep their numbers
-  if (sep) text = text.slice(sep[0].length);
-  const delimiter = sep ? (sep[1] as CsvDelimiter) : detectDelimiter(text);
+  const { encoding, bom, text, delimiter } = csvText(bytes);
   const rows = parseCsvRows(text, delimiter, limits);
   return { encoding, bom, delimiter, ...detectHeader(rows), rows };
 }
@@ -298,12 +300,7 @@ export async function scanCsvRows(text: string, delimiter: CsvDelimiter, visit: 
 
 /** A file's text and dialect without its rows (readCsv for a file read by scanCsvRows): the header found from its first two rows. */
 export async function scanCsv(bytes: Uint8Array, visit: (row: CsvRow) => void, limits: CsvLimits = {}): Promise<CsvDialect & { rows: number }> {
-  const decoded = decodeCsv(bytes);
-  const { encoding, bom } = decoded;
-  let text = decoded.text;
-  const sep = EXCEL_SEP.exec(text);
-  if (sep) text = text.slice(sep[0].length);
-  const delimiter = sep ? (sep[1] as CsvDelimiter) : detectDelimiter(text);
+  const { encoding, bom, text, delimiter } = csvText(bytes);
   const firstTwo: CsvRow[] = [];
   const rows = await scanCsvRows(
     text,
