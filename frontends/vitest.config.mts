@@ -22,7 +22,8 @@ function testFiles(dir: string, out: string[] = []): string[] {
   }
   return out;
 }
-const mocking = testFiles(root).filter((f) => /\bvi\.(do)?mock\(/.test(readFileSync(path.join(root, f), 'utf8')));
+// a file may also ask for it with the comment `vitest: isolate` (it depends on state other files leave behind)
+const mocking = testFiles(root).filter((f) => /\bvi\.(do)?mock\(|vitest: isolate/.test(readFileSync(path.join(root, f), 'utf8')));
 
 export default defineConfig({
   resolve: { alias: { '@app/proto': fileURLToPath(new URL('../proto/src/browser.ts', import.meta.url)) } },

@@ -5,6 +5,9 @@ import { createQueryClient } from '../../app/query-client';
 import { jsonResponse, renderPage } from '../../test/render';
 import AdminPage from './AdminPage';
 
+// vitest: isolate — the offline Refresh test counts the page's one alert, and module state another file of a shared
+// worker left (its queries' caches) made a second one appear once in CI
+
 afterEach(() => {
   onlineManager.setOnline(true);
   vi.restoreAllMocks();
