@@ -83,6 +83,11 @@ describe('weekly summary', () => {
   let g2: string;
 
   beforeAll(async () => {
+    // no job runs while the users are set up: a tick between two of Ana's switches made her summary with one group
+    // (CI, once); paused, the queue keeps its ticks' jobs and runs them once everyone is ready
+    const config = loadConfig();
+    const paused = new Queue('weekly-summaries', { connection: bullConnection(config), prefix: bullPrefix(config) });
+    await paused.pause();
     [ana, bob, carl, gil, hal] = await Promise.all([
       signUp(stack, { confirm: true, locale: 'pt-BR' }),
       signUp(stack, { confirm: true }),
@@ -125,10 +130,12 @@ describe('weekly summary', () => {
     await setNotifications(gil, quiet.id, quiet.subscription_id, true);
     await setNotifications(hal, hals.id, hals.subscription_id, true);
 
-    // only now notifications on: the scheduler's next tick lists Ana and Carl
-    // Ana's two groups together: a tick between two sequential switches made her summary with one group (CI, once)
-    await Promise.all([setNotifications(ana, g1, first.subscription_id, true), setNotifications(ana, g2, other.subscription_id, true)]);
+    // only now notifications on: the first tick after the queue resumes lists Ana and Carl
+    await setNotifications(ana, g1, first.subscription_id, true);
+    await setNotifications(ana, g2, other.subscription_id, true);
     await setNotifications(carl, carls.id, carls.subscription_id, true);
+    await paused.resume();
+    await paused.close();
   });
 
   it('each user with notifications on gets exactly one summary though both copies run the scheduler every 2 s, in their language with the figures of the last 30 days', async () => {
