@@ -3,7 +3,7 @@ import { NOTES_DESIGN, NOTES_VIEWS, NotesSearchHit } from '@app/proto';
 import type { ViewHandler } from '@app/platform';
 import { accountDb } from '../common/caller';
 import { SearchRepository } from './search.repository';
-import { searchParams, snippetHtml } from './search.rules';
+import { markedSnippet, queryLexemes, renderedText, searchParams, snippetHtml, snippetMatcher } from './search.rules';
 
 /** The `notes/search` view: handbooks and bookmarks of the group matching `q`, best first, with escaped snippets. */
 @Injectable()
@@ -17,9 +17,11 @@ export class NotesSearch {
         const { q, limit } = searchParams(params);
         if (!q) return { rows: [] };
         const rows = await this.repo.search(db, q, limit);
+        const matcher = rows.length ? snippetMatcher(queryLexemes(rows[0].query ?? '')) : null;
         return {
           rows: rows.map((r) => {
-            const hit: NotesSearchHit = { _id: r.id, klass: r.klass, title: r.title ?? '', uri: r.uri ?? '', snippet: snippetHtml(r.headline ?? ''), rank: r.rank, updated_at: r.updated_at };
+            const snippet = snippetHtml(markedSnippet(r.html != null ? renderedText(r.html) : (r.text ?? ''), matcher));
+            const hit: NotesSearchHit = { _id: r.id, klass: r.klass, title: r.title ?? '', uri: r.uri ?? '', snippet, rank: r.rank, updated_at: r.updated_at };
             return { key: r.rank, value: hit };
           }),
         };

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { mapPgError } from '@app/platform';
 import { PG_POOL } from '../common/tokens';
-import { START, STOP } from './search.rules';
 
 export interface SearchRow {
   id: string;
@@ -11,29 +10,29 @@ export interface SearchRow {
   title: string | null;
   uri: string | null;
   updated_at: string;
-  headline: string;
+  /** a handbook's rendered HTML (content_html), whose text the snippet is cut from (search.rules renderedText) */
+  html: string | null;
+  /** else the text it is cut from: a bookmark's description or URL, a handbook stored before content_html existed */
+  text: string;
+  /** the tsquery as PostgreSQL wrote it, whose lexemes the snippet marks */
+  query: string;
 }
 
-/** characters of a text the snippet is cut from (ts_headline reads the whole text it is given) */
+/** characters of a text the snippet is cut from */
 const SNIPPET_SOURCE = 10_000;
-/**
- * A handbook's text as its reader sees it, for the snippet: the rendered HTML (content_html: sanitized, written by
- * markdown-it) without its tags and with the entities it escapes read back, so a snippet shows "Troca de óleo", not
- * "## **Troca** de [óleo](/handbooks/oleo)". A handbook stored before content_html existed falls back to its content.
- */
-const RENDERED_TEXT = `replace(replace(replace(replace(replace(regexp_replace(coalesce(d.body->>'content_html', d.body->>'content', ''), '<[^>]*>', ' ', 'g'), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')`;
 
 /**
  * matches ranked at most, from the whole vector and again from the head (title, tags, fields): ranking reads each
- * match's vector, so a word on most of 100,000 pages would otherwise cost a second
+ * match's vector (~2 kB for a 2 kB page, kept out of line), so a word on most of 100,000 pages would otherwise cost a
+ * second; 300 cost a search 3–6 ms of PostgreSQL's CPU, 80 about a quarter of it (docs/benchmarks.md, bench/notes)
  */
-export const RANKED_MATCHES = 300;
+export const RANKED_MATCHES = 80;
 
 /**
  * Full-text search of a group's handbooks and bookmarks (notes.search_entries, kept by the `documents_search` trigger).
  * The query is read in both languages' configurations and the two are OR-ed, so a page is found by the stems of its
  * own language whoever searches; ranked by ts_rank_cd (title A, tags and fields B, description C, content and URL D),
- * and only the page of hits shown gets a headline. A query matching up to RANKED_MATCHES pages is ranked exactly;
+ * and only the page of hits shown brings its text, for the snippet cut in the service (search.rules). A query matching up to RANKED_MATCHES pages is ranked exactly;
  * beyond that, the ranking is among the first RANKED_MATCHES pages that match anywhere and the first RANKED_MATCHES
  * that match in their title, tags or fields (so a page named by the words still comes first).
  */
@@ -44,27 +43,27 @@ export class SearchRepository {
   async search(db: string, q: string, limit: number): Promise<SearchRow[]> {
     // The tsquery is written out where it is used, not taken from a CTE, and the statement is not a named one: planned
     // with the query's text, PostgreSQL knows how common its words are (the vectors' statistics) and reads a common
-    // word's first matches in table order rather than building a bitmap of all of them.
+    // word's first matches in table order rather than building a bitmap of all of them. Each match is ranked where it
+    // is read (a page found both ways twice: the same rank, one kept), so the vectors are not carried to a sort.
     const tsq = "(websearch_to_tsquery('notes.portuguese', $2) || websearch_to_tsquery('notes.english', $2))";
     try {
       const { rows } = await this.pool.query<SearchRow>(
-        `WITH anywhere AS (SELECT id, klass, vector FROM notes.search_entries WHERE account_id = $1 AND vector @@ ${tsq} LIMIT ${RANKED_MATCHES}),
-              named AS (SELECT id, klass, vector FROM notes.search_entries WHERE account_id = $1 AND head @@ ${tsq} LIMIT ${RANKED_MATCHES}),
-              hits AS (SELECT c.id, c.klass, ts_rank_cd(c.vector, ${tsq}) AS rank
-                         FROM (SELECT DISTINCT ON (id) id, klass, vector FROM (SELECT * FROM anywhere UNION ALL SELECT * FROM named) u ORDER BY id) c
-                        ORDER BY rank DESC, c.id
+        `WITH anywhere AS (SELECT id, klass, ts_rank_cd(vector, ${tsq}) AS rank FROM notes.search_entries WHERE account_id = $1 AND vector @@ ${tsq} LIMIT ${RANKED_MATCHES}),
+              named AS (SELECT id, klass, ts_rank_cd(vector, ${tsq}) AS rank FROM notes.search_entries WHERE account_id = $1 AND head @@ ${tsq} LIMIT ${RANKED_MATCHES}),
+              hits AS (SELECT DISTINCT ON (rank, id) id, klass, rank FROM (SELECT * FROM anywhere UNION ALL SELECT * FROM named) u
+                        ORDER BY rank DESC, id
                         LIMIT $3)
          SELECT h.id, h.klass, h.rank,
                 coalesce(d.body->>'title', d.body->>'label', d.body->>'url') AS title,
                 coalesce(d.body->>'uri', d.body->>'url') AS uri,
                 d.body->>'updated_at' AS updated_at,
-                ts_headline(notes.search_config(d.body->>'language'),
-                            translate(left(CASE WHEN h.klass = 'Handbook' THEN ${RENDERED_TEXT}
-                                                ELSE coalesce(nullif(d.body->>'description', ''), d.body->>'url', '') END, ${SNIPPET_SOURCE}), $4, ''),
-                            ${tsq}, $5) AS headline
+                CASE WHEN h.klass = 'Handbook' THEN left(d.body->>'content_html', ${SNIPPET_SOURCE}) END AS html,
+                left(CASE WHEN h.klass = 'Handbook' THEN coalesce(d.body->>'content', '')
+                          ELSE coalesce(nullif(d.body->>'description', ''), d.body->>'url', '') END, ${SNIPPET_SOURCE}) AS text,
+                ${tsq}::text AS query
            FROM hits h JOIN notes.documents d ON d.account_id = $1 AND d.id = h.id AND NOT d.deleted
           ORDER BY h.rank DESC, h.id`,
-        [db, q, limit, START + STOP, `StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=15, ShortWord=2`],
+        [db, q, limit],
       );
       return rows;
     } catch (e) {

@@ -1,5 +1,5 @@
 import { NOTES_SEARCH_DEFAULT_LIMIT, NOTES_SEARCH_MAX_LIMIT } from '@app/proto';
-import { MAX_QUERY, searchParams, snippetHtml, START, STOP } from './search.rules';
+import { markedSnippet, MAX_QUERY, renderedText, queryLexemes, searchParams, SNIPPET_WORDS, snippetHtml, snippetMatcher, START, STOP } from './search.rules';
 
 describe('searchParams', () => {
   it('reads q as text (numbers too, as the gateway JSON-decodes them), trimmed and cut, and the limit within bounds', () => {
@@ -25,5 +25,64 @@ describe('snippetHtml', () => {
   it('keeps marks balanced whatever the markers (an unclosed one is closed, a stray stop ignored), and squashes spaces', () => {
     expect(snippetHtml(`${STOP}a ${START}b ${START}c`)).toBe('a <mark>b c</mark>');
     expect(snippetHtml('a\n\n  b')).toBe('a b');
+  });
+});
+
+describe('queryLexemes', () => {
+  it('reads the lexemes of a tsquery as PostgreSQL writes it, quotes undoubled, without the negated ones or repeats', () => {
+    expect(queryLexemes("'manutenca' | 'manutencao' & !'oleo'")).toEqual(['manutenca', 'manutencao']);
+    expect(queryLexemes("'d''agua' <-> 'fria' | 'fria'")).toEqual(["d'agua", 'fria']);
+    expect(queryLexemes('')).toEqual([]);
+  });
+});
+
+describe('markedSnippet', () => {
+  const marked = (text: string, lexemes: string[]) => markedSnippet(text, snippetMatcher(lexemes)).replaceAll(START, '[').replaceAll(STOP, ']');
+
+  it('marks whole words the lexemes start, whatever their case and accents, and keeps the text between them', () => {
+    expect(marked('Fazer a Manutenção preventiva dos compressores, a cada mês.', ['manutenca', 'compressor', 'mes'])).toBe(
+      'Fazer a [Manutenção] preventiva dos [compressores], a cada [mês].',
+    );
+  });
+
+  it('marks the words of stems that rewrite their end (English i for y, a long Portuguese stem\'s last letters), not words that only contain a lexeme', () => {
+    expect(marked('A happy customer', ['happi'])).toBe('A [happy] customer');
+    expect(marked('com frequência', ['frequent'])).toBe('com [frequência]');
+    expect(marked('micro-ondas na fonda', ['onda'])).toBe('micro-[ondas] na fonda');
+  });
+
+  it(`cuts ${SNIPPET_WORDS} words from ten before the first match, or from the start when no word matches`, () => {
+    const text = Array.from({ length: 100 }, (_, i) => `w${i}`).join(' ') + '.';
+    const around = marked(text.replace('w60', 'alvo'), ['alvo']).split(' ');
+    expect(around).toHaveLength(SNIPPET_WORDS);
+    expect(around[0]).toBe('w50');
+    expect(around[10]).toBe('[alvo]');
+    expect(marked(text, ['nada']).split(' ')).toEqual(Array.from({ length: SNIPPET_WORDS }, (_, i) => `w${i}`));
+    // a match near the end still gets SNIPPET_WORDS words, and the text's last punctuation
+    const end = marked(text.replace('w98', 'alvo'), ['alvo']).split(' ');
+    expect(end).toHaveLength(SNIPPET_WORDS);
+    expect(end.slice(-2)).toEqual(['[alvo]', 'w99.']);
+    // in a long text only the words around the match are read: none of them cut
+    const long = Array.from({ length: 3000 }, (_, i) => (i === 1500 ? 'alvo' : `palavra${i}`)).join(' ');
+    const middle = marked(long, ['alvo']).split(' ');
+    expect(middle).toHaveLength(SNIPPET_WORDS);
+    expect(middle[0]).toBe('palavra1490');
+    expect(middle[SNIPPET_WORDS - 1]).toBe('palavra1524');
+    expect(marked(long, ['nada']).split(' ').slice(-1)).toEqual([`palavra${SNIPPET_WORDS - 1}`]);
+  });
+
+  it('drops the markers a text holds, and takes lexemes with pattern characters as plain letters', () => {
+    expect(marked(`a${START}b${STOP} c++ (x)`, ['c++', '(x', 'ab'])).toBe('[ab] c++ (x)');
+    expect(marked('', ['a'])).toBe('');
+    expect(marked('  ...  ', ['a'])).toBe('...');
+  });
+});
+
+describe('renderedText', () => {
+  it('drops the tags (a space for block ones, nothing for inline ones) and reads back the entities the renderer writes', () => {
+    expect(renderedText('<h2>Troca de <strong>óleo</strong></h2><p>Use o <a href="/handbooks/oleo">filtro</a>. 1 &lt; 2 &amp;&amp; &quot;seco&quot; &#39;x&#39; &amp;lt;</p>')).toBe(
+      ' Troca de óleo  Use o filtro. 1 < 2 && "seco" \'x\' &lt; ',
+    );
+    expect(renderedText('<table><tr><td>a</td><td>b</td></tr></table>line<br>next')).toBe('   a  b   line next');
   });
 });
