@@ -10,13 +10,13 @@
 // Needs the backends built (the npm script does it) and PostgreSQL, Redis and NATS on 127.0.0.1; its own database and
 // APP_PREFIX, removed at the end. Run: `npm run bench:notes` (env HANDBOOKS, CONCURRENCY, SECONDS, ONLY=<regex>).
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { load, LoadResult } from './load';
-import { benchStack, ROOT, waitUntil } from './stack';
+import { benchStack, databasePids, ROOT, waitUntil } from './stack';
 
 const HANDBOOKS = Number(process.env.HANDBOOKS || 100_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY || 20);
@@ -160,21 +160,6 @@ async function seed(db: Client, account: string, userId: string): Promise<number
   return bytes / HANDBOOKS;
 }
 
-/** The pids of the PostgreSQL backends serving `dbName` and of nats-server, from /proc. */
-function otherPids(dbName: string): { postgres: number[]; nats: number[] } {
-  const out = { postgres: [] as number[], nats: [] as number[] };
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      if (cmd.startsWith('postgres:') && cmd.includes(` ${dbName} `)) out.postgres.push(Number(entry));
-      else if (cmd.includes('nats-server')) out.nats.push(Number(entry));
-    } catch {
-      /* gone */
-    }
-  }
-  return out;
-}
 
 // ---- the run ------------------------------------------------------------------------------------------------------
 
@@ -293,7 +278,7 @@ async function main() {
         ? { url: `${base}/${account}/${m.view}`, method: 'GET', headers, concurrency: CONCURRENCY }
         : { url: `${base}/${account}/_find`, method: 'POST', headers, bodies: [JSON.stringify(m.find)], concurrency: CONCURRENCY };
       await load({ ...spec, warmupMs: 0, durationMs: 1000 });
-      const others = otherPids(dbName);
+      const others = databasePids(dbName);
       const watch = { gateway: [pids.gateway], notes: [pids.notes], accounts: [pids.accounts], postgres: others.postgres, nats: others.nats };
       const r = await load({ ...spec, warmupMs: 1000, durationMs: SECONDS * 1000, watch });
       results.push([m, r]);

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
+import { cpuSecondsOf } from './load';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -159,4 +160,34 @@ export async function signedInGroup(base: string, run: string, name: string): Pr
   const group = await fetch(`${base}/accounts`, { method: 'POST', headers, body: JSON.stringify({ name }) });
   if (!group.ok) throw new Error(`group: ${group.status} ${await group.text()}`);
   return { userId, account: ((await group.json()) as { id: string }).id, headers };
+}
+
+/** The pids of the PostgreSQL backends serving `dbName` and of nats-server, from /proc. */
+export function databasePids(dbName: string): { postgres: number[]; nats: number[] } {
+  const out = { postgres: [] as number[], nats: [] as number[] };
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (cmd.startsWith('postgres:') && cmd.includes(` ${dbName} `)) out.postgres.push(Number(entry));
+      else if (cmd.includes('nats-server')) out.nats.push(Number(entry));
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+/**
+ * Waits until the given processes used less than `share` of a core over a second (background work after a bulk write:
+ * change events, ANALYZE), at most `ms`; answers the seconds it took.
+ */
+export async function settled(pids: () => number[], share = 0.1, ms = 120_000): Promise<number> {
+  const started = Date.now();
+  const cpu = () => pids().reduce((t, pid) => t + cpuSecondsOf(pid), 0);
+  for (;;) {
+    const before = cpu();
+    await new Promise((r) => setTimeout(r, 1000));
+    if (cpu() - before < share || Date.now() - started > ms) return (Date.now() - started) / 1000;
+  }
 }

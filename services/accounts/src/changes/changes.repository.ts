@@ -14,6 +14,9 @@ const DOCS = '"accounts"."documents"';
 /** A label is what the timeline shows of a record: a long description is cut. */
 export const MAX_LABEL = 500;
 
+/** A document's newest state as the change feed keeps it. */
+type DocRow = { klass: string; rev_num: number; deleted: boolean; size: number };
+
 export interface LogRow {
   seq: number;
   id: string;
@@ -70,44 +73,92 @@ export class ChangesRepository {
     }
   }
 
+  /**
+   * One account's events, in a few statements whatever their number (a 100,000-row import sends 100,000 events: one
+   * statement or more per event kept the accounts service and PostgreSQL busy for 10 s after it, bench/csv-import).
+   * The account's `account_seqs` row is held from the start, so what the log already has can be read first: the new
+   * events get the next seqs in order, and each document's state and the counters follow the events one by one in
+   * memory, as they would arrive.
+   */
   private async applyAccount(c: PoolClient, account: string, events: ChangeEvent[]): Promise<LoggedChange[]> {
-    const logged: LoggedChange[] = [];
     await c.query(`INSERT INTO ${SEQS} (account_id, last_seq) VALUES ($1, 0) ON CONFLICT (account_id) DO NOTHING`, [account]);
     const { rows } = await c.query<{ last_seq: string }>(`SELECT last_seq FROM ${SEQS} WHERE account_id = $1 FOR UPDATE`, [account]);
     const start = Number(rows[0].last_seq);
+
+    // seen before (a redelivery, or twice in the batch): history has it
+    const { rows: seen } = await c.query<{ id: string; rev: string }>(
+      `SELECT l.id, l.rev FROM ${LOG} l JOIN unnest($2::text[], $3::text[]) AS e(id, rev) ON l.id = e.id AND l.rev = e.rev WHERE l.account_id = $1`,
+      [account, events.map((e) => e.id), events.map((e) => e.rev)],
+    );
+    const known = new Set(seen.map((r) => `${r.id}\n${r.rev}`));
+    const fresh: Array<{ e: ChangeEvent; seq: number; revNum: number }> = [];
     let seq = start;
     for (const e of events) {
-      const revNum = revNumber(e.rev);
-      const inserted = await c.query(
-        `INSERT INTO ${LOG} (account_id, seq, id, rev, rev_num, klass, deleted, label, updated_at, size, actor)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (account_id, id, rev) DO NOTHING`,
-        [account, seq + 1, e.id, e.rev, revNum, e.klass, e.deleted, e.label === null ? null : e.label.slice(0, MAX_LABEL), e.updated_at, e.size, e.actor ?? null],
-      );
-      if (inserted.rowCount !== 1) continue; // seen before: a redelivery
-      seq++;
-      logged.push({ account_id: account, seq, id: e.id, rev: e.rev, klass: e.klass, deleted: e.deleted, action: actionOf(e.rev, e.deleted) });
-      const { rows: prev } = await c.query<{ klass: string; rev_num: number; deleted: boolean; size: number }>(
-        `SELECT klass, rev_num, deleted, size FROM ${STATE} WHERE account_id = $1 AND id = $2`,
-        [account, e.id],
-      );
-      const before = prev[0] ?? null;
-      if (before && before.rev_num >= revNum) continue; // an older revision arriving late: history, not state
-      await c.query(
-        `INSERT INTO ${STATE} (account_id, id, klass, rev_num, deleted, size) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (account_id, id) DO UPDATE SET klass = EXCLUDED.klass, rev_num = EXCLUDED.rev_num, deleted = EXCLUDED.deleted, size = EXCLUDED.size`,
-        [account, e.id, e.klass, revNum, e.deleted, e.size],
-      );
-      const delta = counterDelta(before, { deleted: e.deleted, size: e.size });
-      if (delta.count !== 0 || delta.size !== 0) {
-        await c.query(
-          `INSERT INTO ${COUNTERS} (account_id, klass, count, size) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (account_id, klass) DO UPDATE SET count = ${COUNTERS}.count + EXCLUDED.count, size = ${COUNTERS}.size + EXCLUDED.size`,
-          [account, e.klass, delta.count, delta.size],
-        );
-      }
+      const key = `${e.id}\n${e.rev}`;
+      if (known.has(key)) continue;
+      known.add(key);
+      fresh.push({ e, seq: ++seq, revNum: revNumber(e.rev) });
     }
-    if (seq !== start) await c.query(`UPDATE ${SEQS} SET last_seq = $2 WHERE account_id = $1`, [account, seq]);
-    return logged;
+    if (!fresh.length) return [];
+    const column = <T>(f: (x: (typeof fresh)[number]) => T) => fresh.map(f);
+    await c.query(
+      `INSERT INTO ${LOG} (account_id, seq, id, rev, rev_num, klass, deleted, label, updated_at, size, actor)
+       SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::int[], $6::text[], $7::bool[], $8::text[], $9::text[], $10::int[], $11::text[])`,
+      [
+        account,
+        column((x) => x.seq),
+        column((x) => x.e.id),
+        column((x) => x.e.rev),
+        column((x) => x.revNum),
+        column((x) => x.e.klass),
+        column((x) => x.e.deleted),
+        column((x) => (x.e.label === null ? null : x.e.label.slice(0, MAX_LABEL))),
+        column((x) => x.e.updated_at),
+        column((x) => x.e.size),
+        column((x) => x.e.actor ?? null),
+      ],
+    );
+
+    // each document's newest state, an older revision arriving late being history only; the counters by the events' klass
+    const { rows: prev } = await c.query<{ id: string; klass: string; rev_num: number; deleted: boolean; size: number }>(
+      `SELECT id, klass, rev_num, deleted, size FROM ${STATE} WHERE account_id = $1 AND id = ANY($2::text[])`,
+      [account, [...new Set(fresh.map((x) => x.e.id))]],
+    );
+    const state = new Map<string, DocRow>(prev.map((r) => [r.id, { klass: r.klass, rev_num: Number(r.rev_num), deleted: r.deleted, size: Number(r.size) }]));
+    const changed = new Map<string, DocRow>();
+    const counts = new Map<string, { count: number; size: number }>();
+    for (const { e, revNum } of fresh) {
+      const before = state.get(e.id) ?? null;
+      if (before && before.rev_num >= revNum) continue;
+      const next = { klass: e.klass, rev_num: revNum, deleted: e.deleted, size: e.size };
+      state.set(e.id, next);
+      changed.set(e.id, next);
+      const delta = counterDelta(before, next);
+      if (delta.count === 0 && delta.size === 0) continue;
+      const total = counts.get(e.klass) ?? { count: 0, size: 0 };
+      total.count += delta.count;
+      total.size += delta.size;
+      counts.set(e.klass, total);
+    }
+    if (changed.size) {
+      const docs = [...changed];
+      await c.query(
+        `INSERT INTO ${STATE} (account_id, id, klass, rev_num, deleted, size)
+         SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::bool[], $6::int[])
+         ON CONFLICT (account_id, id) DO UPDATE SET klass = EXCLUDED.klass, rev_num = EXCLUDED.rev_num, deleted = EXCLUDED.deleted, size = EXCLUDED.size`,
+        [account, docs.map(([id]) => id), docs.map(([, d]) => d.klass), docs.map(([, d]) => d.rev_num), docs.map(([, d]) => d.deleted), docs.map(([, d]) => d.size)],
+      );
+    }
+    if (counts.size) {
+      const totals = [...counts];
+      await c.query(
+        `INSERT INTO ${COUNTERS} (account_id, klass, count, size) SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::bigint[])
+         ON CONFLICT (account_id, klass) DO UPDATE SET count = ${COUNTERS}.count + EXCLUDED.count, size = ${COUNTERS}.size + EXCLUDED.size`,
+        [account, totals.map(([k]) => k), totals.map(([, t]) => t.count), totals.map(([, t]) => t.size)],
+      );
+    }
+    await c.query(`UPDATE ${SEQS} SET last_seq = $2 WHERE account_id = $1`, [account, seq]);
+    return fresh.map(({ e, seq: n }) => ({ account_id: account, seq: n, id: e.id, rev: e.rev, klass: e.klass, deleted: e.deleted, action: actionOf(e.rev, e.deleted) }));
   }
 
   /** The account's last seq (0 before its first change). */
