@@ -10,7 +10,6 @@
 // Needs the backends built (the npm script does it) and PostgreSQL, Redis and NATS on 127.0.0.1; its own database and
 // APP_PREFIX, removed at the end. Run: `npm run bench:notes` (env HANDBOOKS, CONCURRENCY, SECONDS, ONLY=<regex>).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
