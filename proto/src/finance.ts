@@ -239,6 +239,7 @@ export interface CsvUploadReply {
   first_line_is_header: boolean;
   ignore_line_one: boolean;
   columns: number;
+  /** the file's rows (CSV records, a header and an ignored line one included): a quoted cell may span lines of text */
   lines: number;
   /** the first rows as cells */
   rows: string[][];

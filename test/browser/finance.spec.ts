@@ -54,9 +54,9 @@ const WORDS = {
       how: 'How',
       write: 'Text to write',
     },
-    dialect: ['Encoding: WINDOWS-1252', 'Delimiter: semicolon (;)', 'Lines: 201'],
+    dialect: ['Encoding: WINDOWS-1252', 'Delimiter: semicolon (;)', 'Rows: 201'],
     refused: {
-      lines: 'Lines: 4',
+      lines: 'Rows: 4',
       title: 'The import would fail: nothing would be saved',
       reason: 'The date column or the Date format seems to be wrong.',
       problems: ['Line 2: the amount has more decimals than the wallet: the import would fail', 'Line 4: left out, it has no date', 'Line 6: left out, it has no date'],

@@ -116,7 +116,7 @@ export const financeEn = {
     encoding: 'Encoding',
     delimiter: 'Delimiter',
     delimiters: { semicolon: 'semicolon (;)', comma: 'comma (,)', tab: 'tab', pipe: 'bar (|)', other: '{{char}}' },
-    lines: 'Lines: {{count}}',
+    lines: 'Rows: {{count}}',
     options: 'Options',
     first_line_is_header: 'The first line names the columns',
     ignore_line_one: 'Ignore line one',

@@ -76,7 +76,7 @@ describe('importing a statement (wallets-upload)', { timeout: 20_000 }, () => {
     expect(upload.headers).toMatchObject({ 'content-type': 'text/csv', 'x-xsrf-token': 'tok+1', 'x-route-name': 'finance.wallets-upload' });
     expect(screen.getByTestId('statement-encoding').textContent).toBe('Encoding: WINDOWS-1252');
     expect(screen.getByTestId('statement-delimiter').textContent).toBe('Delimiter: semicolon (;)');
-    expect(screen.getByTestId('statement-lines').textContent).toBe('Lines: 201');
+    expect(screen.getByTestId('statement-lines').textContent).toBe('Rows: 201');
     const table = within(screen.getByTestId('statement-rows'));
     expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Data', 'Histórico', 'Valor', 'Favorecido']);
     expect(table.getAllByRole('row')).toHaveLength(4);
