@@ -285,12 +285,12 @@ async function main() {
 
     // what PostgreSQL spends on each query alone (EXPLAIN ANALYZE, second run), and the plan of the most common word's
     // search: the finds' SQL is the store's (buildFindSql), the search's is services/notes/src/search/search.repository.ts
-    // (written out here: the bench imports no service; 80 is its RANKED_MATCHES, 10000 its SNIPPET_SOURCE; the
+    // (written out here: the bench imports no service; 50 is its RANKED_MATCHES, 10000 its SNIPPET_SOURCE; the
     // snippet is cut from the text by the service)
     const { buildFindSql } = await import('@app/platform');
     const tsq = "(websearch_to_tsquery('notes.portuguese', $2) || websearch_to_tsquery('notes.english', $2))";
-    const searchSql = `WITH anywhere AS (SELECT id, klass, ts_rank_cd(vector, ${tsq}) AS rank FROM notes.search_entries WHERE account_id = $1 AND vector @@ ${tsq} LIMIT 80),
-        named AS (SELECT id, klass, ts_rank_cd(vector, ${tsq}) AS rank FROM notes.search_entries WHERE account_id = $1 AND head @@ ${tsq} LIMIT 80),
+    const searchSql = `WITH anywhere AS (SELECT id, klass, ts_rank_cd(vector, ${tsq}) AS rank FROM notes.search_entries WHERE account_id = $1 AND vector @@ ${tsq} LIMIT 50),
+        named AS (SELECT id, klass, ts_rank_cd(vector, ${tsq}) AS rank FROM notes.search_entries WHERE account_id = $1 AND head @@ ${tsq} LIMIT 50),
         hits AS (SELECT DISTINCT ON (rank, id) id, klass, rank FROM (SELECT * FROM anywhere UNION ALL SELECT * FROM named) u ORDER BY rank DESC, id LIMIT 20)
       SELECT h.id, h.rank, left(d.body->>'content_html', 10000) AS html, left(d.body->>'content', 10000) AS text, ${tsq}::text AS query
         FROM hits h JOIN notes.documents d ON d.account_id = $1 AND d.id = h.id ORDER BY h.rank DESC, h.id`;

@@ -24,9 +24,9 @@ const SNIPPET_SOURCE = 10_000;
 /**
  * matches ranked at most, from the whole vector and again from the head (title, tags, fields): ranking reads each
  * match's vector (~2 kB for a 2 kB page, kept out of line), so a word on most of 100,000 pages would otherwise cost a
- * second; 300 cost a search 3–6 ms of PostgreSQL's CPU, 80 about a quarter of it (docs/benchmarks.md, bench/notes)
+ * second; 300 cost a search 3–6 ms of PostgreSQL's CPU, 50 about a fifth of it (docs/benchmarks.md, bench/notes)
  */
-export const RANKED_MATCHES = 80;
+export const RANKED_MATCHES = 50;
 
 /**
  * Full-text search of a group's handbooks and bookmarks (notes.search_entries, kept by the `documents_search` trigger).
