@@ -332,6 +332,14 @@ describe('CSV import (wallets-upload)', () => {
     const few = await post({ klass: 'CsvImport', upload_id: ok.body.upload_id, wallet_id: w, columns: { date: 0, value: 1 } });
     expect(few.body).toEqual({ error: 'unprocessable_entity', reason: 'Please match the header of each column (at least 3 columns required).' });
   });
+
+  it('a file without rows (blank lines and separators only) is refused at upload with a reason, and so is an empty body', async () => {
+    const blank = await upload(Buffer.from('\r\n ; \r\n;;\r\n'));
+    expect(blank).toEqual({ status: 422, body: { error: 'unprocessable_entity', reason: 'The file has no rows' } });
+    const empty = await upload(Buffer.alloc(0));
+    expect(empty.body).toEqual({ error: expect.any(String), reason: { file: 'cant-be-blank' } });
+    expect([400, 422]).toContain(empty.status);
+  });
 });
 
 describe('mapping rules', () => {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '@app/platform';
-import { AppError, CSV_PREVIEW_ROWS, CsvAnalyseRequest, csvUploadKey, CsvUploadReply, errors } from '@app/proto';
+import { CSV_PREVIEW_ROWS, CsvAnalyseRequest, csvUploadKey, CsvUploadReply, errors } from '@app/proto';
 import { accountDb } from '../common/caller';
 import { APP_CONFIG } from '../common/tokens';
 import { CsvRow, scanCsv } from '../imports/csv-dialect.rules';
@@ -18,13 +18,13 @@ export class ImportAnalysis {
     const db = accountDb(req.ctx);
     const bytes = await this.redis.client.getBuffer(csvUploadKey(this.config.prefix, db, req.upload_id));
     if (!bytes) throw errors.notFound('The uploaded file is no longer there: upload it again');
-    // the file is read through (a broken quote is refused at upload, with its line) but only its first rows are kept
+    // the file is read through (a broken quote is refused at upload, with its line; a file without rows as empty-file)
+    // but only its first rows are kept
     const kept: CsvRow[] = [];
     const keep = Math.max(200, CSV_PREVIEW_ROWS + 2);
     const parsed = await scanCsv(bytes, (row) => {
       if (kept.length < keep) kept.push(row);
     });
-    if (!parsed.rows) throw new AppError('unprocessable_entity', 'The file has no rows');
     const start = parsed.ignore_line_one ? 1 : 0;
     const first = kept.slice(0, CSV_PREVIEW_ROWS + start + 1);
     return {
