@@ -35,6 +35,46 @@ describe("the dashboard's reader card", { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'All items' }).getAttribute('href')).toBe('/account/acc-1/reader_items');
   });
 
+  it('an item opened while the switched-on setting is still being saved and read back is marked read', async () => {
+    let setting: Record<string, unknown> | null = null;
+    const { fetch, calls } = stubApi((call) => {
+      if (call.url === '/_session') return { body: SESSION };
+      if (call.url === `/${USER}/_find`) return { body: { docs: setting ? [setting] : [] } };
+      if (call.method === 'POST' && call.url === `/${USER}`) {
+        setting = { _id: 'ucn-9', _rev: '1-a', ...(call.body as object) };
+        return { status: 201, body: { ok: true, id: 'ucn-9', rev: '1-a' } };
+      }
+      if (isFind(call, 'ReaderItem')) return { body: { docs: [feedItem(1), feedItem(2)] } };
+      if (call.method === 'GET' && call.url === '/acc-1/rit-2') return { body: wholeItem(2) };
+      if (updateOf(call)) return { body: { ok: true, id: updateOf(call)![2], rev: '2-b' } };
+      return undefined;
+    });
+    // the setting's read-back after the save is held (a slow network)
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let readingBack = false;
+    const answer = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (setting && url === `/${USER}/_find`) {
+        readingBack = true;
+        await held;
+      }
+      return answer(url, init);
+    });
+    renderDashboardCard();
+    const items = await screen.findAllByTestId('feed-item');
+    const toggle = screen.getByTestId('mark-read-on-open') as HTMLInputElement;
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    fireEvent.click(toggle);
+    await waitFor(() => expect(readingBack).toBe(true));
+    expect(toggle.checked).toBe(true);
+    fireEvent.click(within(items[1]).getByTestId('item-title'));
+    await waitFor(() => expect(calls.map(updateOf).filter(Boolean)).toEqual([['status', 'read', 'rit-2']]));
+    release();
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    expect(toggle.checked).toBe(true);
+  });
+
   it('speaks Portuguese', async () => {
     stubApi((call) => (call.url === '/_session' ? { body: SESSION } : undefined));
     renderDashboardCard('pt-BR');

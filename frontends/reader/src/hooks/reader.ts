@@ -1,5 +1,5 @@
 import type { ReaderItemDoc, UserConfigurationDoc } from '@app/proto';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notifyHostDataChanged } from '@app/ui';
 import { api, currentUserId, reader, settings, type FeedItem, type FeedQuery } from '../lib/api';
 import type { StatusUpdate } from '../lib/contract';
@@ -95,10 +95,16 @@ export function useMarkReadOnOpen() {
     enabled: !!userId,
     staleTime: 60_000,
   });
+  const mutationKey = [...readerKeys.setting(userId), 'save'];
   const save = useMutation({
+    mutationKey,
     mutationFn: async (value: boolean) => settings.saveMarkReadOnOpen(userId || (await currentUserId()), setting.data ?? null, value),
+    // awaited: the save stays pending until the setting is read back
     onSettled: () => queryClient.invalidateQueries({ queryKey: readerKeys.setting(userId) }),
   });
-  const on = save.isPending ? !!save.variables : setting.data?.value === true;
+  // the value being saved, from whichever of the page's switches saves it: the dashboard's feed, beside the switch,
+  // read the old value until the setting came back, and an item opened then was not marked read
+  const saving = useMutationState({ filters: { mutationKey, status: 'pending' }, select: (m) => m.state.variables as boolean });
+  const on = saving.length ? saving[saving.length - 1] : setting.data?.value === true;
   return { on, setting, save, ready: !!userId && !setting.isPending };
 }
