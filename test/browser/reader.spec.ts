@@ -41,6 +41,7 @@ const WORDS = {
     readItems: 'Read its items',
     labelScope: 'Label: Leisure',
     markReadOnOpen: 'Mark items read when I open them',
+    refresh: 'Refresh',
     feedTitle: 'Feed',
     openWindow: 'Open in a new window',
     refreshNow: 'Refresh now',
@@ -72,6 +73,7 @@ const WORDS = {
     readItems: 'Ler seus itens',
     labelScope: 'Etiqueta: Leisure',
     markReadOnOpen: 'Marcar itens como lidos ao abri-los',
+    refresh: 'Atualizar',
     feedTitle: 'Feed',
     openWindow: 'Abrir em nova janela',
     refreshNow: 'Atualizar agora',
@@ -109,7 +111,7 @@ for (const { name: width, viewport, lang } of WIDTHS) {
   test.describe(`reader at ${width} width in ${lang}`, () => {
     test.use({ viewport });
 
-    test(`${width}, ${lang}: the module switched on, an OPML of 3 loopback feeds imported and fetched, the feed read with its filters and pages of 10, an item starred, j/k and m, the ? help, content shown and closed, a label's feed, and mark-read-on-open on the dashboard`, async ({ browser }) => {
+    test(`${width}, ${lang}: the module switched on, an OPML of 3 loopback feeds imported and fetched, the feed read with its filters and pages of 10, an item starred, j/k and m, the ? help, content shown and closed, a label's feed, mark-read-on-open on the dashboard, and the dashboard's Refresh reading the card's feed again`, async ({ browser }) => {
       test.setTimeout(150_000);
       const feeds = await new ReaderFeeds().start();
       // the user's saved language (the menu's language switch is the journey's and the other specs')
@@ -311,6 +313,10 @@ for (const { name: width, viewport, lang } of WIDTHS) {
         // the new window keeps the session's module: the reader's menu
         await expect(popup.locator('[data-nav="reader_subscriptions"]').first()).toBeAttached();
         await shot('item-window', popup);
+        // the dashboard's Refresh reads the card's feed again
+        const reread = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/_find') && (r.postData() ?? '').includes('ReaderItem'));
+        await page.getByRole('button', { name: w.refresh, exact: true }).click();
+        await reread;
       } finally {
         await context.close();
         await feeds.close();

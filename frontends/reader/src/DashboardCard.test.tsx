@@ -1,6 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { feedItem, isFind, renderDashboardCard, SESSION, stubApi, updateOf, USER, wholeItem } from './test/render';
+import { useState } from 'react';
+import DashboardCard from './DashboardCard';
+import { feedItem, isFind, renderDashboardCard, renderWith, SESSION, stubApi, updateOf, USER, wholeItem } from './test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 configure({ asyncUtilTimeout: 5_000 });
@@ -73,6 +75,32 @@ describe("the dashboard's reader card", { timeout: 30_000 }, () => {
     release();
     await waitFor(() => expect(toggle.disabled).toBe(false));
     expect(toggle.checked).toBe(true);
+  });
+
+  it("reads its feed again when the dashboard's Refresh is pressed (a new refreshes count), not before", async () => {
+    const { calls } = stubApi((call) => {
+      if (call.url === '/_session') return { body: SESSION };
+      if (isFind(call, 'ReaderItem')) return { body: { docs: [feedItem(1)] } };
+      return undefined;
+    });
+    const itemFinds = () => calls.filter((c) => isFind(c, 'ReaderItem')).length;
+    // the shell's dashboard: a Refresh button whose presses it counts
+    function Dashboard() {
+      const [refreshes, setRefreshes] = useState(0);
+      return (
+        <>
+          <button onClick={() => setRefreshes((n) => n + 1)}>Refresh</button>
+          <DashboardCard accountId="acc-1" refreshes={refreshes} />
+        </>
+      );
+    }
+    renderWith(<Dashboard />);
+    expect(await screen.findAllByTestId('feed-item')).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const before = itemFinds();
+    expect(before).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(itemFinds()).toBe(before + 1));
   });
 
   it('speaks Portuguese', async () => {

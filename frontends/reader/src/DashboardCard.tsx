@@ -1,5 +1,6 @@
 import { Anchor, Group, Paper, Stack, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ContextBridge } from './app/context-bridge';
@@ -16,20 +17,29 @@ registerTranslations();
 
 export interface DashboardCardProps {
   accountId: string;
+  /** how many times the dashboard's Refresh was pressed (the shell's count): each press reads the card's data again */
+  refreshes?: number;
 }
 
-export default function DashboardCard({ accountId }: DashboardCardProps) {
+export default function DashboardCard({ accountId, refreshes = 0 }: DashboardCardProps) {
   return (
     <ContextBridge>
-      <ReaderDashboard accountId={accountId} />
+      <ReaderDashboard accountId={accountId} refreshes={refreshes} />
     </ContextBridge>
   );
 }
 
-function ReaderDashboard({ accountId }: DashboardCardProps) {
+function ReaderDashboard({ accountId, refreshes = 0 }: DashboardCardProps) {
   const { t, i18n } = useTranslation('reader');
   registerTranslations(i18n);
   useEffect(() => setRouteName('dashboard.reader'), []);
+  const queryClient = useQueryClient();
+  const seen = useRef(refreshes);
+  useEffect(() => {
+    if (refreshes === seen.current) return;
+    seen.current = refreshes;
+    void queryClient.invalidateQueries({ queryKey: ['reader'] });
+  }, [refreshes, queryClient]);
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid="reader-dashboard">
       <Stack gap="sm">

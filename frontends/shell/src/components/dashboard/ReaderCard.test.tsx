@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeModule } from '../../modules/module-store';
 import DashboardPage from '../../pages/account/DashboardPage';
@@ -7,7 +7,13 @@ import { ReaderCard, type ReaderCardProps } from './ReaderCard';
 
 // the dashboard's default load of the remote: a card that names its account
 vi.mock('../../federation/load-module', () => ({
-  loadModule: vi.fn(async () => ({ default: ({ accountId }: ReaderCardProps) => <div data-testid="remote-card">feed of {accountId}</div> })),
+  loadModule: vi.fn(async () => ({
+    default: ({ accountId, refreshes }: ReaderCardProps) => (
+      <div data-testid="remote-card" data-refreshes={refreshes}>
+        feed of {accountId}
+      </div>
+    ),
+  })),
 }));
 
 afterEach(() => {
@@ -60,6 +66,16 @@ describe('the dashboard in the reader module', () => {
     renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
     expect((await screen.findByTestId('remote-card')).textContent).toBe('feed of acc-1');
     expect(screen.queryByText('Recent changes')).toBeNull();
+  });
+
+  it("tells the reader's card of each press of Refresh (its count), so it reads its feed again", async () => {
+    stub();
+    storeModule('reader');
+    renderPage(<DashboardPage />, '/account/acc-1', '/account/:account_id');
+    const card = await screen.findByTestId('remote-card');
+    expect(card.dataset.refreshes).toBe('0');
+    fireEvent.click(await screen.findByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getByTestId('remote-card').dataset.refreshes).toBe('1'));
   });
 
   it('keeps the timeline and no reader card in another module', async () => {

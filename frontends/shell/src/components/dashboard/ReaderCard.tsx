@@ -11,6 +11,8 @@ import { loadModule } from '../../federation/load-module';
 
 export interface ReaderCardProps {
   accountId: string;
+  /** how many times the dashboard's Refresh was pressed: the card reads its data again at each */
+  refreshes?: number;
 }
 
 type Exposed = ComponentType<ReaderCardProps> | { default: ComponentType<ReaderCardProps> };
@@ -27,7 +29,7 @@ class CardBoundary extends Component<{ fallback: ReactNode; children: ReactNode 
   }
 }
 
-export function ReaderCard({ accountId, load = loadModule as Load, checkVersion = () => api.checkVersion() }: ReaderCardProps & { load?: Load; checkVersion?: () => Promise<boolean> }) {
+export function ReaderCard({ accountId, refreshes = 0, load = loadModule as Load, checkVersion = () => api.checkVersion() }: ReaderCardProps & { load?: Load; checkVersion?: () => Promise<boolean> }) {
   const { t } = useTranslation();
   const card = useQuery({
     queryKey: ['module', 'reader', 'DashboardCard'],
@@ -59,7 +61,7 @@ export function ReaderCard({ accountId, load = loadModule as Load, checkVersion 
   const { Card } = card.data;
   return (
     <CardBoundary fallback={failed}>
-      <Card accountId={accountId} />
+      <Card accountId={accountId} refreshes={refreshes} />
     </CardBoundary>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isFirstDay, timelineRows } from '@app/ui';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { accountQuery, api, sessionQuery } from '../../app/api';
 import { BalancesCard } from '../../components/dashboard/BalancesCard';
@@ -53,7 +54,10 @@ export default function DashboardPage() {
   const rows = changes.data ? timelineRows(changes.data.results) : [];
   // a membership's row names the person: the feed labels memberships by their address
   const members = useQuery({ ...membersQuery(account_id), enabled: rows.some((r) => r.kind === 'record' && r.change.klass === 'Subscription') });
+  // the reader remote's card reads its own queries: it is told of each Refresh by this count
+  const [refreshes, setRefreshes] = useState(0);
   const refresh = () => {
+    setRefreshes((n) => n + 1);
     void account.refetch();
     if (openTickets.isEnabled) void openTickets.refetch();
     if (balances.isEnabled) void balances.refetch();
@@ -83,7 +87,7 @@ export default function DashboardPage() {
       {/* enabled too: after a switch to another module the cached totals stay in the query */}
       {balances.isEnabled && balances.isSuccess && <BalancesCard key={account_id} balances={balances.data} />}
       <NotificationsCard />
-      {readerModule && <ReaderCard key={account_id} accountId={account_id} />}
+      {readerModule && <ReaderCard key={account_id} accountId={account_id} refreshes={refreshes} />}
       {!readerModule && (
         <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
           <Title order={3} size="h5" mb="sm">
