@@ -7,21 +7,27 @@ import { feedItem, isFind, renderDashboardCard, renderWith, SESSION, stubApi, up
 afterEach(() => vi.unstubAllGlobals());
 configure({ asyncUtilTimeout: 5_000 });
 
+/** The card's API: the session, the user's setting (saved by a POST, then found), two items, the second's content and status. */
+function stubCard() {
+  let setting: Record<string, unknown> | null = null;
+  const stub = stubApi((call) => {
+    if (call.url === '/_session') return { body: SESSION };
+    if (call.url === `/${USER}/_find`) return { body: { docs: setting ? [setting] : [] } };
+    if (call.method === 'POST' && call.url === `/${USER}`) {
+      setting = { _id: 'ucn-9', _rev: '1-a', ...(call.body as object) };
+      return { status: 201, body: { ok: true, id: 'ucn-9', rev: '1-a' } };
+    }
+    if (isFind(call, 'ReaderItem')) return { body: { docs: [feedItem(1), feedItem(2)] } };
+    if (call.method === 'GET' && call.url === '/acc-1/rit-2') return { body: wholeItem(2) };
+    if (updateOf(call)) return { body: { ok: true, id: updateOf(call)![2], rev: '2-b' } };
+    return undefined;
+  });
+  return { ...stub, setting: () => setting };
+}
+
 describe("the dashboard's reader card", { timeout: 30_000 }, () => {
   it('has the mark-read-on-open switch and the feed; turned on, an opened item is marked read', async () => {
-    let setting: Record<string, unknown> | null = null;
-    const { calls } = stubApi((call) => {
-      if (call.url === '/_session') return { body: SESSION };
-      if (call.url === `/${USER}/_find`) return { body: { docs: setting ? [setting] : [] } };
-      if (call.method === 'POST' && call.url === `/${USER}`) {
-        setting = { _id: 'ucn-9', _rev: '1-a', ...(call.body as object) };
-        return { status: 201, body: { ok: true, id: 'ucn-9', rev: '1-a' } };
-      }
-      if (isFind(call, 'ReaderItem')) return { body: { docs: [feedItem(1), feedItem(2)] } };
-      if (call.method === 'GET' && call.url === '/acc-1/rit-2') return { body: wholeItem(2) };
-      if (updateOf(call)) return { body: { ok: true, id: updateOf(call)![2], rev: '2-b' } };
-      return undefined;
-    });
+    const { calls } = stubCard();
     renderDashboardCard();
     expect(await screen.findByRole('heading', { name: 'Feed' })).toBeTruthy();
     const items = await screen.findAllByTestId('feed-item');
@@ -38,26 +44,14 @@ describe("the dashboard's reader card", { timeout: 30_000 }, () => {
   });
 
   it('an item opened while the switched-on setting is still being saved and read back is marked read', async () => {
-    let setting: Record<string, unknown> | null = null;
-    const { fetch, calls } = stubApi((call) => {
-      if (call.url === '/_session') return { body: SESSION };
-      if (call.url === `/${USER}/_find`) return { body: { docs: setting ? [setting] : [] } };
-      if (call.method === 'POST' && call.url === `/${USER}`) {
-        setting = { _id: 'ucn-9', _rev: '1-a', ...(call.body as object) };
-        return { status: 201, body: { ok: true, id: 'ucn-9', rev: '1-a' } };
-      }
-      if (isFind(call, 'ReaderItem')) return { body: { docs: [feedItem(1), feedItem(2)] } };
-      if (call.method === 'GET' && call.url === '/acc-1/rit-2') return { body: wholeItem(2) };
-      if (updateOf(call)) return { body: { ok: true, id: updateOf(call)![2], rev: '2-b' } };
-      return undefined;
-    });
+    const { fetch, calls, setting } = stubCard();
     // the setting's read-back after the save is held (a slow network)
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     let readingBack = false;
     const answer = fetch.getMockImplementation()!;
     fetch.mockImplementation(async (url: string, init?: RequestInit) => {
-      if (setting && url === `/${USER}/_find`) {
+      if (setting() && url === `/${USER}/_find`) {
         readingBack = true;
         await held;
       }
