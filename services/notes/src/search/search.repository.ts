@@ -58,7 +58,7 @@ export class SearchRepository {
                 coalesce(d.body->>'uri', d.body->>'url') AS uri,
                 d.body->>'updated_at' AS updated_at,
                 CASE WHEN h.klass = 'Handbook' THEN left(d.body->>'content_html', ${SNIPPET_SOURCE}) END AS html,
-                left(CASE WHEN h.klass = 'Handbook' THEN coalesce(d.body->>'content', '')
+                left(CASE WHEN h.klass = 'Handbook' THEN CASE WHEN d.body->>'content_html' IS NULL THEN coalesce(d.body->>'content', '') ELSE '' END
                           ELSE coalesce(nullif(d.body->>'description', ''), d.body->>'url', '') END, ${SNIPPET_SOURCE}) AS text,
                 ${tsq}::text AS query
            FROM hits h JOIN notes.documents d ON d.account_id = $1 AND d.id = h.id AND NOT d.deleted
