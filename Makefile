@@ -2,10 +2,10 @@
 # The work is done by the scripts in infra/; the list of backend services is in infra/lib.sh (APP_SERVICES).
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help up down test check build logs services status deps
+.PHONY: help up down test check build logs services status deps images compose-test
 
 help: ## list the targets
-	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-9s %s\n", $$1, $$2 }'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-12s %s\n", $$1, $$2 }'
 
 up: ## install, build, migrate and start everything; prints the URLs
 	@bash infra/up.sh
@@ -37,6 +37,11 @@ logs: ## follow the logs of the running processes
 	@ls .run/logs/*.log >/dev/null 2>&1 || { echo "no logs yet: run make up"; exit 1; }
 	tail -n 50 -F .run/logs/*.log
 
-status: ## which processes of `make up` are running
-	@bash -c 'source infra/lib.sh; for n in $$(all_process_names); do \
-	  if p=$$(running_pid $$n); then echo "  $$n: running (pid $$p)"; else echo "  $$n: stopped"; fi; done'
+status: ## each process of `make up`: its state, pid, uptime and restarts (pm2)
+	@bash -c 'source infra/lib.sh; supervisor status'
+
+images: ## the container engine (docker.io) and every image of docker-compose.local.yml, made locally (infra/images.sh)
+	@bash infra/images.sh
+
+compose-test: ## docker-compose.yml in real containers: images, up --wait, smoke, 2 tickets copies, a kill under load, down -v (4 min idle; not in make test)
+	@bash infra/compose-test.sh

@@ -33,6 +33,7 @@ function kindOf(dir) {
   if (dir === 'gateway') return 'gateway';
   if (dir === 'frontends/shell') return 'host';
   if (dir === 'frontends/ui') return 'ui';
+  if (dir === 'frontends/module-kit') return 'kit';
   if (dir.startsWith('frontends/')) return 'remote';
   return 'free'; // bench: measures the whole product, may import anything
 }
@@ -46,8 +47,9 @@ const MAY_IMPORT = {
   service: ['proto', 'platform'],
   gateway: ['proto', 'platform'],
   ui: ['proto'],
-  host: ['proto', 'ui'],
-  remote: ['proto', 'ui'],
+  kit: ['proto', 'ui'],
+  host: ['proto', 'ui', 'kit'],
+  remote: ['proto', 'ui', 'kit'],
 };
 
 const packageOfFile = (file) => {
@@ -131,7 +133,7 @@ function advice(own, to) {
   if (to && MAY_IMPORT[own.kind].includes(to.kind)) return `import it as '${to.name}'`;
   if (own.kind === 'proto') return 'the contract imports nothing of the project';
   const allowed = MAY_IMPORT[own.kind].flatMap((k) => packages.filter((p) => p.kind === k).map((p) => p.name));
-  const shared = ['host', 'ui', 'remote'].includes(own.kind) ? '@app/ui or @app/proto' : '@app/platform or @app/proto';
+  const shared = ['host', 'ui', 'kit', 'remote'].includes(own.kind) ? '@app/ui, @app/module-kit or @app/proto' : '@app/platform or @app/proto';
   return `it may import ${allowed.join(', ')} (by package name); shared code belongs in ${shared}`;
 }
 
@@ -160,6 +162,38 @@ export default defineConfig(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
+    },
+  },
+  {
+    // Promises: one that nobody awaits or catches (no-floating-promises), and one handed where nothing waits for it (an
+    // async callback to an event listener, a NATS subscription, setInterval: no-misused-promises), loses its error or
+    // ends a Node process by an unhandledRejection. Both rules need the types: TypeScript files are linted with the
+    // programs of `npm run typecheck` (the three tsconfig.check.json, one per side; a file in none of them is a parse
+    // error here, so it gets a program before it gets linted). ESLint's --cache keys a result on the file alone: a
+    // function of another file that turns async is seen by a clean run (CI's), not by a cached one.
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'],
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.check.json', './test/browser/tsconfig.check.json', './frontends/tsconfig.check.json'],
+        tsconfigRootDir: root,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          // `void p` marks a promise deliberately not awaited: whoever writes it makes sure p cannot reject, or has
+          // its own .catch (server side: a rejection nobody handles is logged and counted, and still a bug)
+          ignoreVoid: true,
+          // react-router types navigate() as `void | Promise<void>`: the promise is the data routers'
+          // (createBrowserRouter); under the shell's <BrowserRouter> it returns nothing
+          allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }],
+        },
+      ],
+      // A JSX event handler may be async (onSubmit={form.handleSubmit(…)}, onClick={async () => …}): React drops what
+      // a handler returns, a rejection there breaks nothing in the page, and the requests a handler starts report
+      // their errors through react-query's mutation state. Arguments and properties (listeners, timers) are checked.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
   {

@@ -75,9 +75,15 @@ http_ok() {
   ' "$1" "${2:-/}"
 }
 
-# ---- background processes of the product: .run/pids/<name>.pid, .run/logs/<name>.log ----
+# ---- the processes of the product: supervised by pm2 (infra/supervisor.js), logs in .run/logs/<name>.log ----
+# pm2's own home (daemon, sockets, its log of starts, exits and restarts) is .run/pm2; nothing of it leaves the machine.
+PM2_DIR="$RUN_DIR/pm2"
 
-# The pid of <name> when it is still running and is the process we started (its command line holds $ROOT).
+# supervisor <command…>: infra/supervisor.js (pm2 <args…> | apps | status | names | daemon)
+supervisor() { SUPERVISOR_HOME="$PM2_DIR" node "$ROOT/infra/supervisor.js" "$@"; }
+
+# The pid of <name> from a pid file of .run/pids/ when it still runs and is the process we started (its command line
+# holds $ROOT): processes started by a `make up` from before pm2, still stopped by `make down`.
 running_pid() {
   local f="$PID_DIR/$1.pid" pid
   [ -f "$f" ] || return 1
@@ -88,22 +94,7 @@ running_pid() {
   echo "$pid"
 }
 
-# start_bg <name> <workdir> <command…>: start detached (own session and process group), log to .run/logs/<name>.log.
-# The Node/V8 flags of the product's processes (infra/node-flags), on one line.
-node_flags() {
-  grep -v '^[[:space:]]*\(#\|$\)' "$ROOT/infra/node-flags" | tr '\n' ' '
-}
-
-start_bg() {
-  local name="$1" dir="$2"; shift 2
-  mkdir -p "$LOG_DIR" "$PID_DIR"
-  local log="$LOG_DIR/$name.log"
-  printf '=== %s: %s (in %s)\n' "$(date -Is)" "$*" "$dir" > "$log"
-  (cd "$dir" && exec setsid "$@" >> "$log" 2>&1 < /dev/null) &
-  echo $! > "$PID_DIR/$name.pid"
-}
-
-# stop_bg <name>: TERM the process group we started, KILL after 10 s; forget the pid file either way.
+# stop_bg <name>: TERM the process group of a pid file (a `make up` from before pm2), KILL after 10 s; forget the file.
 stop_bg() {
   local name="$1" pid i
   if pid="$(running_pid "$name")"; then

@@ -112,7 +112,10 @@ start_redis() {
   [ -d "$dir" ] && [ -w "$dir" ] || dir=/tmp
   say "starting Redis…"
   # append-only file: sessions and queued jobs (mail, feed fetches, imports, backups) survive a restart (docs/decisions.md)
-  redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly yes --appendfsync everysec --dir "$dir" >/dev/null
+  # a memory bound that refuses writes rather than evicting: sessions and queued jobs must never vanish silently
+  # (REDIS_MAXMEMORY, default 1gb; the gateway answers 507 to an upload Redis has no room for)
+  redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly yes --appendfsync everysec --dir "$dir" \
+    --maxmemory "${REDIS_MAXMEMORY:-1gb}" --maxmemory-policy noeviction >/dev/null
   wait_for Redis redis_up
 }
 

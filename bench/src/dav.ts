@@ -1,21 +1,28 @@
 // bench/dav: the product's WebDAV (gateway → disk service, `/dav/{account_id}/`, HTTP Basic with a user's e-mail and
 // a user token) against Apache httpd with mod_dav (Debian's apache2, started here from a generated config on a free
 // port, no authentication), on the same machine in the same run, each measure alternating product and Apache so a
-// change of the machine's load falls on both:
+// change of the machine's load falls on both; each side records the load average while it ran (bench/floor.ts), and a
+// ratio whose sides saw very different loads is printed as not compared:
 // - PUT and GET of a 200 MiB file with curl (GET into /dev/null): MiB/s (targets PUT ≥ 0.8×, GET ≥ 0.5× Apache's),
-//   and the disk service's RSS meanwhile (/proc/<pid>/status VmRSS every 100 ms; target ≤ 150 MB);
+//   and the disk service's RSS meanwhile (/proc/<pid>/status VmRSS every 100 ms; target ≤ 150 MB). The GETs alternate
+//   with the disk service alone (its own HTTP server, signed as the gateway signs: where the time goes) and floors of
+//   Node itself, run as processes of their own (startNodeFloors): the disk service through a bare TCP relay (the least
+//   any relay in Node can do), a bare file server (fs.createReadStream piped into the answer) and a bare relay in front
+//   of it (http.request piped back), the product's hop count without its work;
 // - BIG=1: also PUT and GET of BIG_MIB (default 950) MiB with the RSS maximum, and a 2 GiB PUT announced (the plans'
 //   largest drive storage is 1 GB, so the product refuses it up front with 507, as it should);
 // - PROPFIND Depth 1 (allprop) on a folder of 1,000 files: median and p95 (target ≤ 3× Apache);
-// - rclone copy of 400 × 1 MiB files (20 folders) up and down: seconds (target ≤ 1.2× Apache's).
+// - rclone copy of 400 × 1 MiB files (20 folders) up and down: seconds (target ≤ 1.2× Apache's);
+// - the young generation V8 gives a loading process with and without the disk's --optimize-for-size, and the dead
+//   stream buffers with and without young collections (figures: V8's heuristics, which once were flaky tests).
 // Prints figures, not a test. setUp() and the measures are exported for ad-hoc scripts (profiles, heap snapshots).
 //
 // Needs the backends built (the npm script does it), PostgreSQL, Redis and NATS on 127.0.0.1, apache2, curl and rclone.
 // Uses its own database, APP_PREFIX and temporary folder, and removes them and its processes when done. Run:
 // `npm run bench:dav` (env RUNS (PROPFIND, default 30), BIG_RUNS (200 MiB, default 5), RCLONE_RUNS (default 3),
-// ONLY=<regex of propfind|put|get|rclone>, BIG=1, PROFILE=<dir> for CPU profiles of the product's processes).
-import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+// ONLY=<regex of propfind|put|get|rclone|heap>, BIG=1, PROFILE=<dir> for CPU profiles of the product's processes).
+import { ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, chownSync, closeSync, createReadStream, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
@@ -25,8 +32,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { signCaller } from '@app/platform';
+import { FloorRow, measured, printFloorTable, SideLoad } from './floor';
 import { cpuSecondsOf } from './load';
-import { benchStack, percentile, ROOT, waitUntil } from './stack';
+import { benchStack, gatewayEnv, percentile, productNodeFlags, ROOT, waitUntil } from './stack';
 
 const run = promisify(execFile);
 const RUNS = Number(process.env.RUNS || 30);
@@ -140,10 +149,11 @@ async function digest(root: string): Promise<Map<string, string>> {
   return out;
 }
 
-/** curl PUT (-T) or GET of one big file: its status, seconds and bytes moved. */
-async function curl(method: 'PUT' | 'GET', url: string, file: string, auth?: string): Promise<{ seconds: number; bytes: number; status: number }> {
+/** curl PUT (-T) or GET of one big file (with Basic `auth`, or these headers): its status, seconds and bytes moved. */
+async function curl(method: 'PUT' | 'GET', url: string, file: string, auth?: string | Record<string, string>): Promise<{ seconds: number; bytes: number; status: number }> {
   const args = ['-sS', '-o', method === 'GET' ? file : '/dev/null', '-w', '%{http_code} %{time_total} %{size_upload} %{size_download}', '-H', 'Expect:'];
-  if (auth) args.push('-u', auth);
+  if (typeof auth === 'string') args.push('-u', auth);
+  else for (const [name, value] of Object.entries(auth ?? {})) args.push('-H', `${name}: ${value}`);
   if (method === 'PUT') args.push('-T', file);
   const { stdout } = await run('curl', [...args, url], { maxBuffer: 1 << 20 });
   const [status, seconds, up, down] = stdout.trim().split(' ').map(Number);
@@ -269,13 +279,28 @@ function confirmToken(raw: string): string {
 
 // ---- the run --------------------------------------------------------------------------------------------------------
 
-interface Row {
+/** A figure of the product's alone, with its bound (the disk's RSS). */
+interface Limit {
   measure: string;
-  product: number;
-  apache: number | null;
+  value: number;
   unit: string;
-  /** product ÷ Apache must be ≤ (or ≥) this; or the product's value must be ≤ `absolute` */
-  target: { ratioAtMost?: number; ratioAtLeast?: number; absolute?: number; text: string };
+  atMost: number;
+}
+
+/** The runs of one side of a measure: the load around each, combined as the first start, the last end, their mean. */
+class SideRuns {
+  private readonly loads: SideLoad[] = [];
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const { value, load } = await measured(work);
+    this.loads.push(load);
+    return value;
+  }
+
+  get load(): SideLoad {
+    if (!this.loads.length) return { start: NaN, end: NaN, mean: NaN };
+    return { start: this.loads[0].start, end: this.loads[this.loads.length - 1].end, mean: this.loads.reduce((a, l) => a + l.mean, 0) / this.loads.length };
+  }
 }
 
 /** The product and Apache, running, with a confirmed user and their token; what the measures share. */
@@ -288,11 +313,19 @@ export interface Bench {
   /** pids of the product's processes by name (identity, accounts, disk, …, gateway) */
   pids: Record<string, number>;
   apache: Apache;
+  /** what the floor column names: `Apache/2.4.x mod_dav (no auth)` */
+  apacheName: string;
+  /**
+   * The address of a product URL at the disk service's own HTTP server and the headers the gateway would sign into
+   * the request (the user's caller, one minute): the disk alone, without the gateway's hop.
+   */
+  atDisk(productUrl: string, method: string): { url: string; headers: Record<string, string> };
   /** a new group's WebDAV address (pro: 1 GB of drive storage, set as the billing flow would, before the disk asks) */
   newGroup(name: string, plan: 'free' | 'pro'): Promise<string>;
   /** CPU seconds used so far by the gateway, the disk service and Apache */
   cpu(): { gateway: number; disk: number; apache: number };
-  rows: Row[];
+  rows: FloorRow[];
+  limits: Limit[];
   notes: string[];
   close(): Promise<void>;
 }
@@ -305,15 +338,7 @@ export async function setUp(): Promise<Bench> {
   const diskData = path.join(tmp, 'disk-data');
   mkdirSync(diskData);
   const stack = await benchStack({
-    GATEWAY_PORT: String(gatewayPort),
-    GATEWAY_HOST: '127.0.0.1',
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(smtpPort),
-    API_URL: base,
-    PUBLIC_URL: base,
-    RL_LOGIN_IP_MAX: '100000',
-    RL_MAIL_IP_MAX: '100000',
-    RL_REGISTER_IP_MAX: '100000',
+    ...gatewayEnv(gatewayPort, smtpPort),
     DISK_DATA_DIR: diskData,
     DISK_HTTP_PORT: String(diskPort),
     DISK_HTTP_URL: `http://127.0.0.1:${diskPort}`,
@@ -342,6 +367,7 @@ export async function setUp(): Promise<Bench> {
     notes.push(`disk service RSS once up: ${(new RssSampler(pids.disk).now() / 1e6).toFixed(0)} MB`);
     apache = await startApache(tmp, apachePort);
     const apachePid = apache.process.pid!;
+    const apacheName = `${(await run('/usr/sbin/apache2', ['-v'])).stdout.match(/Apache\/[\d.]+/)?.[0] ?? 'Apache'} mod_dav (no auth)`;
 
     // a confirmed user, signed in, with a user token
     const json = { 'content-type': 'application/json' };
@@ -371,6 +397,13 @@ export async function setUp(): Promise<Bench> {
       basic: { authorization: `Basic ${Buffer.from(`${email}:${token}`).toString('base64')}` },
       pids,
       apache,
+      apacheName,
+      atDisk(productUrl, method) {
+        const { pathname } = new URL(productUrl);
+        const accountId = pathname.split('/')[2];
+        const ctx = { user_id: userId, db: accountId, roles: [userId, 'user', accountId], admin: true, token: null, request_id: randomUUID() };
+        return { url: `http://127.0.0.1:${diskPort}${pathname}`, headers: signCaller(ctx, String(stack.env.INTERNAL_SECRET), method, pathname) };
+      },
       async newGroup(name, plan) {
         const r = await fetch(`${base}/accounts`, { method: 'POST', headers: session, body: JSON.stringify({ name }) });
         if (!r.ok) throw new Error(`group: ${r.status} ${await r.text()}`);
@@ -387,6 +420,7 @@ export async function setUp(): Promise<Bench> {
       },
       cpu: () => ({ gateway: cpuSecondsOf(pids.gateway), disk: cpuSecondsOf(pids.disk), apache: apacheCpu(apachePid) }),
       rows: [],
+      limits: [],
       notes,
       close,
     };
@@ -416,10 +450,11 @@ export async function propfind(b: Bench): Promise<void> {
   const times: Record<string, number[]> = { product: [], apache: [] };
   const used = { product: 0, apache: 0 };
   const sizes = { product: 0, apache: 0 };
+  const loads = { product: new SideRuns(), apache: new SideRuns() };
   for (let i = -3; i < RUNS; i++) {
     for (const side of sides) {
       const before = b.cpu();
-      const r = await request(`${side.url}many/`, 'PROPFIND', { ...side.headers, depth: '1' });
+      const r = await loads[side.name as 'product'].run(() => request(`${side.url}many/`, 'PROPFIND', { ...side.headers, depth: '1' }));
       const after = b.cpu();
       if (r.status !== 207 || responses(r.body) !== FILES + 1) throw new Error(`${side.name} PROPFIND: ${r.status}, ${responses(r.body)} responses`);
       if (i < 0) continue; // warm-up
@@ -429,9 +464,9 @@ export async function propfind(b: Bench): Promise<void> {
       else used.apache += after.apache - before.apache;
     }
   }
-  const target = { ratioAtMost: 3, text: '≤ 3× Apache' };
-  b.rows.push({ measure: `PROPFIND depth 1, ${FILES} files, median`, product: median(times.product), apache: median(times.apache), unit: 'ms', target });
-  b.rows.push({ measure: `PROPFIND depth 1, ${FILES} files, p95`, product: p95(times.product), apache: p95(times.apache), unit: 'ms', target });
+  const row = { unit: 'ms', productLoad: loads.product.load, floorLoad: loads.apache.load, better: 'lower', target: 3, floorName: b.apacheName } as const;
+  b.rows.push({ ...row, measure: `PROPFIND depth 1, ${FILES} files, median`, product: median(times.product), floor: median(times.apache) });
+  b.rows.push({ ...row, measure: `PROPFIND depth 1, ${FILES} files, p95`, product: p95(times.product), floor: p95(times.apache) });
   b.notes.push(
     `PROPFIND: ${RUNS} runs each after 3 warm-ups; reply ${(sizes.product / 1000).toFixed(0)} kB (Apache ${(sizes.apache / 1000).toFixed(0)} kB); ` +
       `CPU a PROPFIND: gateway + disk ${((used.product / RUNS) * 1000).toFixed(0)} ms, Apache ${((used.apache / RUNS) * 1000).toFixed(0)} ms (10 ms ticks); ` +
@@ -439,7 +474,120 @@ export async function propfind(b: Bench): Promise<void> {
   );
 }
 
-/** PUT and GET of a file of `mib` MiB with curl, `runs` times each side, the disk service's RSS sampled meanwhile. */
+// ---- the floors of Node itself --------------------------------------------------------------------------------------
+
+/**
+ * A bare Node server, run as a process of its own with the product's Node flags: `file <port> <path>` answers every
+ * request with the file (fs.createReadStream, 1 MiB reads as the disk's blob store, piped into the answer); `relay
+ * <port> <upstream port>` passes every request to the upstream server with http.request over kept-alive connections
+ * and pipes the answer back (Node's defaults: what a minimal proxy does); `tcp <port> <upstream port>` passes the bytes
+ * of each connection both ways without reading HTTP at all, the upstream's read into four 1 MiB buffers used again
+ * once the client's socket has taken them: the least work any relay in Node can do (it has no splice or sendfile).
+ */
+const FLOOR_SERVER = `
+const http = require('node:http');
+const fs = require('node:fs');
+const net = require('node:net');
+const [mode, port, arg] = process.argv.slice(1);
+let server;
+if (mode === 'tcp') {
+  server = net.createServer((client) => {
+    const free = Array.from({ length: 4 }, () => Buffer.allocUnsafeSlow(1024 * 1024));
+    let paused = false;
+    const upstream = net.connect({
+      host: '127.0.0.1',
+      port: Number(arg),
+      onread: {
+        // the buffer of the next read: Node asks for it once the last read's callback has run
+        buffer: () => free.pop() ?? Buffer.allocUnsafeSlow(1024 * 1024),
+        callback: (bytes, buffer) => {
+          client.write(buffer.subarray(0, bytes), () => {
+            free.push(buffer);
+            if (paused) {
+              paused = false;
+              upstream.resume();
+            }
+          });
+          // reading stops while fewer than two buffers are free (one is taken for the next read)
+          paused = free.length < 2;
+          return !paused;
+        },
+      },
+    });
+    client.pipe(upstream);
+    upstream.on('end', () => client.end());
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    client.on('error', () => undefined);
+    upstream.on('error', () => undefined);
+  });
+} else if (mode === 'file') {
+  server = http.createServer((req, res) => {
+    req.resume();
+    fs.stat(arg, (err, st) => {
+      if (err) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': st.size });
+      fs.createReadStream(arg, { highWaterMark: 1024 * 1024 }).pipe(res);
+    });
+  });
+} else {
+  const agent = new http.Agent({ keepAlive: true });
+  server = http.createServer((req, res) => {
+    const upstream = http.request({ host: '127.0.0.1', port: Number(arg), method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
+      res.writeHead(answer.statusCode, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+}
+server.listen(Number(port), '127.0.0.1', () => process.stdout.write('listening\\n'));
+`;
+
+interface NodeFloors {
+  /** the bare file server's address of the file */
+  file: string;
+  /** the bare relay's, in front of the file server */
+  relay: string;
+  /** the bare TCP relay's origin, in front of the disk service's HTTP server */
+  tcp: string;
+  /** CPU seconds used so far by the file server, the relay and the TCP relay */
+  cpu(): { file: number; relay: number; tcp: number };
+  stop(): Promise<void>;
+}
+
+async function startNodeFloors(file: string, diskOrigin: string): Promise<NodeFloors> {
+  const children: ChildProcess[] = [];
+  const start = async (...args: string[]) => {
+    const child = spawn(process.execPath, [...productNodeFlags(), '-e', FLOOR_SERVER, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.once('data', () => resolve());
+      child.once('exit', (code) => reject(new Error(`bare Node ${args[0]} server exited with ${code}`)));
+    });
+    return child.pid!;
+  };
+  const [filePort, relayPort, tcpPort] = [await freePort(), await freePort(), await freePort()];
+  const filePid = await start('file', String(filePort), file);
+  const relayPid = await start('relay', String(relayPort), String(filePort));
+  const tcpPid = await start('tcp', String(tcpPort), new URL(diskOrigin).port);
+  return {
+    file: `http://127.0.0.1:${filePort}/file`,
+    relay: `http://127.0.0.1:${relayPort}/file`,
+    tcp: `http://127.0.0.1:${tcpPort}`,
+    cpu: () => ({ file: cpuSecondsOf(filePid), relay: cpuSecondsOf(relayPid), tcp: cpuSecondsOf(tcpPid) }),
+    async stop() {
+      await Promise.all(
+        children.map((c) => (c.exitCode !== null ? undefined : new Promise<void>((resolve) => (c.once('exit', () => resolve()), c.kill())))),
+      );
+    },
+  };
+}
+
+/**
+ * PUT and GET of a file of `mib` MiB with curl, `runs` times each side, the disk service's RSS sampled meanwhile; each
+ * GET run also times the bare Node file server and relay (startNodeFloors) on the same file.
+ */
 export async function bigFile(b: Bench, mib: number, runs: number, label: string): Promise<string> {
   const product = await b.newGroup(`Bench ${label}`, 'pro');
   const local = path.join(b.tmp, `${label}.bin`);
@@ -450,34 +598,59 @@ export async function bigFile(b: Bench, mib: number, runs: number, label: string
   const rss = new RssSampler(b.pids.disk);
   const gatewayRss = new RssSampler(b.pids.gateway);
   const idle = rss.now();
-  const speeds = { put: { product: [] as number[], apache: [] as number[] }, get: { product: [] as number[], apache: [] as number[] } };
+  const floors = wanted('get') ? await startNodeFloors(local, new URL(b.atDisk(product, 'GET').url).origin) : null;
+  // the GETs: the product, Apache, the disk service alone (signed as the gateway signs) and through the bare TCP relay,
+  // the bare Node file server and the bare relay before it
+  const sides = { put: ['product', 'apache'], get: ['product', 'apache', 'disk', ...(floors ? ['tcpDisk', 'nodeFile', 'nodeRelay'] : [])] } as const;
+  type Side = 'product' | 'apache' | 'disk' | 'tcpDisk' | 'nodeFile' | 'nodeRelay';
+  const perSide = (): Record<Side, number[]> => ({ product: [], apache: [], disk: [], tcpDisk: [], nodeFile: [], nodeRelay: [] });
+  const speeds = { put: perSide(), get: perSide() };
+  const runsOf = (): Record<Side, SideRuns> => ({ product: new SideRuns(), apache: new SideRuns(), disk: new SideRuns(), tcpDisk: new SideRuns(), nodeFile: new SideRuns(), nodeRelay: new SideRuns() });
+  const loads = { put: runsOf(), get: runsOf() };
   const rssMax = { put: 0, get: 0, gateway: 0 };
-  const cpuUsed = { put: { gateway: 0, disk: 0, apache: 0 }, get: { gateway: 0, disk: 0, apache: 0 } };
-  for (let i = 0; i < runs; i++) {
-    for (const op of ['put', 'get'] as const) {
-      if (!wanted(op) && !(op === 'put' && i === 0)) continue; // GET alone still needs the file there once
-      // other bytes each run: the product keeps bytes it holds already without writing them again, Apache rewrites them
-      if (op === 'put') newHead(local);
-      for (const side of ['product', 'apache'] as const) {
-        const url = `${side === 'product' ? product : b.apache.url}${label}.bin`;
-        if (side === 'product') {
-          rss.start();
-          gatewayRss.start();
+  const cpuUsed = { put: { gateway: 0, disk: 0, apache: 0 }, get: { gateway: 0, disk: 0, apache: 0, diskAlone: 0, tcp: 0, tcpDisk: 0, nodeFile: 0, nodeRelay: 0, relayFile: 0 } };
+  try {
+    for (let i = 0; i < runs; i++) {
+      for (const op of ['put', 'get'] as const) {
+        if (!wanted(op) && !(op === 'put' && i === 0)) continue; // GET alone still needs the file there once
+        // other bytes each run: the product keeps bytes it holds already without writing them again, Apache rewrites them
+        if (op === 'put') newHead(local);
+        for (const side of sides[op] as readonly Side[]) {
+          const disk = side === 'disk' || side === 'tcpDisk' ? b.atDisk(`${product}${label}.bin`, 'GET') : null;
+          const viaTcp = disk && floors ? `${floors.tcp}${new URL(disk.url).pathname}` : undefined;
+          const target = { product: `${product}${label}.bin`, apache: `${b.apache.url}${label}.bin`, disk: disk?.url, tcpDisk: viaTcp, nodeFile: floors?.file, nodeRelay: floors?.relay }[side]!;
+          const credentials = side === 'product' ? auth : (disk?.headers ?? undefined);
+          if (side === 'product') {
+            rss.start();
+            gatewayRss.start();
+          }
+          const before = { ...b.cpu(), ...floors?.cpu() };
+          // a GET is timed into /dev/null, as a server's throughput (the bytes are checked once after the runs)
+          const r = await loads[op][side].run(() => curl(op === 'put' ? 'PUT' : 'GET', target, op === 'put' ? local : '/dev/null', credentials));
+          const after = { ...b.cpu(), ...floors?.cpu() };
+          if (side === 'product') {
+            rssMax[op] = Math.max(rssMax[op], rss.stop());
+            rssMax.gateway = Math.max(rssMax.gateway, gatewayRss.stop());
+            cpuUsed[op].gateway += after.gateway - before.gateway;
+            cpuUsed[op].disk += after.disk - before.disk;
+          } else if (side === 'apache') cpuUsed[op].apache += after.apache - before.apache;
+          else if (side === 'disk') cpuUsed.get.diskAlone += after.disk - before.disk;
+          else if (side === 'tcpDisk') {
+            cpuUsed.get.tcp += after.tcp! - before.tcp!;
+            cpuUsed.get.tcpDisk += after.disk - before.disk;
+          }
+          else if (side === 'nodeFile') cpuUsed.get.nodeFile += after.file! - before.file!;
+          else {
+            cpuUsed.get.nodeRelay += after.relay! - before.relay!;
+            cpuUsed.get.relayFile += after.file! - before.file!;
+          }
+          if (r.status < 200 || r.status > 299 || r.bytes !== bytes) throw new Error(`${side} ${op} ${label}: ${r.status}, ${r.bytes} bytes`);
+          speeds[op][side].push(bytes / MIB / r.seconds);
         }
-        const before = b.cpu();
-        // a GET is timed into /dev/null, as a server's throughput (the bytes are checked once after the runs)
-        const r = await curl(op === 'put' ? 'PUT' : 'GET', url, op === 'put' ? local : '/dev/null', side === 'product' ? auth : undefined);
-        const after = b.cpu();
-        if (side === 'product') {
-          rssMax[op] = Math.max(rssMax[op], rss.stop());
-          rssMax.gateway = Math.max(rssMax.gateway, gatewayRss.stop());
-          cpuUsed[op].gateway += after.gateway - before.gateway;
-          cpuUsed[op].disk += after.disk - before.disk;
-        } else cpuUsed[op].apache += after.apache - before.apache;
-        if (r.status < 200 || r.status > 299 || r.bytes !== bytes) throw new Error(`${side} ${op} ${label}: ${r.status}, ${r.bytes} bytes`);
-        speeds[op][side].push(bytes / MIB / r.seconds);
       }
     }
+  } finally {
+    await floors?.stop();
   }
   const sent = await sha256(local);
   for (const url of [`${product}${label}.bin`, `${b.apache.url}${label}.bin`]) {
@@ -487,11 +660,27 @@ export async function bigFile(b: Bench, mib: number, runs: number, label: string
   rmSync(back, { force: true });
   rmSync(local, { force: true });
   const n = (xs: number[]) => xs.length;
-  if (n(speeds.put.product)) b.rows.push({ measure: `PUT ${mib} MiB (median of ${n(speeds.put.product)})`, product: median(speeds.put.product), apache: median(speeds.put.apache), unit: 'MiB/s', target: { ratioAtLeast: 0.8, text: '≥ 0.8× Apache' } });
-  if (n(speeds.get.product)) b.rows.push({ measure: `GET ${mib} MiB (median of ${n(speeds.get.product)})`, product: median(speeds.get.product), apache: median(speeds.get.apache), unit: 'MiB/s', target: { ratioAtLeast: 0.5, text: '≥ 0.5× Apache' } });
-  const rssTarget = { absolute: 150e6, text: '≤ 150 MB' };
-  if (n(speeds.put.product)) b.rows.push({ measure: `disk service RSS max, ${mib} MiB PUTs`, product: rssMax.put / 1e6, apache: null, unit: 'MB', target: rssTarget });
-  if (n(speeds.get.product)) b.rows.push({ measure: `disk service RSS max, ${mib} MiB GETs`, product: rssMax.get / 1e6, apache: null, unit: 'MB', target: rssTarget });
+  const mibs = { unit: 'MiB/s', better: 'higher' } as const;
+  const versus = (op: 'put' | 'get', side: Side, floor: Side) => ({ product: median(speeds[op][side]), productLoad: loads[op][side].load, floor: median(speeds[op][floor]), floorLoad: loads[op][floor].load });
+  if (n(speeds.put.product)) b.rows.push({ ...mibs, ...versus('put', 'product', 'apache'), measure: `PUT ${mib} MiB (median of ${n(speeds.put.product)})`, target: 0.8, floorName: b.apacheName });
+  if (n(speeds.get.product)) {
+    const count = n(speeds.get.product);
+    const tcpName = 'the disk service through a bare Node TCP relay';
+    b.rows.push({ ...mibs, ...versus('get', 'product', 'apache'), measure: `GET ${mib} MiB (median of ${count})`, target: 0.5, floorName: b.apacheName });
+    if (floors) {
+      b.rows.push({ ...mibs, ...versus('get', 'product', 'nodeRelay'), measure: `GET ${mib} MiB, product vs bare Node relay`, target: 0.9, floorName: 'bare Node relay (http.request → pipe), bare file server' });
+      b.rows.push({ ...mibs, ...versus('get', 'product', 'tcpDisk'), measure: `GET ${mib} MiB, product vs disk via TCP relay`, target: 0.9, floorName: tcpName });
+    }
+    // where the time goes: the disk alone, and each floor against Apache
+    b.rows.push({ ...mibs, ...versus('get', 'disk', 'apache'), measure: `GET ${mib} MiB, disk service alone vs Apache`, target: 0.5, floorName: b.apacheName });
+    if (floors) {
+      b.rows.push({ ...mibs, ...versus('get', 'tcpDisk', 'apache'), measure: `GET ${mib} MiB, disk via TCP relay vs Apache`, target: 0.5, floorName: b.apacheName });
+      b.rows.push({ ...mibs, ...versus('get', 'nodeRelay', 'apache'), measure: `GET ${mib} MiB, bare Node relay vs Apache`, target: 0.5, floorName: b.apacheName });
+      b.rows.push({ ...mibs, ...versus('get', 'nodeFile', 'apache'), measure: `GET ${mib} MiB, bare Node file server vs Apache`, target: 0.5, floorName: b.apacheName });
+    }
+  }
+  if (n(speeds.put.product)) b.limits.push({ measure: `disk service RSS max, ${mib} MiB PUTs`, value: rssMax.put / 1e6, unit: 'MB', atMost: 150 });
+  if (n(speeds.get.product)) b.limits.push({ measure: `disk service RSS max, ${mib} MiB GETs`, value: rssMax.get / 1e6, unit: 'MB', atMost: 150 });
   const all = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
   const each = (s: number, count: number) => (count ? (s / count).toFixed(2) : '—');
   b.notes.push(
@@ -501,6 +690,26 @@ export async function bigFile(b: Bench, mib: number, runs: number, label: string
       `${each(cpuUsed.get.disk, n(speeds.get.product))} s (Apache ${each(cpuUsed.get.apache, n(speeds.get.apache))} s); ` +
       `disk RSS ${(idle / 1e6).toFixed(0)} MB before them; gateway RSS max ${(rssMax.gateway / 1e6).toFixed(0)} MB`,
   );
+  if (n(speeds.get.disk)) {
+    b.notes.push(
+      `${mib} MiB GET, the disk service alone (its own HTTP server, signed as the gateway signs): ${all(speeds.get.disk)} MiB/s, CPU ` +
+        `${each(cpuUsed.get.diskAlone, n(speeds.get.disk))} s a GET; the product (through the gateway) at ${(median(speeds.get.product) / median(speeds.get.disk)).toFixed(2)}× that`,
+    );
+  }
+  if (floors && n(speeds.get.tcpDisk)) {
+    b.notes.push(
+      `${mib} MiB GET, the disk service through the bare TCP relay (no HTTP read, buffers used again): ${all(speeds.get.tcpDisk)} MiB/s, CPU a GET: ` +
+        `relay ${each(cpuUsed.get.tcp, n(speeds.get.tcpDisk))} s + disk ${each(cpuUsed.get.tcpDisk, n(speeds.get.tcpDisk))} s; the product at ` +
+        `${(median(speeds.get.product) / median(speeds.get.tcpDisk)).toFixed(2)}× that`,
+    );
+  }
+  if (floors && n(speeds.get.nodeFile)) {
+    b.notes.push(
+      `${mib} MiB GET, bare Node: file server ${all(speeds.get.nodeFile)} MiB/s, relay before it ${all(speeds.get.nodeRelay)} MiB/s; CPU a GET: file server ` +
+        `${each(cpuUsed.get.nodeFile, n(speeds.get.nodeFile))} s alone, relay ${each(cpuUsed.get.nodeRelay, n(speeds.get.nodeRelay))} s + its file server ` +
+        `${each(cpuUsed.get.relayFile, n(speeds.get.nodeRelay))} s (CPU: user + system, 10 ms ticks; curl's own is not counted on any side)`,
+    );
+  }
   return product;
 }
 
@@ -535,6 +744,7 @@ export async function rcloneCopy(b: Bench): Promise<void> {
     RCLONE_CONFIG_PRODUCT_PASS: obscured.trim(),
   };
   const times = { up: { product: [] as number[], apache: [] as number[] }, down: { product: [] as number[], apache: [] as number[] } };
+  const loads = { up: { product: new SideRuns(), apache: new SideRuns() }, down: { product: new SideRuns(), apache: new SideRuns() } };
   for (let i = 0; i < RCLONE_RUNS; i++) {
     // a pro group a run: 400 MiB twice passes its 1 GB (versions and trash count)
     const productUrl = await b.newGroup(`Bench rclone ${i}`, 'pro');
@@ -547,36 +757,99 @@ export async function rcloneCopy(b: Bench): Promise<void> {
         return (performance.now() - t0) / 1000;
       };
       const down = path.join(b.tmp, `down-${side}-${i}`);
-      times.up[side].push(await rclone(tree, remote));
-      times.down[side].push(await rclone(remote, down));
+      times.up[side].push(await loads.up[side].run(() => rclone(tree, remote)));
+      times.down[side].push(await loads.down[side].run(() => rclone(remote, down)));
       const got = await digest(down);
       if (got.size !== local.size || [...local].some(([k, v]) => got.get(k) !== v)) throw new Error(`rclone ${side} run ${i}: ${got.size} files came back, not the ${local.size} sent`);
       rmSync(down, { recursive: true, force: true });
     }
   }
   rmSync(tree, { recursive: true, force: true });
-  const target = { ratioAtMost: 1.2, text: '≤ 1.2× Apache' };
-  b.rows.push({ measure: `rclone copy up ${TREE_DIRS * TREE_FILES} × 1 MiB (median of ${RCLONE_RUNS})`, product: median(times.up.product), apache: median(times.up.apache), unit: 's', target });
-  b.rows.push({ measure: `rclone copy down ${TREE_DIRS * TREE_FILES} × 1 MiB (median of ${RCLONE_RUNS})`, product: median(times.down.product), apache: median(times.down.apache), unit: 's', target });
+  const row = { unit: 's', better: 'lower', target: 1.2, floorName: b.apacheName } as const;
+  for (const way of ['up', 'down'] as const) {
+    b.rows.push({
+      ...row,
+      measure: `rclone copy ${way} ${TREE_DIRS * TREE_FILES} × 1 MiB (median of ${RCLONE_RUNS})`,
+      product: median(times[way].product),
+      productLoad: loads[way].product.load,
+      floor: median(times[way].apache),
+      floorLoad: loads[way].apache.load,
+    });
+  }
   const all = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(', ');
   b.notes.push(`rclone (--transfers 4, the default): product up ${all(times.up.product)} / down ${all(times.down.product)} s; Apache up ${all(times.up.apache)} / down ${all(times.down.apache)} s`);
 }
 
-async function print(b: Bench): Promise<void> {
-  const [load1] = os.loadavg();
-  const version = (await run('/usr/sbin/apache2', ['-v'])).stdout.match(/Apache\/[\d.]+/)?.[0];
-  console.log(`\nbench/dav: product (gateway → disk, Basic auth) vs ${version} mod_dav (no auth), ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
-  console.log(`${'measure'.padEnd(44)} ${'product'.padStart(12)} ${'Apache'.padStart(12)} ${'ratio'.padStart(6)}  ${'target'.padEnd(14)} result`);
-  for (const r of b.rows) {
-    const ratio = r.apache ? r.product / r.apache : NaN;
-    const met = r.target.absolute !== undefined ? r.product <= r.target.absolute / 1e6 : r.target.ratioAtMost !== undefined ? ratio <= r.target.ratioAtMost : ratio >= r.target.ratioAtLeast!;
-    console.log(
-      `${r.measure.padEnd(44)} ${`${fmt(r.product)} ${r.unit}`.padStart(12)} ${(r.apache === null ? '—' : `${fmt(r.apache)} ${r.unit}`).padStart(12)} ${(Number.isNaN(ratio) ? '—' : ratio.toFixed(2)).padStart(6)}  ${r.target.text.padEnd(14)} ${met ? 'met' : 'NOT MET'}`,
-    );
+/**
+ * The young generation V8 gives a process that allocates as loading the disk's modules does (a lot, some of it kept),
+ * with --optimize-for-size set at run time as the disk's main does (services/disk/src/heap-for-size.ts) and without:
+ * the figure that flag is for (1 MiB with it, 32 without, on an idle machine, 2026-11-28). Measured, not asserted: V8
+ * sizes the young generation by heuristics that the machine's load moves (a clean-clone CI saw 32 MiB with the flag,
+ * issue 24), so this was a flaky test and is a printed figure; the test (heap-for-size.spec.ts) checks that the disk's
+ * main sets the flag before its modules load.
+ */
+export function youngGeneration(b: Bench): void {
+  const load = `
+    const kept = [];
+    let garbage = [];
+    for (let i = 0; i < 2e6; i++) {
+      garbage.push({ a: i, b: 'x' + i });
+      if (i % 30 === 0) kept.push(garbage[garbage.length - 1]);
+      if (garbage.length > 1e5) garbage = [];
+    }
+    const young = require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+    process.stdout.write(String(young.space_size));
+  `;
+  const youngMiB = (flag: boolean) => {
+    const script = (flag ? `require('node:v8').setFlagsFromString('--optimize-for-size');` : '') + load;
+    const child = spawnSync(process.execPath, ['--single-threaded-gc', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    return child.status === 0 ? (Number(child.stdout) / MIB).toFixed(0) : `failed (${child.stderr.trim().split('\n')[0]})`;
+  };
+  b.notes.push(`V8 young generation of a process loading as the disk does: ${youngMiB(true)} MiB with --optimize-for-size set at run time (the disk's), ${youngMiB(false)} MiB without`);
+}
+
+/**
+ * The dead buffers a 200 MiB stream of 16 kB chunks piles up (outside V8's heap, ArrayBuffers) when nothing but V8
+ * decides when to collect, and with a young collection every 4 MiB counted (@app/platform youngCollections, the disk's
+ * streamedBytes): the figure those collections are for (~50 MB of them during a 200 MiB transfer before). Measured in a
+ * child process, not asserted: when V8 collects by itself and when its sweeper frees the bytes depend on the machine.
+ */
+export function streamedBuffers(b: Bench): void {
+  const script = `
+    const { youngCollections } = require(${JSON.stringify(path.join(ROOT, 'services/platform/dist/memory/young-collections.js'))});
+    const CHUNK = 16 * 1024, TOTAL = 200 * 1024 * 1024;
+    const peakDead = (count) => {
+      const base = process.memoryUsage().arrayBuffers;
+      let peak = 0;
+      for (let n = 0; n < TOTAL; n += CHUNK) {
+        const chunk = Buffer.allocUnsafeSlow(CHUNK);
+        chunk[0] = n & 0xff;
+        count(chunk.length);
+        if (n % (64 * CHUNK) === 0) peak = Math.max(peak, process.memoryUsage().arrayBuffers - base);
+      }
+      return peak;
+    };
+    const uncounted = peakDead(() => undefined);
+    const counted = peakDead(youngCollections(4 * 1024 * 1024));
+    process.stdout.write(JSON.stringify({ uncounted, counted }));
+  `;
+  const child = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 120_000 });
+  if (child.status !== 0) {
+    b.notes.push(`dead stream buffers: failed (${child.stderr.trim().split('\n')[0]})`);
+    return;
+  }
+  const { uncounted, counted } = JSON.parse(child.stdout) as { uncounted: number; counted: number };
+  b.notes.push(
+    `dead 16 kB chunks at most while 200 MiB streamed: ${(uncounted / 1e6).toFixed(0)} MB left to V8, ${(counted / 1e6).toFixed(0)} MB with a young collection every 4 MiB (youngCollections)`,
+  );
+}
+
+function print(b: Bench): void {
+  printFloorTable(`bench/dav: product (gateway → disk, Basic auth) vs ${b.apacheName} and bare Node`, b.rows);
+  for (const l of b.limits) {
+    console.log(`${l.measure.padEnd(44)} ${`${l.value.toFixed(0)} ${l.unit}`.padStart(14)}  ≤ ${l.atMost} ${l.unit}: ${l.value <= l.atMost ? 'met' : 'NOT met'}`);
   }
   for (const n of b.notes) console.log(`- ${n}`);
-  if (load1 > os.cpus().length) console.log(`- the machine was busy (load ${load1.toFixed(1)} on ${os.cpus().length} cores): the figures are noisy`);
 }
 
 async function main() {
@@ -585,7 +858,9 @@ async function main() {
   process.once('SIGINT', () => {
     interrupted = true;
     console.error('interrupted: cleaning up');
-    void b.close().then(() => process.exit(130));
+    b.close()
+      .catch((err: unknown) => console.error('cleaning up failed:', err))
+      .finally(() => process.exit(130));
   });
   try {
     // the transfers first: the RSS they are measured by is then theirs, not the heap the PROPFINDs grew (see propfind)
@@ -593,7 +868,11 @@ async function main() {
     if (process.env.BIG) await twoGiB(b, await bigFile(b, BIG_MIB, 1, `big${BIG_MIB}`));
     if (wanted('propfind')) await propfind(b);
     if (wanted('rclone')) await rcloneCopy(b);
-    await print(b);
+    if (wanted('heap')) {
+      youngGeneration(b);
+      streamedBuffers(b);
+    }
+    print(b);
   } finally {
     if (!interrupted) await b.close();
   }

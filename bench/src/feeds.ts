@@ -2,49 +2,45 @@
 // server in this process answers every feed after LATENCY_MS (20 ms), with ETag and Last-Modified, and 304 to a
 // request that names them; the feeds are spread over HOSTS loopback addresses (127.0.0.x, one server each on one
 // port), as a real list of feeds is spread over sites, so the fetcher's limit of requests per host applies as it would.
+// FIXTURE (feed-fixtures.ts): heavy (the default: half Atom, half RSS, entries of 1–2 kB of full-text HTML, ~43 kB a
+// feed; issue 30 #2) or short (RSS with ~1 kB entries, ~20 kB a feed; issue 15).
 // The subscriptions come from an OPML import through the gateway (which queues their first fetch):
 //   cold  = the import's call → every feed fetched and its items stored (FEEDS × ITEMS rows);
 //   warm  = "refresh all" → every feed fetched again (all 304, nothing stored);
-// with the reader process's peak RSS sampled every 100 ms. For scale, the same feeds fetched with the same client in
-// this process, 2 per host, reading nothing (the floor that latency and the per-host limit set). Targets (issue 15): cold ≤ 6 s,
-// warm ≤ 2 s, RSS ≤ 300 MB. newsboat is run on the same fixture when it is installed. Not a test.
+// with the reader process's peak RSS sampled every 100 ms. Then the floor, measured in the same run (bench/floor.ts):
+// the same feeds fetched with the same client in this process, as many at once as the reader fetches
+// (READER_FETCH_CONCURRENCY, 50) and 2 per host, each body decoded and parsed by feedsmith (the reader's parser), nothing
+// sanitized or stored; the ratio to it is printed with the load each side saw. Targets (issues 15, 30): cold ≤ 6 s,
+// warm ≤ 2 s, RSS ≤ 300 MB, cold ≤ 2× the floor. newsboat is run on the same fixture when it is installed (NEWSBOAT=0
+// skips it). Not a test.
 //
 // Needs the backends built (the npm script does it) and PostgreSQL, Redis and NATS on 127.0.0.1; its own database and
-// APP_PREFIX, removed at the end. Run: `npm run bench:feeds` (env FEEDS, ITEMS, HOSTS, LATENCY_MS).
+// APP_PREFIX, removed at the end. Run: `npm run bench:feeds` (env FIXTURE, FEEDS, ITEMS, HOSTS, LATENCY_MS, NEWSBOAT;
+// PROFILE=dir writes the started processes' CPU profiles there).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { parseFeed } from 'feedsmith';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { safeFetch } from '@app/platform';
+import { fixtureFeed, type FixtureKind } from './feed-fixtures';
+import { measured, printFloorTable, type SideLoad } from './floor';
 import { cpuSnapshot, pidsNamed } from './load';
-import { benchStack, ROOT, waitUntil } from './stack';
+import { benchStack, ROOT, switchModuleOn, waitUntil } from './stack';
 
+const FIXTURE: FixtureKind = process.env.FIXTURE === 'short' ? 'short' : 'heavy';
 const FEEDS = Number(process.env.FEEDS || 1000);
 const ITEMS = Number(process.env.ITEMS || 20);
 const HOSTS = Number(process.env.HOSTS || 200);
 const LATENCY_MS = Number(process.env.LATENCY_MS || 20);
+/** feeds the reader fetches at once (its READER_FETCH_CONCURRENCY), which the floor uses too */
+const FETCH_CONCURRENCY = Number(process.env.READER_FETCH_CONCURRENCY || 50);
 const GATEWAY_PORT = 27000 + Math.floor(Math.random() * 500);
 const SMTP_PORT = GATEWAY_PORT + 500;
 const FEED_PORT = GATEWAY_PORT + 1000;
-
-const LOREM = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ';
-
-/** Feed n: ITEMS entries with a guid, a link, a date, a summary and about 1 kB of HTML each. */
-function feedXml(n: number): string {
-  const items: string[] = [];
-  for (let i = 0; i < ITEMS; i++) {
-    const date = new Date(Date.UTC(2026, 0, 1, 0, 0, 0) - (n * ITEMS + i) * 60_000).toUTCString();
-    items.push(
-      `<item><title>Feed ${n} entry ${i}: ${LOREM.slice(0, 40)}</title><link>https://site${n}.example/posts/${i}</link><guid isPermaLink="false">feed-${n}-entry-${i}</guid>` +
-        `<pubDate>${date}</pubDate><description>${LOREM.slice(0, 200)}</description>` +
-        `<content:encoded><![CDATA[<p>${LOREM.repeat(4)}</p><p><a href="/posts/${i}/more">Read more</a> <img src="/img/${i}.png" alt="x"></p><ul><li>one</li><li>two</li></ul>]]></content:encoded></item>`,
-    );
-  }
-  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Feed ${n}</title><link>https://site${n}.example/</link><description>Bench feed</description>${items.join('')}</channel></rss>`;
-}
 
 const hostOf = (n: number) => `127.0.0.${(n % HOSTS) + 1}`;
 const feedUrl = (n: number) => `http://${hostOf(n)}:${FEED_PORT}/feeds/${n}.xml`;
@@ -55,8 +51,9 @@ interface Fixture {
 }
 
 /** One server per loopback address, all answering every feed after LATENCY_MS, conditionally. */
-async function startFixture(): Promise<Fixture> {
-  const bodies = Array.from({ length: FEEDS }, (_, n) => Buffer.from(feedXml(n)));
+async function startFixture(): Promise<Fixture & { bytes: number }> {
+  const feeds = Array.from({ length: FEEDS }, (_, n) => fixtureFeed(FIXTURE, n, ITEMS));
+  const bodies = feeds.map((f) => Buffer.from(f.body));
   const lastModified = 'Thu, 01 Jan 2026 00:00:00 GMT';
   const requests = { full: 0, notModified: 0 };
   const handler: http.RequestListener = (req, res) => {
@@ -70,7 +67,7 @@ async function startFixture(): Promise<Fixture> {
         return void res.writeHead(304, { etag, 'last-modified': lastModified }).end();
       }
       requests.full++;
-      res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8', 'content-length': bodies[n].length, etag, 'last-modified': lastModified }).end(bodies[n]);
+      res.writeHead(200, { 'content-type': feeds[n].contentType, 'content-length': bodies[n].length, etag, 'last-modified': lastModified }).end(bodies[n]);
     }, LATENCY_MS);
   };
   const servers: http.Server[] = [];
@@ -81,6 +78,7 @@ async function startFixture(): Promise<Fixture> {
   }
   return {
     requests,
+    bytes: bodies.reduce((sum, b) => sum + b.length, 0),
     async close() {
       for (const s of servers) s.closeAllConnections();
       await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
@@ -101,18 +99,27 @@ function runToEnd(script: string, env: NodeJS.ProcessEnv): Promise<void> {
   });
 }
 
-/** What fetching alone takes: the same client, 100 at once, 2 per host, the bodies not read. */
-async function bareFetch(conditional: boolean): Promise<number> {
+/**
+ * The floor: the same feeds fetched with the same client in this process, FETCH_CONCURRENCY at once and 2 per host
+ * (the reader's limits), each answer's body decoded and parsed by feedsmith when there is one (`parse`); nothing
+ * sanitized or stored. Returns the seconds and the entries parsed.
+ */
+async function bareFetch(conditional: boolean, parse: boolean): Promise<{ seconds: number; entries: number }> {
   const t0 = performance.now();
   const perHost = new Map<string, number>();
   const waiting = new Map<string, Array<() => void>>();
+  let entries = 0;
   const one = async (n: number) => {
     const host = hostOf(n);
     if ((perHost.get(host) ?? 0) >= 2) await new Promise<void>((r) => waiting.set(host, [...(waiting.get(host) ?? []), r]));
     else perHost.set(host, (perHost.get(host) ?? 0) + 1);
     try {
       const headers: Record<string, string> = conditional ? { 'if-none-match': `"feed-${n}-v1"` } : {};
-      await safeFetch(feedUrl(n), { allowPrivate: true, timeoutMs: 20_000, maxBytes: 10 * 1024 * 1024, maxRedirects: 5, headers });
+      const res = await safeFetch(feedUrl(n), { allowPrivate: true, timeoutMs: 20_000, maxBytes: 10 * 1024 * 1024, maxRedirects: 5, headers });
+      if (parse && res.status === 200) {
+        const feed = parseFeed(res.body.toString('utf8'), { maxItems: 500 });
+        entries += ((feed.feed as { items?: unknown[]; entries?: unknown[] }).items ?? (feed.feed as { entries?: unknown[] }).entries ?? []).length;
+      }
     } finally {
       const next = waiting.get(host)?.shift();
       if (next) next();
@@ -120,10 +127,12 @@ async function bareFetch(conditional: boolean): Promise<number> {
     }
   };
   let next = 0;
-  await Promise.all(Array.from({ length: 100 }, async () => {
-    while (next < FEEDS) await one(next++);
-  }));
-  return (performance.now() - t0) / 1000;
+  await Promise.all(
+    Array.from({ length: FETCH_CONCURRENCY }, async () => {
+      while (next < FEEDS) await one(next++);
+    }),
+  );
+  return { seconds: (performance.now() - t0) / 1000, entries };
 }
 
 /**
@@ -203,6 +212,7 @@ async function main() {
       return (await r.json()) as { id: string; doc?: Record<string, number> };
     };
     const account = (await send('POST', '/accounts', { name: 'Bench reader' })).id;
+    await switchModuleOn(base, account, headers);
 
     // polled every 25 ms: only the feeds' state rows (a count of the items each time would load PostgreSQL itself)
     const progress = async (since: Date) => {
@@ -230,14 +240,18 @@ async function main() {
     const coldStart = new Date();
     const cpu0 = cpuSnapshot(await watch());
     const t0 = performance.now();
-    const report = await send('PUT', `/${account}/_design/reader/_update/import_opml/opml`, { opml });
-    const tImport = performance.now();
-    if (report.doc?.subscriptions_created !== FEEDS) throw new Error(`import: ${JSON.stringify(report.doc)}`);
-    await waitUntil('cold refresh', async () => {
-      const p = await progress(coldStart);
-      return p.checked === FEEDS ? p : p.failed ? Promise.reject(new Error(`${p.failed} feeds failed`)) : undefined;
-    }, 300_000, 25);
-    const coldS = (performance.now() - t0) / 1000;
+    let tImport = 0;
+    const coldSide = await measured(async () => {
+      const report = await send('PUT', `/${account}/_design/reader/_update/import_opml/opml`, { opml });
+      tImport = performance.now();
+      if (report.doc?.subscriptions_created !== FEEDS) throw new Error(`import: ${JSON.stringify(report.doc)}`);
+      await waitUntil('cold refresh', async () => {
+        const p = await progress(coldStart);
+        return p.checked === FEEDS ? p : p.failed ? Promise.reject(new Error(`${p.failed} feeds failed`)) : undefined;
+      }, 300_000, 25);
+      return (performance.now() - t0) / 1000;
+    });
+    const coldS = coldSide.value;
     const cpu1 = cpuSnapshot(await watch());
     const cold = { items: await itemCount() };
     const coldPeak = peak;
@@ -255,33 +269,44 @@ async function main() {
     const notModifiedBefore = fixture.requests.notModified;
     const warmStart = new Date();
     const cpuWarm0 = cpuSnapshot(await watch());
-    const t1 = performance.now();
-    const queued = await send('PUT', `/${account}/_design/reader/_update/refresh/all`);
-    if (queued.doc?.queued !== FEEDS) throw new Error(`refresh all: ${JSON.stringify(queued.doc)}`);
-    const warm = await waitUntil('warm refresh', async () => {
-      const p = await progress(warmStart);
-      return p.checked === FEEDS ? p : undefined;
-    }, 300_000, 25);
-    const warmS = (performance.now() - t1) / 1000;
+    const warmSide = await measured(async () => {
+      const t1 = performance.now();
+      const queued = await send('PUT', `/${account}/_design/reader/_update/refresh/all`);
+      if (queued.doc?.queued !== FEEDS) throw new Error(`refresh all: ${JSON.stringify(queued.doc)}`);
+      const checked = await waitUntil('warm refresh', async () => {
+        const p = await progress(warmStart);
+        return p.checked === FEEDS ? p.checked : undefined;
+      }, 300_000, 25);
+      return { seconds: (performance.now() - t1) / 1000, checked };
+    });
+    const warmS = warmSide.value.seconds;
     const cpu2 = cpuSnapshot(await watch());
     const warmItems = await itemCount();
     clearInterval(sampler);
     const notModified = fixture.requests.notModified - notModifiedBefore;
 
-    const bareCold = await bareFetch(false);
-    const bareWarm = await bareFetch(true);
-    const nb = await newsboat();
+    // the floor, right after: fetch + parse (cold), fetch of 304s (warm); and fetching alone, for scale
+    const floorCold = await measured(() => bareFetch(false, true));
+    const floorWarm = await measured(() => bareFetch(true, false));
+    const fetchOnly = await bareFetch(false, false);
+    const nb = process.env.NEWSBOAT === '0' ? null : await newsboat();
 
+    const load = (l: SideLoad) => `load ${l.start.toFixed(1)}→${l.end.toFixed(1)}`;
     console.log(`\nbench/feeds on ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    console.log(`fixture: ${FEEDS} feeds × ${ITEMS} items (${(feedXml(0).length / 1024).toFixed(0)} kB each) on ${Math.min(HOSTS, FEEDS)} loopback hosts, ${LATENCY_MS} ms latency, ETag + Last-Modified`);
-    console.log(`cold (OPML import → every feed fetched, ${cold.items} items stored): ${coldS.toFixed(2)} s, of which the import call ${((tImport - t0) / 1000).toFixed(2)} s (target ≤ 6 s: ${coldS <= 6 ? 'met' : 'NOT met'})`);
-    console.log(`warm (refresh all → ${warm.checked} feeds checked, ${notModified} answered 304, ${warmItems - cold.items} items stored): ${warmS.toFixed(2)} s (target ≤ 2 s: ${warmS <= 2 ? 'met' : 'NOT met'})`);
+    console.log(`fixture ${FIXTURE}: ${FEEDS} feeds × ${ITEMS} items (${(fixture.bytes / FEEDS / 1024).toFixed(1)} kB a feed on average) on ${Math.min(HOSTS, FEEDS)} loopback hosts, ${LATENCY_MS} ms latency, ETag + Last-Modified`);
+    console.log(`cold (OPML import → every feed fetched, ${cold.items} items stored): ${coldS.toFixed(2)} s, of which the import call ${((tImport - t0) / 1000).toFixed(2)} s (target ≤ 6 s: ${coldS <= 6 ? 'met' : 'NOT met'}; ${load(coldSide.load)})`);
+    console.log(`warm (refresh all → ${warmSide.value.checked} feeds checked, ${notModified} answered 304, ${warmItems - cold.items} items stored): ${warmS.toFixed(2)} s (target ≤ 2 s: ${warmS <= 2 ? 'met' : 'NOT met'}; ${load(warmSide.load)})`);
     console.log(`CPU seconds, cold: ${cpuOf(cpu0, cpu1)}`);
     console.log(`the accounts change feed had every item's event ${caughtUp.toFixed(1)} s after the import; CPU seconds from the end of the cold run until then: ${cpuOf(cpu1, cpuCaughtUp)}`);
     console.log(`CPU seconds, warm: ${cpuOf(cpuWarm0, cpu2)}`);
     console.log(`reader process RSS: ${rssBefore.toFixed(0)} MB before, peak ${coldPeak.toFixed(0)} MB cold, ${peak.toFixed(0)} MB overall (target ≤ 300 MB: ${peak <= 300 ? 'met' : 'NOT met'})`);
-    console.log(`for scale, fetching alone (same client, this process, 100 at once, 2 per host, nothing parsed or stored): cold ${bareCold.toFixed(2)} s, warm ${bareWarm.toFixed(2)} s`);
-    console.log(nb ? `newsboat (reload-threads 20): cold ${nb.cold.toFixed(2)} s, warm ${nb.warm.toFixed(2)} s` : 'newsboat: not installed here, not compared');
+    console.log(`floor, this process, ${FETCH_CONCURRENCY} at once, 2 per host: fetch + feedsmith parse ${floorCold.value.seconds.toFixed(2)} s (${floorCold.value.entries} entries; ${load(floorCold.load)}), 304s ${floorWarm.value.seconds.toFixed(2)} s (${load(floorWarm.load)}); fetching alone ${fetchOnly.seconds.toFixed(2)} s`);
+    console.log(nb ? `newsboat (reload-threads 20): cold ${nb.cold.toFixed(2)} s, warm ${nb.warm.toFixed(2)} s` : `newsboat: ${process.env.NEWSBOAT === '0' ? 'skipped (NEWSBOAT=0)' : 'not installed here'}, not compared`);
+    const floorName = `the same feeds fetched (same client, ${FETCH_CONCURRENCY} at once, 2 per host) and parsed by feedsmith in one process`;
+    printFloorTable(`bench/feeds (${FIXTURE}) against the bare fetch + parse`, [
+      { measure: `cold refresh, ${FEEDS} feeds × ${ITEMS} items`, unit: 's', product: coldS, productLoad: coldSide.load, floor: floorCold.value.seconds, floorLoad: floorCold.load, better: 'lower', target: 2, floorName },
+      { measure: 'warm refresh, all 304', unit: 's', product: warmS, productLoad: warmSide.load, floor: floorWarm.value.seconds, floorLoad: floorWarm.load, better: 'lower', target: 2, floorName: `the same feeds asked with their ETag (304), ${FETCH_CONCURRENCY} at once, 2 per host, in one process` },
+    ]);
   } finally {
     await pg.end().catch(() => undefined);
     smtp.close();

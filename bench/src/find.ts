@@ -1,6 +1,9 @@
 // bench/find: `_find` with an indexed selector (limit 10) over 100,000 documents of one database, 50 concurrent
 // clients, through gateway → NATS → identity service → Postgres, and the same SQL served by a minimal
 // single-process HTTP server. Prints requests/s, p50, p99 and the ratio. Not a test: it prints figures.
+// First, one user's `_find` answered while another user's 12 slow finds run (the per-database find limit, docs/
+// decisions.md "Queries"): the times test/e2e/query-limits.spec.ts no longer asserts (it checks that the other
+// database's finds never wait for a place).
 //
 // Needs the backends built (the npm script does it) and PostgreSQL, Redis and NATS on 127.0.0.1 (make services). It uses its own
 // database and APP_PREFIX, and removes them when done. Run: `npm run bench:find` (env: DOCS, CONCURRENCY, SECONDS).
@@ -92,6 +95,8 @@ async function main() {
     console.log(`plan: ${plan.rows.map((x) => x['QUERY PLAN']).filter((l: string) => /Scan/.test(l)).join(' | ').trim()}`);
     await db.end();
 
+    await neighbour(api, { db: userId, cookies, xsrf }, body, dbUrl, run);
+
     const minimal = start('minimal', path.join(__dirname, 'minimal-server.js'), {
       PORT: String(MINIMAL_PORT),
       DB: userId,
@@ -138,6 +143,84 @@ async function main() {
     smtp.close();
     await stack.close();
   }
+}
+
+interface Session {
+  db: string;
+  cookies: string[];
+  xsrf: string;
+}
+
+// star height 1 and 769 pieces, so the pattern check lets it through; no document holds a '#', so Postgres's matcher
+// reads every one to its end (about 1 s per 100 kB on a busy 2-CPU machine); the statement timeout (5 s) stops it
+const HEAVY = 'x[^#]{1,255}y[^#]{1,255}z[^#]{1,255}#';
+
+/** Pseudo-random lowercase words (a periodic text would let the regex engine cache its way through). */
+function words(length: number, seed: number): string {
+  let s = seed >>> 0;
+  const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
+  return Array.from({ length }, () => (next() < 0.15 ? ' ' : String.fromCharCode(97 + Math.floor(next() * 26)))).join('');
+}
+
+async function signIn(api: string, email: string, password: string): Promise<Session> {
+  const r = await fetch(`${api}/_users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, password_confirmation: password, accept: true }) });
+  if (!r.ok) throw new Error(`register: ${r.status} ${await r.text()}`);
+  const login = await fetch(`${api}/_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
+  return { db: ((await login.json()) as { name: string }).name, cookies, xsrf: decodeURIComponent(cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]) };
+}
+
+function findOf(api: string, who: Session, body: string): Promise<{ status: number; ms: number }> {
+  const t0 = performance.now();
+  return fetch(`${api}/${who.db}/_find`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: who.cookies.join('; '), 'x-xsrf-token': who.xsrf }, body }).then(async (r) => {
+    await r.arrayBuffer();
+    return { status: r.status, ms: performance.now() - t0 };
+  });
+}
+
+/**
+ * `quick` (the indexed find of `who`'s database) 20 times in a row alone, then again while 12 finds of another user's
+ * database that each run until the statement timeout are sent at once: how long the quick ones take meanwhile.
+ */
+async function neighbour(api: string, who: Session, quick: string, dbUrl: string, run: string): Promise<void> {
+  const slow = await signIn(api, `${run}-slow@example.com`, 'bench-password-2');
+  const db = new Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    for (let i = 0; i < 20; i++) {
+      await db.query(
+        `INSERT INTO identity.documents (account_id, id, klass, rev, deleted, body, created_at, updated_at, size)
+         VALUES ($1, $2, 'UserConfiguration', '1-bench', false, jsonb_build_object('_id', $2::text, '_rev', '1-bench', 'klass', 'UserConfiguration', 'key', $2::text, 'value', $3::text), now(), now(), 100000)`,
+        [slow.db, `ucn-slow${i}`, words(100_000, i + 1)],
+      );
+    }
+  } finally {
+    await db.end();
+  }
+  const heavy = JSON.stringify({ selector: { klass: 'UserConfiguration', value: { $regex: HEAVY } }, fields: ['_id'] });
+  const times = async () => {
+    const out: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = await findOf(api, who, quick);
+      if (r.status !== 200) throw new Error(`quick _find: ${r.status}`);
+      out.push(r.ms);
+    }
+    return out.sort((x, y) => x - y);
+  };
+  const alone = await times();
+  const started = performance.now();
+  const slowOnes = Array.from({ length: 12 }, () => findOf(api, slow, heavy));
+  await new Promise((r) => setTimeout(r, 300)); // the slow ones are in Postgres by now
+  const meanwhile = await times();
+  const busyFor = performance.now() - started;
+  const results = await Promise.all(slowOnes);
+  const count = (status: number) => results.filter((r) => r.status === status).length;
+  const fmt = (xs: number[]) => `p50 ${xs[10].toFixed(1)} ms, max ${xs[19].toFixed(1)} ms`;
+  console.log(`\nanother database's _find while one database's 12 slow finds run (${cpus().length} cores; DB_FIND_CONCURRENCY ${process.env.DB_FIND_CONCURRENCY ?? 3})`);
+  console.log(`  alone                 ${fmt(alone)} (20 in a row)`);
+  console.log(`  beside 12 slow finds  ${fmt(meanwhile)} (20 in a row, done ${(busyFor / 1000).toFixed(1)} s after the slow ones were sent)`);
+  console.log(`  the slow finds: ${count(503)} stopped by the statement timeout (503), ${count(429)} refused after waiting for a place (429), ${results.length - count(503) - count(429)} other; the last answered ${(Math.max(...results.map((r) => r.ms)) / 1000).toFixed(1)} s after it was sent`);
 }
 
 function report(generator: string, query: unknown, product: LoadResult, baseline: LoadResult, lean: LoadResult): void {

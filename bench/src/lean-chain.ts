@@ -16,17 +16,19 @@ async function service(): Promise<void> {
   const klasses = KLASSES!.split(',');
   const nc = await connect({ servers: natsUrl });
   batchNatsWrites(nc);
+  const answer = async (msg: Msg) => {
+    try {
+      const sql = buildFindSql({ table: TABLE!, db: DB!, query: JSON.parse(Buffer.from(msg.data).toString()), klasses });
+      const { rows } = await pool.query(sql.text, sql.values);
+      msg.respond(Buffer.from(JSON.stringify({ docs: rows.map((r) => r.body) })));
+    } catch (e) {
+      msg.respond(Buffer.from(JSON.stringify({ error: String(e) })));
+    }
+  };
   nc.subscribe(subject, {
     queue: 'lean',
-    callback: async (_err, msg) => {
-      try {
-        const sql = buildFindSql({ table: TABLE!, db: DB!, query: JSON.parse(Buffer.from(msg.data).toString()), klasses });
-        const { rows } = await pool.query(sql.text, sql.values);
-        msg.respond(Buffer.from(JSON.stringify({ docs: rows.map((r) => r.body) })));
-      } catch (e) {
-        msg.respond(Buffer.from(JSON.stringify({ error: String(e) })));
-      }
-    },
+    // the error answer can fail too (the connection closing): logged, the caller times out
+    callback: (_err, msg) => void answer(msg).catch((e: unknown) => console.error('answering failed:', e)),
   });
   process.stdout.write('ready\n');
 }

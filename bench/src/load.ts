@@ -135,7 +135,11 @@ export function load(spec: LoadSpec): Promise<LoadResult> {
 
 // Run as a child process: the spec arrives as JSON in argv[2], the result leaves as JSON on stdout.
 if (require.main === module) {
-  runLoad(JSON.parse(process.argv[2])).then((r) => {
-    process.stdout.write(JSON.stringify(r));
-  });
+  runLoad(JSON.parse(process.argv[2])).then(
+    (r) => process.stdout.write(JSON.stringify(r)),
+    (err: unknown) => {
+      console.error(err);
+      process.exitCode = 1; // load() rejects with the exit code
+    },
+  );
 }

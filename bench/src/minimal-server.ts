@@ -1,28 +1,79 @@
-// The baseline of bench/find: one process, one HTTP server, one pg pool, running exactly the SQL the document
-// store builds for the same `_find` body — no gateway, no NATS, no sessions. Its throughput is what the product's
-// extra hops are compared with.
+// The floor of a list or a search (bench/find, bench/csv-import, bench/notes, bench/reader-items): one process, one
+// HTTP server, one pg pool with the services' session setting, running exactly the SQL the product runs for the same
+// request — no gateway, no NATS, no sessions. Its throughput and latency are what the product's hops and framework
+// are compared with.
+//
+// - any POST: a `_find` body; the SQL built by the document store's own `buildFindSql` over TABLE for the account DB
+//   and the klasses KLASSES (the ones the owning service passes), the documents answered as `{docs}` with the body's
+//   `fields` applied by the store's own `projectFields` (so both sides send the same bytes);
+// - GET /_design/notes/_view/search?q=…&limit=… (when NOTES_DIST names the notes service's build): the notes service's
+//   own search view (its repository's SQL and its snippets, services/notes/src/search) over this process's pool.
 import http from 'node:http';
+import path from 'node:path';
 import { Pool } from 'pg';
-import { buildFindSql } from '@app/platform';
+import { buildFindSql, projectFields } from '@app/platform';
+import { NOTES_DESIGN, NOTES_VIEWS } from '@app/proto';
 
-const { DATABASE_URL, PORT, DB, TABLE, KLASSES, POOL_SIZE } = process.env;
-const pool = new Pool({ connectionString: DATABASE_URL, max: Number(POOL_SIZE || 10) });
+const { DATABASE_URL, PORT, DB, TABLE, KLASSES, POOL_SIZE, NOTES_DIST } = process.env;
+// the services' pools (platform service-providers.ts) plan with this setting: the same plans need it here too
+const pool = new Pool({ connectionString: DATABASE_URL, max: Number(POOL_SIZE || 10), options: `-c random_page_cost=${Number(process.env.PG_RANDOM_PAGE_COST || 1.1)}` });
 const klasses = KLASSES!.split(',');
+const SEARCH_PATH = `/_design/${NOTES_DESIGN}/_view/${NOTES_VIEWS.search}`;
 
-http
-  .createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', async () => {
-      try {
-        const sql = buildFindSql({ table: TABLE!, db: DB!, query: JSON.parse(Buffer.concat(chunks).toString()), klasses });
-        const { rows } = await pool.query(sql.text, sql.values);
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ docs: rows.map((r) => r.body) }));
-      } catch (e) {
-        res.writeHead(req.method === "POST" ? 500 : 400);
-        res.end(String(e));
-      }
-    });
-  })
-  .listen(Number(PORT), '127.0.0.1', () => process.stdout.write('ready\n'));
+type View = (ctx: { user_id: string; db: string }, params: Record<string, unknown>) => Promise<unknown>;
+
+/** The notes service's search view as its module builds it, on this process's pool. */
+async function notesSearch(dist: string): Promise<View> {
+  const { SearchRepository } = (await import(path.join(dist, 'search/search.repository.js'))) as { SearchRepository: new (pool: Pool) => unknown };
+  const { NotesSearch } = (await import(path.join(dist, 'search/notes-search.js'))) as { NotesSearch: new (repo: unknown) => { views(): Record<string, View> } };
+  return new NotesSearch(new SearchRepository(pool)).views()[`${NOTES_DESIGN}/${NOTES_VIEWS.search}`];
+}
+
+async function find(body: string, res: http.ServerResponse): Promise<void> {
+  const sql = buildFindSql({ table: TABLE!, db: DB!, query: JSON.parse(body), klasses });
+  const { rows } = await pool.query<{ body: Record<string, unknown> }>(sql.text, sql.values);
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ docs: rows.map((r) => projectFields(r.body, sql.fields)) }));
+}
+
+/** A view's parameters as the gateway passes them: each JSON-decoded when it parses (`q="word"`, `limit=20`). */
+function viewParams(search: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of search) {
+    try {
+      out[k] = JSON.parse(v);
+    } catch {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const search = NOTES_DIST ? await notesSearch(NOTES_DIST) : undefined;
+  http
+    .createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        const answer = async () => {
+          if (req.method === 'GET' && search && url.pathname === SEARCH_PATH) {
+            const reply = await search({ user_id: 'bench', db: DB! }, viewParams(url.searchParams));
+            res.writeHead(200, { 'content-type': 'application/json' });
+            res.end(JSON.stringify(reply));
+          } else await find(Buffer.concat(chunks).toString(), res);
+        };
+        answer().catch((e: unknown) => {
+          if (!res.headersSent) res.writeHead(req.method === 'POST' ? 500 : 400);
+          res.end(String(e));
+        });
+      });
+    })
+    .listen(Number(PORT), '127.0.0.1', () => process.stdout.write('ready\n'));
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -51,7 +51,6 @@ async function steadyLoad(base: string, account: string, headers: Record<string,
   const sent: Sent[] = [];
   const open = new Set<Promise<void>>();
   let stop = false;
-  void until.then(() => (stop = true));
   const request = (kind: Sent['kind'], method: string, p: string, body: string) => {
     const done = new Promise<void>((resolve) => {
       const start = performance.now() - t0;
@@ -83,7 +82,9 @@ async function steadyLoad(base: string, account: string, headers: Record<string,
         await new Promise((r) => setTimeout(r, 1000 / perS));
       }
     })();
+  // `until` failing (the kill of a copy) ends the load and the bench with its error
   await Promise.all([
+    until.finally(() => (stop = true)),
     every(readsPerS, () => request('read', 'POST', `/${account}/_find`, list)),
     every(writesPerS, () => request('write', 'POST', `/${account}`, JSON.stringify({ klass: 'Ticket', title: `Scale bench ${++n}`, content: 'kill -9 under load' }))),
   ]);

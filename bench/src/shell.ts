@@ -4,22 +4,40 @@
 // with zlib), first paint and first contentful paint of /user/login (performance.getEntriesByType('paint')), and the
 // time from the module switch (a client-side navigation to /account/<id>/m/hello) until the remote's heading is in
 // the page, with a cold HTTP cache each run. Targets: ≤ 200 kB gzip, first paint ≤ 800 ms, remote ≤ 300 ms.
+// Then the five module remotes (frontends/<name>/dist, served as /modules/<name>/), each from a loaded dashboard: the
+// JavaScript the switch fetches (gzip: the remote's own files, the shell's lazily loaded ones) and the time until the
+// remote's page is in the DOM; and whether any switch loaded a second copy of a shared singleton (a remote's own
+// fallback copy from its mf-manifest.json, or the shell's full copy of a tree-shaken library from independent-packages/).
 //
+// WEB_DIST and FRONTENDS_DIR (as the gateway reads them) serve other builds of the shell and the remotes.
 // Needs the builds (`bash test/browser/prepare.sh` builds them all), Chromium at /usr/bin/chromium (CHROMIUM_PATH) and
 // PostgreSQL, Redis and NATS on 127.0.0.1. Run: `npm run bench:shell` (env RUNS, default 7).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { benchStack, percentile, ROOT, waitForServices } from './stack';
+import { benchStack, percentile, ROOT, switchModuleOn, waitForServices } from './stack';
 
 const RUNS = Number(process.env.RUNS || 7);
 const GATEWAY_PORT = 24000 + Math.floor(Math.random() * 500); // below the ephemeral range (32768+)
 const SMTP_PORT = GATEWAY_PORT + 500;
 const MODULES_DIR = path.join(ROOT, 'test/browser/remote-fixture/dist');
 const HEADING = 'Hello from a federated module';
+// the builds served (the gateway's own variables): the shell's dist and the folder of the remotes' workspace builds
+const WEB_DIST = process.env.WEB_DIST || path.join(ROOT, 'frontends/shell/dist');
+const FRONTENDS_DIR = process.env.FRONTENDS_DIR || path.join(ROOT, 'frontends');
+const SERVICES = ['identity', 'accounts', 'tickets', 'disk', 'finance', 'reader', 'notes'];
+/** Each module remote and the first screen its switch opens (/account/<id>/<segment>). */
+const REMOTES = [
+  { name: 'tickets', segment: 'tickets' },
+  { name: 'disk', segment: 'disk' },
+  { name: 'finance', segment: 'outgos' },
+  { name: 'notes', segment: 'handbooks' },
+  { name: 'reader', segment: 'reader_items' },
+] as const;
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 function runToEnd(script: string, env: NodeJS.ProcessEnv): Promise<void> {
@@ -78,9 +96,67 @@ async function moduleSwitch(browser: Browser, base: string, storage: Awaited<Ret
   return elapsed;
 }
 
+interface JsFile {
+  url: string;
+  raw: number;
+  gzip: number;
+}
+
+/** The JS files a page fetches from the moment `start()` is called (bodies read when the page is done). */
+function jsAfter(page: Page) {
+  let on = false;
+  const bodies: Promise<JsFile | null>[] = [];
+  page.on('response', (r) => {
+    if (!on) return;
+    const type = r.headers()['content-type'] ?? '';
+    if (r.request().resourceType() !== 'script' && !/javascript/.test(type)) return;
+    const url = new URL(r.url()).pathname;
+    bodies.push(r.body().then((body) => ({ url, raw: body.length, gzip: gzipSync(body, { level: 9 }).length }), () => null));
+  });
+  return {
+    start: () => (on = true),
+    files: async () => (await Promise.all(bodies)).filter((f): f is JsFile => f !== null),
+  };
+}
+
+/** The files of a remote's own copies of its shared libraries (its fallbacks), from its mf-manifest.json. */
+function ownSharedCopies(name: string): Map<string, string> {
+  const manifest = JSON.parse(readFileSync(path.join(FRONTENDS_DIR, `${name}/dist/mf-manifest.json`), 'utf8')) as {
+    metaData: { publicPath: string };
+    shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
+  };
+  const out = new Map<string, string>();
+  for (const s of manifest.shared) for (const f of [...s.assets.js.sync, ...s.assets.js.async]) out.set(`${manifest.metaData.publicPath}${f}`, s.name);
+  return out;
+}
+
+/** One cold switch to a module remote: the dashboard loaded, then a client-side navigation to its first screen. */
+async function remoteSwitch(browser: Browser, base: string, storage: Awaited<ReturnType<BrowserContext['storageState']>>, accountId: string, group: string, remote: (typeof REMOTES)[number]) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', storageState: storage });
+  const page = await context.newPage();
+  await page.goto(`${base}/account/${accountId}`, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { name: group }).first().waitFor();
+  const js = jsAfter(page);
+  js.start();
+  const elapsed = (await page.evaluate(`new Promise((resolve) => {
+    const t0 = performance.now();
+    const seen = () => !!document.querySelector('[data-testid="${remote.name}-module"]');
+    const observer = new MutationObserver(() => {
+      if (seen()) { observer.disconnect(); resolve(performance.now() - t0); }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    history.pushState({}, '', '/account/${accountId}/${remote.segment}');
+    dispatchEvent(new PopStateEvent('popstate'));
+  })`)) as number;
+  await page.waitForLoadState('networkidle');
+  const files = await js.files();
+  await context.close();
+  return { elapsed, files };
+}
+
 async function main() {
-  for (const f of ['frontends/shell/dist/index.html', 'test/browser/remote-fixture/dist/hello/mf-manifest.json', 'gateway/dist/main.js']) {
-    if (!existsSync(path.join(ROOT, f))) throw new Error(`${f} is missing: run bash test/browser/prepare.sh first`);
+  for (const f of [path.join(WEB_DIST, 'index.html'), ...REMOTES.map((r) => path.join(FRONTENDS_DIR, `${r.name}/dist/mf-manifest.json`)), path.join(MODULES_DIR, 'hello/mf-manifest.json'), path.join(ROOT, 'gateway/dist/main.js')]) {
+    if (!existsSync(f)) throw new Error(`${f} is missing: run bash test/browser/prepare.sh first`);
   }
   const base = `http://127.0.0.1:${GATEWAY_PORT}`;
   const stack = await benchStack({
@@ -92,6 +168,12 @@ async function main() {
     PUBLIC_URL: base,
     APP_VERSION: '0.0.0-bench',
     MODULES_DIR,
+    WEB_DIST,
+    FRONTENDS_DIR,
+    DISK_DATA_DIR: path.join(os.tmpdir(), `bench-shell-disk-${GATEWAY_PORT}`),
+    DISK_HTTP_PORT: String(GATEWAY_PORT + 1000),
+    DISK_HTTP_URL: `http://127.0.0.1:${GATEWAY_PORT + 1000}`,
+    READER_ALLOW_PRIVATE_URLS: '1',
     RL_LOGIN_IP_MAX: '100000',
     RL_MAIL_IP_MAX: '100000',
     RL_REGISTER_IP_MAX: '100000',
@@ -100,9 +182,11 @@ async function main() {
   await new Promise<void>((r) => smtp.listen(SMTP_PORT, '127.0.0.1', r));
   let browser: Browser | undefined;
   try {
-    for (const s of ['identity', 'accounts', 'tickets']) await runToEnd(path.join(ROOT, `services/${s}/dist/migrate.js`), stack.env);
-    for (const s of ['identity', 'accounts', 'tickets']) stack.start(s, path.join(ROOT, `services/${s}/dist/main.js`));
+    const loadAtStart = os.loadavg();
+    for (const s of SERVICES) await runToEnd(path.join(ROOT, `services/${s}/dist/migrate.js`), stack.env);
+    for (const s of SERVICES) stack.start(s, path.join(ROOT, `services/${s}/dist/main.js`));
     stack.start('gateway', path.join(ROOT, 'gateway/dist/main.js'));
+    // the modules' own services are started for their screens' data; the measured switch needs only the remote's code
     await waitForServices(base, ['identity', 'accounts', 'tickets']);
 
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: FLAGS });
@@ -120,6 +204,9 @@ async function main() {
     const created = await setup.request.post(`${base}/accounts`, { data: { name: group }, headers: { 'x-xsrf-token': decodeURIComponent(xsrf) } });
     if (!created.ok()) throw new Error(`create group: ${created.status()} ${await created.text()}`);
     const accountId = ((await created.json()) as { id: string }).id;
+    // the reader is switched off in a new group
+    const cookie = (await setup.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    await switchModuleOn(base, accountId, { 'content-type': 'application/json', cookie, 'x-xsrf-token': decodeURIComponent(xsrf) });
     const storage = await setup.storageState();
     await setup.close();
 
@@ -141,6 +228,36 @@ async function main() {
     for (const f of first.files.slice(0, 6)) console.log(`  ${f.url}: ${kB(f.raw)} raw, ${kB(f.gzip)} gzip`);
     console.log(`/user/login first paint: ${ms(fp)} (max ${ms(Math.max(...loads.map((l) => l.fp)))}); first contentful paint: ${ms(fcp)} (max ${ms(Math.max(...loads.map((l) => l.fcp)))}) (target FP ≤ 800 ms: ${ok(fp <= 800)})`);
     console.log(`module switch → remote heading visible: ${ms(remote)} (min ${ms(Math.min(...switches))}, max ${ms(Math.max(...switches))}) (target ≤ 300 ms: ${ok(remote <= 300)})`);
+
+    // the module remotes: one warm-up switch each, then RUNS cold ones
+    console.log(`\nmodule remotes, from a loaded dashboard (${RUNS} cold switches each; JS fetched by the switch, gzip; time until the remote's page is in the DOM, median (min–max))`);
+    let copies = 0;
+    for (const remote of REMOTES) {
+      await remoteSwitch(browser, base, storage, accountId, group, remote);
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await remoteSwitch(browser, base, storage, accountId, group, remote));
+      const own = ownSharedCopies(remote.name);
+      const prefix = `/modules/${remote.name}/`;
+      const first = runs[0].files;
+      const sum = (fs: JsFile[]) => fs.reduce((n, f) => n + f.gzip, 0);
+      const mine = first.filter((f) => f.url.startsWith(prefix));
+      const shell = first.filter((f) => !f.url.startsWith(prefix));
+      const times = runs.map((r) => r.elapsed);
+      console.log(
+        `${remote.name.padEnd(8)} ${String(first.length).padStart(2)} files, ${kB(sum(first))} gzip (its own ${mine.length}: ${kB(sum(mine))}; the shell's ${shell.length}: ${kB(sum(shell))}); ` +
+          `switch ${ms(median(times))} (${ms(Math.min(...times))}–${ms(Math.max(...times))})`,
+      );
+      const seconds = new Map<string, number>();
+      for (const f of runs.flatMap((r) => r.files)) {
+        const lib = own.get(f.url) ?? (f.url.includes('/independent-packages/') ? f.url.split('/')[2] : undefined);
+        if (lib) seconds.set(`${f.url} (${lib})`, (seconds.get(`${f.url} (${lib})`) ?? 0) + 1);
+      }
+      for (const [file, n] of seconds) console.log(`  SECOND COPY: ${remote.name} loaded ${file} in ${n} of ${runs.length} switches`);
+      copies += seconds.size;
+    }
+    console.log(copies ? `${copies} files of a second copy of a shared singleton loaded` : 'no switch loaded a second copy of a shared singleton');
+    const loadAtEnd = os.loadavg();
+    console.log(`load average (1/5/15 min): ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at the start, ${loadAtEnd.map((l) => l.toFixed(2)).join(' ')} at the end (${os.cpus().length} cores)`);
   } finally {
     await browser?.close();
     await new Promise<void>((r) => smtp.close(() => r()));

@@ -111,12 +111,12 @@ export async function waitForServices(base: string, services: string[]): Promise
 }
 
 /**
- * A bench stack whose gateway listens on `gatewayPort` (127.0.0.1), with the per-IP limits lifted (every client of a
- * bench is 127.0.0.1) and an SMTP server on `smtpPort` that swallows the mail; `close` stops both.
+ * The environment of a bench's gateway on `gatewayPort` (127.0.0.1) mailing to `smtpPort`, the per-IP limits lifted:
+ * every client of a bench is 127.0.0.1.
  */
-export async function gatewayBench(gatewayPort: number, smtpPort: number, env: Record<string, string> = {}): Promise<{ stack: BenchStack; base: string; close(): Promise<void> }> {
+export function gatewayEnv(gatewayPort: number, smtpPort: number): Record<string, string> {
   const base = `http://127.0.0.1:${gatewayPort}`;
-  const stack = await benchStack({
+  return {
     GATEWAY_PORT: String(gatewayPort),
     GATEWAY_HOST: '127.0.0.1',
     SMTP_HOST: '127.0.0.1',
@@ -126,8 +126,16 @@ export async function gatewayBench(gatewayPort: number, smtpPort: number, env: R
     RL_LOGIN_IP_MAX: '100000',
     RL_MAIL_IP_MAX: '100000',
     RL_REGISTER_IP_MAX: '100000',
-    ...env,
-  });
+  };
+}
+
+/**
+ * A bench stack whose gateway listens on `gatewayPort` (127.0.0.1), with the per-IP limits lifted (every client of a
+ * bench is 127.0.0.1) and an SMTP server on `smtpPort` that swallows the mail; `close` stops both.
+ */
+export async function gatewayBench(gatewayPort: number, smtpPort: number, env: Record<string, string> = {}): Promise<{ stack: BenchStack; base: string; close(): Promise<void> }> {
+  const base = `http://127.0.0.1:${gatewayPort}`;
+  const stack = await benchStack({ ...gatewayEnv(gatewayPort, smtpPort), ...env });
   const { SMTPServer } = await import('smtp-server');
   const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (s, _c, cb) => s.on('end', cb).resume() });
   await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', r));
@@ -160,6 +168,19 @@ export async function signedInGroup(base: string, run: string, name: string): Pr
   const group = await fetch(`${base}/accounts`, { method: 'POST', headers, body: JSON.stringify({ name }) });
   if (!group.ok) throw new Error(`group: ${group.status} ${await group.text()}`);
   return { userId, account: ((await group.json()) as { id: string }).id, headers };
+}
+
+/**
+ * Switches a module on for a group as its administrator does (the reader, exoreader, is off for a new group, and a
+ * module switched off refuses its API). `headers`: a signed-in administrator's (cookie and XSRF).
+ */
+export async function switchModuleOn(base: string, account: string, headers: Record<string, string>, flag = 'exoreader'): Promise<void> {
+  const found = await fetch(`${base}/${account}/_find`, { method: 'POST', headers, body: JSON.stringify({ selector: { klass: 'AccountConfiguration', key: flag }, limit: 1 }) });
+  const doc = ((await found.json()) as { docs?: Array<{ _id: string; _rev: string }> }).docs?.[0];
+  const res = doc
+    ? await fetch(`${base}/${account}/${doc._id}?rev=${doc._rev}`, { method: 'PUT', headers, body: JSON.stringify({ value: true }) })
+    : await fetch(`${base}/${account}`, { method: 'POST', headers, body: JSON.stringify({ klass: 'AccountConfiguration', key: flag, value: true }) });
+  if (!res.ok) throw new Error(`switching ${flag} on: ${res.status} ${await res.text()}`);
 }
 
 /** The pids of the PostgreSQL backends serving `dbName` and of nats-server, from /proc. */

@@ -1,43 +1,5 @@
-import { defineConfig } from '@rsbuild/core';
-import { pluginReact } from '@rsbuild/plugin-react';
-import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { fileURLToPath } from 'node:url';
+import { moduleRemote } from '@app/module-kit/build';
 
-// The disk module remote: `disk` exposes ./Page (every disk-module screen under /account/:account_id/),
-// served by the gateway as /modules/disk/ (manifest /modules/disk/mf-manifest.json). The shared singletons are
-// configured exactly as in frontends/shell/rsbuild.config.ts, so the remote runs on the shell's react, router, query
-// client, i18next instance and Mantine theme.
-const singleton = { singleton: true, requiredVersion: false as const };
-// The tree-shaken shared libraries and Mantine are taken from the shell only (`import: false`: this remote provides no
-// copy of its own). Otherwise the runtime's tie-break between two registrations of one version ("disk" sorts after
-// "shell", and the shell has loaded only its tree-shaken copy, not the full one) swaps the remote's copy in for every
-// later consumer. The remote may still get the shell's *full* react-router / react-query copy rather than the loaded
-// tree-shaken one (whose contexts the shell fills): src/app/context-bridge.tsx covers that case.
-const fromShell = { ...singleton, import: false as const, treeShaking: { mode: 'runtime-infer' as const } };
-
-export default defineConfig({
-  plugins: [
-    pluginReact(),
-    pluginModuleFederation({
-      name: 'disk',
-      exposes: { './Page': './src/Page.tsx' },
-      dts: false,
-      shared: {
-        react: singleton,
-        'react-dom': singleton,
-        'react-router': fromShell,
-        '@tanstack/react-query': fromShell,
-        i18next: singleton,
-        'react-i18next': singleton,
-        // the shell registers its whole @mantine/core at run time (frontends/shell/src/federation/load-module.ts)
-        '@mantine/core': { ...singleton, import: false as const },
-      },
-    }),
-  ],
-  // a remote is used through its exposes only; the entry exists because Rsbuild needs one
-  source: { entry: { index: './src/index.ts' } },
-  // proto from its TypeScript sources (its browser entry): no build of proto first, and only what is used is bundled
-  resolve: { alias: { '@app/proto': fileURLToPath(new URL('../../proto/src/browser.ts', import.meta.url)) } },
-  tools: { htmlPlugin: false },
-  output: { assetPrefix: '/modules/disk/', distPath: { root: 'dist' }, cleanDistPath: true },
-});
+// The disk module remote, served as /modules/disk/: folders, files, uploads, versions, trash and WebDAV setup. Its
+// shared libraries come from the shell (docs/modules.md).
+export default moduleRemote({ name: 'disk' });

@@ -28,6 +28,7 @@ import { RateLimiter } from './rate-limit/rate-limiter';
 import { DiskProxy } from './disk/disk-proxy';
 import { RawCallers } from './auth/raw-callers';
 import { ImportUpload } from './imports/import-upload';
+import { BookmarksUpload } from './imports/bookmarks-upload';
 import { GatewayMetrics } from './metrics/gateway-metrics';
 import { MetricsController } from './metrics/metrics.controller';
 import { QueueBoard } from './queues/queue-board';
@@ -36,6 +37,7 @@ import { ReceiptsService } from './receipts/receipts.service';
 import { RootController } from './root/root.controller';
 import { SessionController } from './session/session.controller';
 import { SessionService } from './session/session.service';
+import { STATUS_PAGE_CONTROLLERS, STATUS_PAGE_PROVIDERS } from './status-page';
 import { MailPreferencesController } from './unsubscribe/mail-preferences.controller';
 import { UnsubscribeController } from './unsubscribe/unsubscribe.controller';
 import { UsersController } from './users/users.controller';
@@ -43,7 +45,7 @@ import { UsersService } from './users/users.service';
 import { WebController } from './web/web.controller';
 
 @Module({
-  controllers: [WebController, RootController, SessionController, UsersController, GroupsController, DatabasesController, BillingController, ReceiptsController, GreaderController, LiveController, BackupsController, MetricsController, UnsubscribeController, MailPreferencesController, DocumentsController],
+  controllers: [WebController, RootController, SessionController, UsersController, GroupsController, DatabasesController, BillingController, ReceiptsController, GreaderController, LiveController, BackupsController, MetricsController, UnsubscribeController, MailPreferencesController, ...STATUS_PAGE_CONTROLLERS, DocumentsController],
   providers: [
     configProvider,
     redisProvider,
@@ -70,12 +72,14 @@ import { WebController } from './web/web.controller';
     RawCallers,
     DiskProxy,
     ImportUpload,
+    BookmarksUpload,
     BackupsService,
     BackupUploadParser,
     QueueBoard,
     GatewayMetrics,
     ...GREADER_PROVIDERS,
     ...LIVE_PROVIDERS,
+    ...STATUS_PAGE_PROVIDERS,
     { provide: APP_GUARD, useClass: CallerGuard },
     { provide: APP_FILTER, useClass: HttpErrorFilter },
   ],

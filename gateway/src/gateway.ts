@@ -12,11 +12,13 @@ import { handleClientError, handleFrameworkError } from './http/edge-errors';
 import { FastLane, HttpHandler } from './http/fast-lane';
 import { DiskProxy } from './disk/disk-proxy';
 import { ImportUpload } from './imports/import-upload';
+import { BookmarksUpload } from './imports/bookmarks-upload';
 import { GatewayMetrics } from './metrics/gateway-metrics';
 import { HttpMetrics } from './metrics/http-metrics';
 import { QueueBoard } from './queues/queue-board';
 import { setupOpenApi } from './http/openapi';
 import { installRequestHooks } from './http/request-log';
+import { drainAfterEarlyAnswer } from './http/early-answers';
 import { installSecurityHeaders } from './http/security-headers';
 
 export interface GatewayOptions {
@@ -32,12 +34,14 @@ export async function createGateway(options: GatewayOptions = {}): Promise<NestF
   let lane: FastLane | undefined;
   let disk: DiskProxy | undefined;
   let imports: ImportUpload | undefined;
+  let bookmarkFiles: BookmarksUpload | undefined;
   let metrics: HttpMetrics | undefined;
   const adapter = new FastifyAdapter({
     serverFactory: (handler: HttpHandler) => {
       const server = createServer((req, res) => {
         metrics?.track(req, res); // every request, whichever door takes it
-        return disk?.take(req, res) || imports?.take(req, res) || lane?.take(req, res, handler) || handler(req, res);
+        drainAfterEarlyAnswer(req, res);
+        return disk?.take(req, res) || imports?.take(req, res) || bookmarkFiles?.take(req, res) || lane?.take(req, res, handler) || handler(req, res);
       });
       // Node cuts any request whose body takes over 5 minutes (requestTimeout): a 1 GB WebDAV PUT or a backup upload
       // over a slow line would fail at 300 s. Instead a connection is closed when nothing moves for idleTimeoutMs
@@ -65,6 +69,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<NestF
     lane = app.get(FastLane);
     disk = app.get(DiskProxy);
     imports = app.get(ImportUpload);
+    bookmarkFiles = app.get(BookmarksUpload);
     metrics = app.get(GatewayMetrics).http;
     registerBodyParsers(fastify, { bodyLimit: config.bodyLimit, maxDepth: config.maxBodyDepth });
     installRequestHooks(fastify, config.version);

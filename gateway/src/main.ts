@@ -1,7 +1,9 @@
 import { Logger } from '@nestjs/common';
+import { keepRunningOnUnhandledRejections } from '@app/platform';
 import { createGateway } from './gateway';
 
 async function main(): Promise<void> {
+  keepRunningOnUnhandledRejections('gateway');
   const app = await createGateway();
   app.enableShutdownHooks(); // SIGTERM/SIGINT close NATS and Redis
   new Logger('gateway').log(`listening on ${await app.getUrl()}`);

@@ -2,6 +2,12 @@
 // readiness call over NATS (`<prefix>.<service>.health`: subscribed and its database answering), `gateway` asks the
 // gateway's GET /_up. Exit 0 when ready. A NATS request reaches one copy of the service's queue group, not
 // necessarily this container's: it says the service answers; a copy whose process died is restarted by Docker anyway.
+//
+// It loads only the `nats` client, not @app/platform: Docker runs it every 10 s in every service's container, and
+// loading the whole platform (NestJS, pg, BullMQ…) cost 0.6 s of CPU each time against 0.1 s now (measured in the
+// tickets container): 40 % of a core for the 7 checks of a stack, 6 % now; on a machine at load 50 the old check
+// passed its 6 s timeout and a healthy copy stayed "starting". It speaks what platform's RpcClient speaks: NestJS's
+// NATS packet `{pattern, data, id}` in, `{response | err}` out, JSON.
 const name = process.argv[2];
 const fail = (why) => {
   console.error(`${name}: ${why}`);
@@ -19,10 +25,16 @@ if (name === 'gateway') {
     })
     .on('error', (e) => fail(e.message));
 } else {
-  const { RpcClient } = require('@app/platform');
-  const rpc = new RpcClient(process.env.NATS_URL || 'nats://127.0.0.1:4222', 3000);
-  rpc
-    .call(`${name}.health`, {}, { timeoutMs: 3000 })
-    .then((reply) => (reply && reply.ok ? process.exit(0) : fail(`not ready: ${JSON.stringify(reply && reply.checks)}`)))
+  const { connect, JSONCodec } = require('nats');
+  const codec = JSONCodec();
+  const subject = `${process.env.APP_PREFIX || 'app'}.${name}.health`;
+  connect({ servers: (process.env.NATS_URL || 'nats://127.0.0.1:4222').split(','), name: `healthcheck-${name}`, timeout: 3000, reconnect: false })
+    .then((nc) => nc.request(subject, codec.encode({ pattern: subject, data: {}, id: '1' }), { timeout: 3000 }))
+    .then((msg) => {
+      const reply = codec.decode(msg.data);
+      const ready = reply && reply.response;
+      if (ready && ready.ok) process.exit(0);
+      fail(`not ready: ${JSON.stringify(reply && reply.err !== undefined && reply.err !== null ? reply.err : ready && ready.checks)}`);
+    })
     .catch((e) => fail(e && e.message ? e.message : String(e)));
 }

@@ -4,6 +4,7 @@ import { SessionMembership } from './identity';
 import { WriteReply } from './documents';
 import { FIELD_MESSAGES as M, REASONS } from './errors';
 import { PLAN_REQUESTS } from './billing';
+import { ModuleSwitches } from './modules';
 
 // Messages of the accounts service (spec §3 Account, Account configuration, Phone, Address, Membership, Counter, Change
 // entry; §6 roles; §7 the calls): groups, memberships and invitations, security, configuration, the change feed and
@@ -254,6 +255,9 @@ export const MembershipResolveReply = z.object({
   account_name: z.string(),
   /** set when the access comes from a membership of the parent group (corporate sub-group) */
   parent_account_id: z.string().nullable(),
+  /** the group's module switches (modules.ts): the gateway refuses a switched-off module's API (absent, from an accounts
+   * service of before: none refused) */
+  modules: ModuleSwitches.optional(),
 });
 export type MembershipResolveReply = z.infer<typeof MembershipResolveReply>;
 
@@ -312,8 +316,15 @@ export type ChangeResult = z.infer<typeof ChangeResult>;
 export const ChangesReply = z.object({ results: z.array(ChangeResult), last_seq: z.number().int() });
 export type ChangesReply = z.infer<typeof ChangesReply>;
 
-/** A row of `_design/count-by-klass/_view/all`: per counted klass (group_level ≥ 1) or one total (key null). */
-export const CountByKlassRow = z.object({ key: z.string().nullable(), value: z.object({ count: z.number().int(), size: z.number().int() }) });
+/**
+ * A row of `_design/count-by-klass/_view/all`: per counted klass (group_level ≥ 1) or one total (key null). Its value
+ * is spec §3's Counter: `kind` (the klass, null for the total), `amount` (live records) and `size` (bytes); `count` is
+ * the same figure as `amount`, kept for the clients that read it before the Counter's names were given.
+ */
+export const CountByKlassRow = z.object({
+  key: z.string().nullable(),
+  value: z.object({ kind: z.string().nullable(), amount: z.number().int(), size: z.number().int(), count: z.number().int() }),
+});
 export type CountByKlassRow = z.infer<typeof CountByKlassRow>;
 
 // ---- update handlers (`PUT /{db}/_design/<design>/_update/<handler>/<id>`, spec §7) -----------------------------

@@ -216,6 +216,10 @@ export interface BackupRestoreDoc {
   counts: Record<string, number>;
   /** the disk's files (blobs) written, once done */
   files?: number;
+  /** over the group: the restore failed once the group was cleared, and the group was put back as it was */
+  rolled_back?: boolean;
+  /** into a new group: the restore failed and the group it made was removed (by the job, or by an administrator) */
+  group_removed?: boolean;
   error: string | null;
   created_at: string;
   updated_at: string;
@@ -261,6 +265,13 @@ export type BackupRestoreStartRequest = z.infer<typeof BackupRestoreStartRequest
 export const BackupRestoreGetRequest = z.object({ ctx: CallerContext, restore_id: z.string().max(200) });
 export type BackupRestoreGetRequest = z.infer<typeof BackupRestoreGetRequest>;
 
+/**
+ * Removes the group a failed restore into a new group made and left (its job could not remove it): every document of
+ * it in every service and its files' versions. Only for a failed restore of mode new (409 otherwise).
+ */
+export const BackupRestoreGroupRemoveRequest = z.object({ ctx: CallerContext, restore_id: z.string().max(200) });
+export type BackupRestoreGroupRemoveRequest = z.infer<typeof BackupRestoreGroupRemoveRequest>;
+
 /** The owner's combined archive of all the groups they administer (at most one new one a day). */
 export const BackupCombinedRequest = z.object({ ctx: CallerContext });
 export type BackupCombinedRequest = z.infer<typeof BackupCombinedRequest>;
@@ -278,6 +289,16 @@ export const BACKUP_REASONS = {
   blobMismatch: 'bytes-do-not-match-the-key',
   /** 422 on a versions restore: a version names a blob that is not stored */
   blobMissing: 'blob-not-stored',
+  /** 422: an archive's blob that no file version of the archive names (a restore writes no bytes it can't count) */
+  blobUnnamed: 'blob-named-by-no-version',
+  /** 422: a tar entry that is not a regular file (symlink, hard link, device, fifo, directory) */
+  notAFile: 'archive-entry-not-a-regular-file',
+  /** 422: the archive's tar stream, once decompressed, passes the target's drive storage plus room for the documents */
+  tooLargeDecompressed: 'archive-too-large-once-decompressed',
+  /** 422: a document of the archive that its service would not restore (the message says why) */
+  notRestorable: 'document-not-restorable',
+  /** 409: the restore's group can be removed only when it was a restore into a new group that failed */
+  notAFailedNewGroup: 'not-a-failed-restore-into-a-new-group',
 } as const;
 
 /** Room an upload's bound leaves for an archive's documents, versions list and tar headers beside its files' bytes. */
@@ -303,6 +324,7 @@ declare module './http-api' {
     'POST /accounts/{account_id}/backups': { reply: BackupDoc };
     'POST /accounts/{account_id}/backups/{backup_id}/restore': { body: BackupRestoreBody; reply: BackupRestoreDoc };
     'GET /accounts/{account_id}/backups/restores/{restore_id}': { reply: BackupRestoreDoc };
+    'DELETE /accounts/{account_id}/backups/restores/{restore_id}/group': { reply: BackupRestoreDoc };
     'POST /backups/combined': { reply: BackupDoc };
     'GET /backups/settings': { reply: BackupSettingsReply };
   }

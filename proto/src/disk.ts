@@ -146,3 +146,12 @@ export interface UploadReply {
   version: number;
   size: number;
 }
+
+/**
+ * The file types a browser may show inline from the app's origin (images, PDF, plain text): none of them runs script.
+ * Any other type is served as an attachment, over /files and over WebDAV alike.
+ */
+export function inlineSafe(type: string): boolean {
+  const bare = type.split(';')[0].trim().toLowerCase();
+  return /^image\/(png|jpeg|gif|webp|avif|bmp)$/.test(bare) || bare === 'application/pdf' || bare === 'text/plain';
+}

@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   token_missing: 404,
+  /** spec §8: a membership (subscription) the update handlers (accept, bookmark) look for is missing */
+  subscription_not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,

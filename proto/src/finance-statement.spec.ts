@@ -2,6 +2,7 @@ import { MAX_MINOR } from './finance-records';
 import {
   checkStatementColumns,
   detectDecimalSeparator,
+  DateFormatTally,
   detectStatementDateFormat,
   parseDebitCredit,
   parseStatementAmount,
@@ -67,6 +68,59 @@ describe('amounts', () => {
     expect(detectDecimalSeparator(['100'], 2)).toBe('.');
     expect(detectDecimalSeparator(['100'], 2, ',')).toBe(',');
   });
+
+  // issue 27 #2: -12,345 in a TND statement is 12.345 dinars, not 12,345.000
+  describe.each<[string, number, { written: string[]; separator: ',' | '.'; minor: number[] }[]]>([
+    [
+      'JPY (0 decimals)',
+      0,
+      [
+        { written: ['1.234', '-12.345', '-500'], separator: ',', minor: [1234, -12345, -500] },
+        { written: ['1,234', '-12,345', '-500'], separator: '.', minor: [1234, -12345, -500] },
+        { written: ['1.234.567'], separator: ',', minor: [1234567] },
+      ],
+    ],
+    [
+      'BRL, USD (2 decimals)',
+      2,
+      [
+        { written: ['-12,34', '1.234,56', '1.234'], separator: ',', minor: [-1234, 123456, 123400] },
+        { written: ['-12.34', '1,234.56', '1,234'], separator: '.', minor: [-1234, 123456, 123400] },
+        { written: ['-12,345'], separator: '.', minor: [-1234500] },
+      ],
+    ],
+    [
+      'TND, BHD, KWD (3 decimals)',
+      3,
+      [
+        { written: ['-12,345'], separator: ',', minor: [-12345] },
+        { written: ['-12.345'], separator: '.', minor: [-12345] },
+        { written: ['-12,345', '1.234,567', '0,5'], separator: ',', minor: [-12345, 1234567, 500] },
+        { written: ['-12.345', '1,234.567', '0.5'], separator: '.', minor: [-12345, 1234567, 500] },
+        { written: ['1.234'], separator: '.', minor: [1234] },
+        { written: ['1,234'], separator: ',', minor: [1234] },
+      ],
+    ],
+  ])('a wallet in %s', (_, precision, cases) => {
+    it.each(cases)('reads $written with "$separator" as the decimal separator: $minor', ({ written, separator, minor }) => {
+      expect(detectDecimalSeparator(written, precision)).toBe(separator);
+      expect(written.map((w) => parseStatementAmount(w, separator, precision))).toEqual(minor.map((m) => ({ ok: true, minor: m })));
+      const reading = readStatementLines(
+        written.map((w, i) => ({ line: i + 2, cells: ['13/10/2026', `line ${i}`, w] })),
+        { date: 0, description: 1, value: 2 },
+        { most_items_are: 'outgo', precision },
+      );
+      expect(reading.decimal_separator).toBe(separator);
+      expect(reading.lines.map((l) => (l.klass === 'Outgo' && reading.signed ? -1 : 1) * (l.value as number))).toEqual(minor);
+    });
+  });
+
+  it('reads a cell far longer than an amount without running its patterns on it: a 44-digit barcode is too large, words are none', () => {
+    const barcode = '23793381286000782713695000063305975520000370000';
+    expect(parseStatementAmount(barcode, ',', 2)).toEqual({ ok: false, code: 'amount-too-large' });
+    expect(parseStatementAmount(`${'1'.repeat(60_000)}x`, ',', 2)).toEqual({ ok: false, code: 'not-an-amount' });
+    expect(parseStatementAmount(`${' '.repeat(30)}12,50${' '.repeat(30)}`, ',', 2)).toEqual({ ok: true, minor: 1250 });
+  });
 });
 
 describe('dates', () => {
@@ -83,10 +137,27 @@ describe('dates', () => {
   });
 
   it('detects the format every date reads in (a day over 12 settles dd/mm against mm/dd), else the closest', () => {
-    expect(detectStatementDateFormat(['01/10/2026', '13/10/2026'])).toEqual({ format: 'dd/mm/yyyy', candidates: ['dd/mm/yyyy'], ambiguous: false, closest: 'dd/mm/yyyy' });
+    expect(detectStatementDateFormat(['01/10/2026', '13/10/2026'])).toEqual({ format: 'dd/mm/yyyy', candidates: ['dd/mm/yyyy'], ambiguous: false, sample: null, closest: 'dd/mm/yyyy' });
     expect(detectStatementDateFormat(['10/13/2026'])).toMatchObject({ format: 'mm/dd/yyyy', candidates: ['mm/dd/yyyy'] });
     expect(detectStatementDateFormat(['01/02/2026'])).toMatchObject({ format: 'dd/mm/yyyy', candidates: ['dd/mm/yyyy', 'mm/dd/yyyy'], ambiguous: true });
     expect(detectStatementDateFormat(['13/10/2026', '10/13/2026', '14/10/2026'])).toMatchObject({ format: null, candidates: [], closest: 'dd/mm/yyyy' });
+  });
+
+  // issue 27 #3: a US statement of 10/01, 10/02, 10/07 was stored as 10 January, 10 February, 10 July without a word
+  it('is ambiguous only when a date reads as different days in the formats that fit, and gives the first such date with both readings', () => {
+    const tally = new DateFormatTally();
+    [['Date', 1], ['10/10/2024', 2], ['10/01/2024', 3], ['10/02/2024', 4], ['', 5]].forEach(([v, line]) => tally.add(v as string, line as number));
+    expect(tally.result()).toEqual({
+      format: 'dd/mm/yyyy',
+      candidates: ['dd/mm/yyyy', 'mm/dd/yyyy'],
+      ambiguous: true,
+      sample: { value: '10/01/2024', line: 3, readings: { 'dd/mm/yyyy': '2024-01-10', 'mm/dd/yyyy': '2024-10-01' } },
+      closest: 'dd/mm/yyyy',
+    });
+    // the same days either way: nothing to choose
+    expect(detectStatementDateFormat(['01/01/2024', '02/02/2024'])).toMatchObject({ candidates: ['dd/mm/yyyy', 'mm/dd/yyyy'], ambiguous: false, sample: null });
+    // a later day over 12 settles it, whatever came before
+    expect(detectStatementDateFormat(['10/01/2024', '10/02/2024', '10/25/2024'])).toMatchObject({ format: 'mm/dd/yyyy', candidates: ['mm/dd/yyyy'], ambiguous: false, sample: null });
   });
 });
 
@@ -151,14 +222,27 @@ describe('reading the lines', () => {
     ]);
   });
 
-  it('follows a chosen format over the guess, and says when the guess is ambiguous', () => {
+  it('follows a chosen format over the guess, and says when the guess is ambiguous, with the first date read two ways', () => {
     const data = rows(['01/02/2026', 'a', '-1,00'], ['03/04/2026', 'b', '2,00']);
     const guessed = readStatementLines(data, { date: 0, description: 1, value: 2 }, OUTGO);
     expect(guessed).toMatchObject({ date_format: 'dd/mm/yyyy', date_format_ambiguous: true, date_format_candidates: ['dd/mm/yyyy', 'mm/dd/yyyy'] });
+    expect(guessed.date_sample).toEqual({ value: '01/02/2026', line: 2, readings: { 'dd/mm/yyyy': '2026-02-01', 'mm/dd/yyyy': '2026-01-02' } });
     expect(guessed.lines[0].date).toBe('2026-02-01');
     const chosen = readStatementLines(data, { date: 0, description: 1, value: 2 }, { ...OUTGO, date_format: 'mm/dd/yyyy' });
-    expect(chosen).toMatchObject({ date_format: 'mm/dd/yyyy', date_format_ambiguous: false, date_format_candidates: ['mm/dd/yyyy'] });
+    expect(chosen).toMatchObject({ date_format: 'mm/dd/yyyy', date_format_ambiguous: false, date_format_candidates: ['mm/dd/yyyy'], date_sample: null });
     expect(chosen.lines[0].date).toBe('2026-01-02');
+  });
+
+  // issue 27 #9: a NUL byte failed the import with a database's reason and no line
+  it('fails a line whose kept text holds a NUL byte, naming its column; a line left out keeps no text and is left out', () => {
+    const data = rows(['13/10/2026', 'Pagamento\u0000', '-1,00', 'Loja'], ['14/10/2026', 'Pix', '-2,00', 'Lo\u0000ja'], ['Saldo\u0000', 'x', '', ''], ['15/10/2026', 'Ok', '-3,00', '']);
+    const reading = readStatementLines(data, { date: 0, description: 1, value: 2, third_party: 3 }, OUTGO);
+    expect(reading.lines.map(outcome)).toEqual([
+      [2, 'fails', 'not-text', 1],
+      [3, 'fails', 'not-text', 3],
+      [4, 'left out', 'no-date'],
+      [5, 'Outgo', '2026-10-15', 300, 'Ok', null, []],
+    ]);
   });
 
   it('refuses the whole reading with the date message when a chosen format is none of the known ones', () => {
@@ -238,7 +322,7 @@ describe('where the preview and the import used to disagree, the import decides'
   it('rows without any date: no format and the date message (browser: dd/mm/yyyy detected, rows left out)', () => {
     const reading = readStatementLines(rows(['Saldo', 'x', '1.00'], ['', 'y', '2.00']), { date: 0, description: 1, value: 2 }, OUTGO);
     expect(reading).toMatchObject({ refusal: 'date', date_format: null, date_format_candidates: [] });
-    expect(detectStatementDateFormat([])).toEqual({ format: null, candidates: [], ambiguous: false, closest: null });
+    expect(detectStatementDateFormat([])).toEqual({ format: null, candidates: [], ambiguous: false, sample: null, closest: null });
   });
 });
 

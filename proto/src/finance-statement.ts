@@ -70,7 +70,8 @@ const other = (s: DecimalSeparator): DecimalSeparator => (s === ',' ? '.' : ',')
  * The file's decimal separator, by votes over all its amounts: a value with both `.` and `,` has its decimal separator
  * last (1.234,56 / 1,234.56); one separator used twice is a thousands separator (1.234.567); one used once with 3 digits
  * after it and a leading group not starting with 0 is a thousands separator when the wallet has fewer than 3 decimals
- * (1.234 in BRL), otherwise a decimal one (12,5 / 0,125 / 12.34). No votes (whole amounts only): `fallback`.
+ * (1.234 in BRL) and a decimal one when it has 3 or more (12,345 in TND), otherwise a decimal one (12,5 / 0,125 /
+ * 12.34). No votes (whole amounts only): `fallback`.
  */
 export function detectDecimalSeparator(values: Iterable<string>, precision: number, fallback: DecimalSeparator = '.'): DecimalSeparator {
   const votes = { ',': 0, '.': 0 };
@@ -90,8 +91,10 @@ export function detectDecimalSeparator(values: Iterable<string>, precision: numb
     const after = core.length - at - 1;
     if (after === 0) continue;
     const lead = core.slice(0, at);
+    // 1.234 / 12,345: a thousands separator in a wallet of fewer than 3 decimals (BRL, JPY), a decimal one in a
+    // wallet of 3 or more (TND, BHD: 12,345 is twelve dinars, not twelve thousand)
     if (after === 3 && lead !== '' && !lead.startsWith('0') && lead.length <= 3) {
-      if (precision < 3) votes[other(last)]++;
+      votes[precision < 3 ? other(last) : last]++;
       continue;
     }
     votes[last]++;
@@ -99,6 +102,8 @@ export function detectDecimalSeparator(values: Iterable<string>, precision: numb
   return votes[','] > votes['.'] ? ',' : votes['.'] > votes[','] ? '.' : fallback;
 }
 
+/** the longest cell read as an amount */
+const MAX_AMOUNT_CHARS = 40;
 const CURRENCY = '(?:R\\$|US\\$|\\$|€|£)';
 const LEADING = new RegExp(`^(?:\\s+|${CURRENCY}|[-−+])`);
 const TRAILING_CURRENCY = new RegExp(`\\s*${CURRENCY}$`);
@@ -113,6 +118,9 @@ const NUMBER = { ',': /^(\d{1,3}(?:[.\s'’]\d{3})+|\d*),?(\d*)$/, '.': /^(\d{1,
  */
 export function parseStatementAmount(text: string, decimal: DecimalSeparator, precision: number): AmountResult {
   let s = text.replace(/[\u00a0\u202f]/g, ' ').trim();
+  // no amount is this long (16 digits, their separators, a sign and a currency): a longer cell is not handed to the
+  // patterns below, whose cost grows with its length (a 44-digit barcode in the amount column is too large an amount)
+  if (s.length > MAX_AMOUNT_CHARS) return { ok: false, code: /^[-−+]?[\d.,\s'’]+$/.test(s) && (s.match(/\d/g)?.length ?? 0) > 16 ? 'amount-too-large' : 'not-an-amount' };
   let negative = false;
   let marks = 0;
   if (s.startsWith('(') && s.endsWith(')')) {
@@ -205,41 +213,127 @@ export function parseStatementDate(text: string, format: StatementDateFormat): s
   return `${year}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
 
+/** A date cell that reads as different days in the formats that fit a file: what the person is shown to choose. */
+export interface DateSample {
+  /** the cell as written */
+  value: string;
+  /** the file's line where it is; null when not known */
+  line: number | null;
+  /** its reading (yyyy-mm-dd) in each format that fits the file */
+  readings: Partial<Record<StatementDateFormat, string>>;
+}
+
 export interface DateFormatGuess {
   /** the preferred format that reads every value; null when none does, or there are no values */
   format: StatementDateFormat | null;
   /** every format that reads every value (more than one: the file doesn't say, e.g. all days ≤ 12) */
   candidates: StatementDateFormat[];
+  /**
+   * several formats read every value and at least one value reads as different days in them (10/01 is 10 January or
+   * 1 October): the person must choose. Formats that read every value as the same day (01/01, 02/02) are no choice.
+   */
   ambiguous: boolean;
+  /** the first value read differently by the candidates, when ambiguous */
+  sample: DateSample | null;
   /** the format reading the most values, to say which ones fail when none reads them all */
   closest: StatementDateFormat | null;
 }
 
+const FORMAT_COUNT = STATEMENT_DATE_FORMATS.length;
+const formatIndex = (f: StatementDateFormat) => STATEMENT_DATE_FORMATS.indexOf(f);
+const pairKey = (a: StatementDateFormat, b: StatementDateFormat) => Math.min(formatIndex(a), formatIndex(b)) * FORMAT_COUNT + Math.max(formatIndex(a), formatIndex(b));
+
 /**
- * The file's date format from all its date cells (empty ones aside): the formats that read every one of them. Days
- * over 12 in the first or in the second place settle dd/mm against mm/dd; when no value does, both fit and the guess is
- * ambiguous (dd/mm first). No values: no format.
+ * The date formats of a column, taken a cell at a time (a statement's dates are not held): which formats read every
+ * cell, and for each pair of them the first cell they read as different days. A cell is read only in the formats still
+ * reading every one before it, so a file costs about one reading per cell once its format is settled.
  */
-export function detectStatementDateFormat(values: readonly string[]): DateFormatGuess {
-  // formats are dropped at their first miss, so a file costs about one reading per value
-  let alive: StatementDateFormat[] = [...STATEMENT_DATE_FORMATS];
-  let total = 0;
-  for (const value of values) {
-    if (value.trim() === '') continue;
-    total++;
-    if (alive.length > 0) alive = alive.filter((f) => parseStatementDate(value, f) !== null);
-  }
-  if (total === 0) return { format: null, candidates: [], ambiguous: false, closest: null };
-  let closest: StatementDateFormat | null = alive[0] ?? null;
-  if (!closest) {
-    let best = 0;
-    for (const f of STATEMENT_DATE_FORMATS) {
-      let read = 0;
-      for (const value of values) if (value.trim() !== '' && parseStatementDate(value, f) !== null) read++;
-      if (read > best) [closest, best] = [f, read];
+export class DateFormatTally {
+  /** the formats still reading every cell, in preference order */
+  alive: StatementDateFormat[] = [...STATEMENT_DATE_FORMATS];
+  private total = 0;
+  /** pair of formats → the first cell they read as different days */
+  private readonly differ = new Map<number, { value: string; line: number | null; at: number }>();
+
+  /** Counts a cell (empty ones and ones without a digit aside: "Total", "Saldo anterior" are no date). */
+  add(value: string, line: number | null = null): void {
+    const v = value.trim();
+    if (v === '' || !/\d/.test(v)) return;
+    const at = this.total++;
+    if (this.alive.length === 0) return;
+    const read: string[] = [];
+    const next: StatementDateFormat[] = [];
+    for (const f of this.alive) {
+      const date = parseStatementDate(v, f);
+      if (date === null) continue;
+      next.push(f);
+      read.push(date);
+    }
+    this.alive = next;
+    for (let a = 0; a < next.length; a++) {
+      for (let b = a + 1; b < next.length; b++) {
+        if (read[a] === read[b]) continue;
+        const key = pairKey(next[a], next[b]);
+        if (!this.differ.has(key)) this.differ.set(key, { value: v, line, at });
+      }
     }
   }
-  return { format: alive[0] ?? null, candidates: alive, ambiguous: alive.length > 1, closest };
+
+  /** Whether some cell was counted (a column without one has no format at all). */
+  get seen(): boolean {
+    return this.total > 0;
+  }
+
+  /** The guess; `closest` is the first format reading every cell (null when none does: closestDateFormat says it). */
+  result(): DateFormatGuess {
+    if (this.total === 0) return { format: null, candidates: [], ambiguous: false, sample: null, closest: null };
+    const alive = this.alive;
+    let sample: DateSample | null = null;
+    let first = Infinity;
+    for (let a = 0; a < alive.length; a++) {
+      for (let b = a + 1; b < alive.length; b++) {
+        const d = this.differ.get(pairKey(alive[a], alive[b]));
+        if (d && d.at < first) {
+          first = d.at;
+          sample = { value: d.value, line: d.line, readings: {} };
+        }
+      }
+    }
+    if (sample) for (const f of alive) sample.readings[f] = parseStatementDate(sample.value, f) as string;
+    return { format: alive[0] ?? null, candidates: [...alive], ambiguous: sample !== null, sample, closest: alive[0] ?? null };
+  }
+}
+
+/** The format reading the most of these date cells (to say which ones fail when none reads them all); null for none. */
+export function closestDateFormat(values: Iterable<string>): StatementDateFormat | null {
+  const reads = new Array<number>(FORMAT_COUNT).fill(0);
+  for (const value of values) {
+    const v = value.trim();
+    if (v === '' || !/\d/.test(v)) continue;
+    STATEMENT_DATE_FORMATS.forEach((f, i) => {
+      if (parseStatementDate(v, f) !== null) reads[i]++;
+    });
+  }
+  let closest: StatementDateFormat | null = null;
+  let best = 0;
+  STATEMENT_DATE_FORMATS.forEach((f, i) => {
+    if (reads[i] > best) [closest, best] = [f, reads[i]];
+  });
+  return closest;
+}
+
+/**
+ * The file's date format from all its date cells (empty ones and ones without a digit aside): the formats that read
+ * every one of them. Days over 12 in the first or in the second place settle dd/mm against mm/dd; when no value does,
+ * both fit, and the guess is ambiguous when some value reads as different days in them (dd/mm first). No values: no
+ * format.
+ */
+export function detectStatementDateFormat(values: Iterable<string>): DateFormatGuess {
+  const list = [...values];
+  const tally = new DateFormatTally();
+  for (const value of list) tally.add(value);
+  const guess = tally.result();
+  return guess.closest || !tally.seen ? guess : { ...guess, closest: closestDateFormat(list) };
 }
 
 // ---- lines --------------------------------------------------------------------------------------------------------
@@ -257,7 +351,8 @@ export interface StatementReadOptions {
 export type StatementSkip = 'no-date' | 'no-amount' | 'zero-amount';
 /** Why a line fails the import, and the cell (0-based column) when one cell is the cause. */
 export interface StatementProblem {
-  code: 'not-a-date' | AmountProblem;
+  /** not-text: a text the record keeps holds a NUL byte (a damaged file, or not a text file): nothing can store it */
+  code: 'not-a-date' | AmountProblem | 'not-text';
   column: number | null;
 }
 
@@ -281,9 +376,11 @@ export interface StatementReading {
   /** the whole reading is refused (§8 date message): no line has a date, or the chosen format is none of ours */
   refusal: 'date' | null;
   date_format: StatementDateFormat | null;
-  /** several formats read every date (all days ≤ 12) and none was chosen: the person should confirm it */
+  /** several formats read the dates as different days (all days ≤ 12) and none was chosen: the person must choose */
   date_format_ambiguous: boolean;
   date_format_candidates: StatementDateFormat[];
+  /** when ambiguous: the first date read differently, with its readings */
+  date_sample: DateSample | null;
   decimal_separator: DecimalSeparator;
   /** amounts carry their direction (a negative amount, or debit/credit columns); else most_items_are decided */
   signed: boolean;
@@ -336,8 +433,11 @@ export function statementCells(row: StatementRow, columns: StatementColumns): St
 export interface StatementConventions {
   refusal: 'date' | null;
   date_format: StatementDateFormat | null;
+  /** no format was chosen and the dates read as different days in two formats (the import refuses to guess) */
   date_format_ambiguous: boolean;
   date_format_candidates: StatementDateFormat[];
+  /** when ambiguous: the first date read differently, with its readings */
+  date_sample: DateSample | null;
   decimal_separator: DecimalSeparator;
 }
 
@@ -348,7 +448,11 @@ export interface StatementConventions {
  */
 export function statementConventions(all: readonly StatementCells[], columns: StatementColumns, options: StatementReadOptions): StatementConventions {
   const chosen = options.date_format ?? null;
-  const guess = detectStatementDateFormat(all.map((c) => c.date));
+  const tally = new DateFormatTally();
+  for (const c of all) tally.add(c.date, c.line);
+  let guess = tally.result();
+  // no format reads every date: the one reading the most says which lines fail (a second pass, on a file refused)
+  if (!guess.closest && tally.seen) guess = { ...guess, closest: closestDateFormat(all.map((c) => c.date)) };
   const known = chosen === null || isStatementDateFormat(chosen);
   const format = known ? ((chosen as StatementDateFormat | null) ?? guess.format ?? guess.closest) : null;
   const debitCredit = !isIndex(columns.value);
@@ -366,6 +470,7 @@ export function statementConventions(all: readonly StatementCells[], columns: St
     date_format: format,
     date_format_ambiguous: !chosen && guess.ambiguous,
     date_format_candidates: chosen && known ? [chosen as StatementDateFormat] : guess.candidates,
+    date_sample: !chosen ? guess.sample : null,
     decimal_separator: detectDecimalSeparator(amounts(), options.precision),
   };
 }
@@ -410,9 +515,24 @@ export function readStatementCells(
     problem = { code: result.code, column: side ? (columns[side] as number) : null };
   } else if (date === null) skipped = 'no-date';
   else if (result.minor === 0) skipped = 'zero-amount';
+  if (!problem && !skipped) {
+    const column = nulColumn(c, columns);
+    if (column !== null) problem = { code: 'not-text', column };
+  }
   let categories = tags.get(c.categories);
   if (!categories) tags.set(c.categories, (categories = normalizeTags(c.categories)));
   return { date, minor, skipped, problem, categories: categories.slice() };
+}
+
+/** The column of the first text a record would keep that holds a NUL byte, else null. */
+function nulColumn(c: StatementCells, columns: StatementColumns): number | null {
+  const texts: [string | null, number | null | undefined][] = [
+    [c.description, columns.description],
+    [c.third_party, columns.third_party],
+    [c.categories, columns.categories],
+  ];
+  for (const [text, column] of texts) if (text !== null && text.includes('\u0000') && isIndex(column)) return column;
+  return null;
 }
 
 /** Whether a read line is a record with a negative amount: one such line (or debit/credit columns) makes the file signed. */

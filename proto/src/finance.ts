@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CallerContext } from './context';
 import { FIELD_MESSAGES as M } from './errors';
-import { MAX_MINOR, normalizeTags, RECORD_TEXT_MAX } from './finance-records';
+import { MAX_MINOR, normalizeTags, RECORD_TEXT_MAX, type ExactMinor } from './finance-records';
+import type { DateSample, StatementDateFormat } from './finance-statement';
 
 // the schema-free rules live in finance-records.ts (the browser imports them without zod); said here too, as before
 export { MAX_MINOR, normalizeTags };
@@ -45,14 +46,21 @@ export const FINANCE_MESSAGES = {
   badDate: 'is-not-a-date',
   cannotChange: 'cannot-be-changed',
   inactiveWallet: 'is-inactive',
+  /** an amount over MAX_MINOR: the bound said in minor units (90,000,000,000.00 at 2 decimals) */
+  tooLarge: 'must-be-less-than-or-equal-to-9000000000000',
+  /** a start balance under -MAX_MINOR */
+  tooSmall: 'must-be-greater-than-or-equal-to--9000000000000',
+  /** a statement whose dates read as different days in two formats, imported without choosing one */
+  ambiguousDates: 'is-ambiguous',
 } as const;
+// the bound in the two messages above is MAX_MINOR's (finance.spec checks they agree)
 
 const minor = (min: number) =>
   z
     .number({ error: M.invalid })
     .int({ error: FINANCE_MESSAGES.mustBeWhole })
     .min(min, { error: min > 0 ? FINANCE_MESSAGES.mustBePositive : M.invalid })
-    .max(MAX_MINOR, { error: M.invalid });
+    .max(MAX_MINOR, { error: FINANCE_MESSAGES.tooLarge });
 
 const WalletId = z.string({ error: M.blank }).regex(/^wal-[A-Za-z0-9_-]{1,64}$/, { error: M.invalid });
 /** a calendar date, yyyy-mm-dd */
@@ -72,14 +80,20 @@ const Tags = z.union([z.string(), z.array(z.string())]).transform(normalizeTags)
 
 /**
  * A wallet (spec §3): an account, cash box or card in one currency. `balance` is kept by the service (start_balance
- * plus every confirmed, not imported record); the currency can't change once the wallet exists.
+ * plus every confirmed, not imported record); the currency (and decimals) can't change once the wallet has records.
+ * Read through `_find` or `GET` it also carries what the wallets view computes (WalletComputed).
  */
 export const WalletFields = z.object({
   name: z.string({ error: M.blank }).trim().min(1, { error: M.blank }).max(120, { error: M.tooLong }),
   currency: z.string({ error: M.blank }).refine(isCurrency, { error: FINANCE_MESSAGES.notACurrency }),
   /** decimal digits; the currency's when absent */
   precision: z.number().int().min(0).max(MAX_PRECISION).nullable().optional(),
-  start_balance: z.number({ error: M.invalid }).int({ error: FINANCE_MESSAGES.mustBeWhole }).min(-MAX_MINOR).max(MAX_MINOR).default(0),
+  start_balance: z
+    .number({ error: M.invalid })
+    .int({ error: FINANCE_MESSAGES.mustBeWhole })
+    .min(-MAX_MINOR, { error: FINANCE_MESSAGES.tooSmall })
+    .max(MAX_MINOR, { error: FINANCE_MESSAGES.tooLarge })
+    .default(0),
   /** a card's credit limit, in minor units */
   limit: minor(0).nullable().optional(),
   card: z.boolean().default(false),
@@ -114,8 +128,12 @@ export const ExchangeFields = z.object({
 
 export type MoneyKlass = 'Income' | 'Outgo' | 'Transfer' | 'Exchange';
 export const MONEY_KLASSES: readonly MoneyKlass[] = ['Income', 'Outgo', 'Transfer', 'Exchange'];
-/** Fields only the finance service writes on money records (confirm/unconfirm and import/unimport handlers). */
-export const MONEY_SERVER_FIELDS = ['confirmed', 'imported', 'currency', 'import_id'] as const;
+/**
+ * Fields only the finance service writes on money records (confirm/unconfirm and import/unimport handlers; an import's
+ * id and `statement_line`, the fingerprint of the statement's line a record was imported from, which repeats are told
+ * by however the record is renamed later).
+ */
+export const MONEY_SERVER_FIELDS = ['confirmed', 'imported', 'currency', 'import_id', 'statement_line'] as const;
 
 /** The record's name in the spec's messages (§8): Revenue, Expense, Transfer, Exchange. */
 export const MONEY_KIND_NAMES: Record<MoneyKlass, string> = { Income: 'Revenue', Outgo: 'Expense', Transfer: 'Transfer', Exchange: 'Exchange' };
@@ -126,6 +144,8 @@ export const FINANCE_REASONS = {
   notImported: 'Record is not imported',
   deleteConfirmed: (k: MoneyKlass) => `You cannot delete a confirmed ${MONEY_KIND_NAMES[k]}`,
   walletInUse: 'This wallet has records: move or delete them first',
+  /** a write that would take a wallet's balance (or its currency's total) past MAX_EXACT_MINOR */
+  balanceTooLarge: 'The balance would pass the largest amount kept exactly (9007199254740991 in minor units)',
 } as const;
 
 // ---- update handlers and views ------------------------------------------------------------------------------------
@@ -136,11 +156,26 @@ export const FINANCE_DESIGN = 'finance';
 export const FINANCE_VIEWS = {
   /** every wallet with its pending and available amounts: rows `{key: wallet id, value: WalletSummary}` */
   wallets: 'wallets',
-  /** `?month=yyyy-mm`: confirmed incomes and outgos of the month by category and currency: rows `{key: [kind, currency, category], value: total}` */
+  /**
+   * `?month=yyyy-mm`: confirmed incomes and outgos of the month by category and currency: rows `{key: [kind, currency,
+   * category], value: total}`, each total exact (ExactMinor: a string past 2^53)
+   */
   month: 'month',
 } as const;
 
-export interface WalletSummary {
+/** What the service computes of a wallet (spec §3), in the wallets view and on every Wallet read (`_find`, `GET`). */
+export interface WalletComputed {
+  /** a card's credit limit (minor units); null for other wallets and a card without one */
+  limit: number | null;
+  /** unconfirmed records touching the wallet */
+  pending_transactions: number;
+  /** the balance once every pending record is confirmed */
+  balance_after_pending: ExactMinor;
+  /** a card's limit plus its (negative) balance; null for other wallets */
+  available_credit: ExactMinor | null;
+}
+
+export interface WalletSummary extends WalletComputed {
   _id: string;
   name: string;
   currency: string;
@@ -149,13 +184,6 @@ export interface WalletSummary {
   start_balance: number;
   active: boolean;
   card: boolean;
-  limit: number | null;
-  /** unconfirmed records touching the wallet */
-  pending_transactions: number;
-  /** the balance once every pending record is confirmed */
-  balance_after_pending: number;
-  /** a card's limit plus its (negative) balance; null for other wallets */
-  available_credit: number | null;
 }
 
 /** A currency's total over the group's wallets (klass WalletBalance, id `wbl-<currency>`), what the dashboard reads. */
@@ -227,6 +255,14 @@ export type CsvAnalyseRequest = z.infer<typeof CsvAnalyseRequest>;
 /** The Redis key of an uploaded statement's bytes. */
 export const csvUploadKey = (prefix: string, accountId: string, uploadId: string): string => `${prefix}:csv:${accountId}:${uploadId}`;
 export const CSV_UPLOAD_TTL_SECONDS = 3600;
+/**
+ * The statements one group may have waiting in Redis at once (uploaded, not yet imported or expired): at most this
+ * many bytes and this many files. An import that succeeded lets its upload go.
+ */
+export const CSV_GROUP_MAX_BYTES = 3 * CSV_MAX_BYTES;
+export const CSV_GROUP_MAX_UPLOADS = 20;
+/** The Redis hash of a group's waiting statements: upload id → `<expires at, ms>:<bytes>`. */
+export const csvHeldKey = (prefix: string, accountId: string): string => `${prefix}:csvheld:${accountId}`;
 
 /** `POST /{account_id}/_imports` (the file's bytes): what the column matching step needs. */
 export interface CsvUploadReply {
@@ -248,7 +284,32 @@ export interface CsvUploadReply {
    * breaks inside quoted cells make it differ from the row's position
    */
   row_lines: number[];
+  /**
+   * the columns holding dates, read over the whole file's data rows (as the upload suggests them): the formats reading
+   * every date of each; when they read a date as different days, that date with both readings (the person chooses:
+   * an import without a date_format is then refused)
+   */
+  date_columns: CsvDateColumn[];
 }
+
+/** A column whose every date (cells with a digit) reads in one date format or more. */
+export interface CsvDateColumn {
+  /** 0-based */
+  column: number;
+  /** the formats reading every date of the column, the preferred first */
+  formats: StatementDateFormat[];
+  /** the first date the formats read as different days, with its readings; null when they agree on every one */
+  sample: DateSample | null;
+}
+
+/** The whole-file reading of an upload's dates, kept beside its bytes for the import's check (`<upload key>:dates`). */
+export interface CsvUploadDates {
+  /** the rows the columns were read over: after line one when ignored, after the header when there is one */
+  ignore_line_one: boolean;
+  first_line_is_header: boolean;
+  date_columns: CsvDateColumn[];
+}
+export const csvUploadDatesKey = (prefix: string, accountId: string, uploadId: string): string => `${csvUploadKey(prefix, accountId, uploadId)}:dates`;
 
 export const IMPORTS_DESIGN = 'imports';
 /** `_design/imports/_update/undo/<csv id>`: deletes the records the import made that are still imported */
@@ -285,5 +346,28 @@ export type MappingFields = z.infer<typeof MappingFields>;
 export const MAPPINGS_DESIGN = 'mappings';
 /** `_design/mappings/_view/preview[?key="map-…"]`: what one rule (all active ones without key) would change on existing records */
 export const MAPPING_VIEWS = { preview: 'preview' } as const;
-/** `_design/mappings/_update/apply/<map id>`: applies one rule to every existing record of its target kind */
-export const MAPPING_UPDATES = { apply: 'apply' } as const;
+/**
+ * `_design/mappings/_update/apply/<map id>`: applies one rule to every existing record of its target kind.
+ * `_design/mappings/_update/try/<any id>` with a MappingTryRequest: the records given as the group's active rules
+ * would leave them (the import screen's preview; the rules' regexes run by the service's bounded matcher, never the
+ * browser's), changing nothing; the reply's `doc` is a MappingTryReply.
+ */
+export const MAPPING_UPDATES = { apply: 'apply', try: 'try' } as const;
+
+/** The most records one `try` takes (an import's preview shows CSV_PREVIEW_ROWS). */
+export const MAPPING_TRY_MAX = 200;
+
+/** A record as the import would make it, before the rules (its third party whatever its kind). */
+export interface MappingTryRecord {
+  klass: 'Income' | 'Outgo';
+  description: string | null;
+  third_party: string | null;
+  categories: string[];
+}
+export interface MappingTryRequest {
+  records: MappingTryRecord[];
+}
+/** The records in the same order, as the rules leave them, and the rules each one met (their ids, in order). */
+export interface MappingTryReply {
+  records: Array<MappingTryRecord & { applied: string[] }>;
+}

@@ -17,6 +17,7 @@ import type {
   StatusEvent,
   TicketFields,
 } from './tickets';
+import type { EstimateAnswerFields, TicketCustomerFields } from './ticket-status';
 import type { CloudFileFields } from './disk';
 import type { ReaderFetchState, ReaderItemFields, ReaderLabelFields, ReaderSubscriptionFields } from './reader';
 import type { BookmarkFields, BookmarkServerFields, HandbookFields, HandbookServerFields } from './notes';
@@ -55,7 +56,7 @@ export type TicketDoc = Stored<'Ticket', z.output<typeof TicketFields>> & {
   customer_name?: string | null;
   equipment_identifier?: string | null;
   priority_rank?: number;
-};
+} & TicketCustomerFields;
 export type CommentDoc = Stored<'Comment', z.output<typeof CommentFields>> & { user?: PersonRef; label?: string | null };
 export type ContractDoc = Stored<'Contract', z.output<typeof ContractFields>> & { label?: string | null; customer_name?: string | null };
 export type ContractItemDoc = Stored<'ContractItem', z.output<typeof ContractItemDocFields>>;
@@ -64,7 +65,7 @@ export type EstimateDoc = Stored<'Estimate', z.output<typeof EstimateFields>> & 
   total?: number;
   label?: string | null;
   customer_name?: string | null;
-};
+} & EstimateAnswerFields;
 export type MaintenanceDoc = Stored<'Maintenance', z.output<typeof MaintenanceFields>> & {
   warranty_ends_at?: string | null;
   equipment_identifier?: string | null;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CallerContext } from './context';
 
 // A mail job on the BullMQ mail queue: which template, for whom, in which locale, with which values.
-export const MAIL_TEMPLATES = ['confirmation', 'password-reset', 'password-changed', 'invitation', 'registration-attempt', 'weekly-summary', 'free-limit'] as const;
+export const MAIL_TEMPLATES = ['confirmation', 'password-reset', 'password-changed', 'invitation', 'registration-attempt', 'weekly-summary', 'free-limit', 'ticket-status-link', 'estimate-answered'] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 export const MailJob = z.object({

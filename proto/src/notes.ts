@@ -13,10 +13,35 @@ export const HANDBOOK_CONTENT_TYPES = ['markdown', 'text'] as const;
 export type HandbookContentType = (typeof HANDBOOK_CONTENT_TYPES)[number];
 /** characters of a handbook's content */
 export const MAX_HANDBOOK_CONTENT = 200_000;
+/**
+ * Bytes a handbook takes at most as stored: the whole document as JSON in UTF-8 (its markdown, the HTML rendered from
+ * it, fields and value_for, title, tags, addresses, backlinks and the server's fields), the unit the bus and the
+ * database count. A save whose document would be larger is refused before anything is stored (413, HANDBOOK_REASONS
+ * .tooLarge). 200,000 characters of prose take 0.2–0.6 MB as markdown and about as much again as HTML, in any script;
+ * this leaves room for fields and markup, and refuses only what markup or escaping blows up several times over.
+ */
+export const MAX_HANDBOOK_BYTES = 2 * 1024 * 1024;
 export const MAX_HANDBOOK_FIELDS = 50;
 export const MAX_SLUG = 120;
-/** a Netscape bookmarks file an import takes (bytes of HTML) */
+/** a Netscape bookmarks file an import takes as JSON (`{html}`, bytes of HTML) */
 export const BOOKMARKS_IMPORT_MAX_BYTES = 900 * 1024;
+/**
+ * A bookmarks file sent as itself (`PUT /{account_id}/_design/bookmarks/_update/import/netscape` with Content-Type
+ * text/html, the one route with a body limit of its own): at most this many bytes as sent. A browser's export is mostly
+ * its icons (Chrome writes each as a data: URL in ICON: 10,000 bookmarks take 20–40 MB), which the gateway drops while
+ * it reads the file.
+ */
+export const BOOKMARKS_FILE_MAX_BYTES = 64 * 1024 * 1024;
+/** …and at most this many bytes once its icons are dropped (some 80,000 bookmarks). */
+export const BOOKMARKS_FILE_TEXT_MAX_BYTES = 16 * 1024 * 1024;
+/** How long such a file, its icons dropped, waits in Redis for the notes service (which takes it at once). */
+export const BOOKMARKS_UPLOAD_TTL_SECONDS = 600;
+/** Where the gateway leaves it (the notes service reads it and deletes it). */
+export const bookmarksUploadKey = (prefix: string, accountId: string, uploadId: string): string => `${prefix}:bookmarks-file:${accountId}:${uploadId}`;
+/** Where the notes service says how far the import of such a file is (`?progress=<id>` of the import, BOOKMARK_VIEWS.importProgress). */
+export const bookmarksProgressKey = (prefix: string, accountId: string, progressId: string): string => `${prefix}:bookmarks-progress:${accountId}:${progressId}`;
+/** An import's progress id: chosen by the client (a UUID), sent as `?progress=` with the file. */
+export const BOOKMARKS_PROGRESS_ID = /^[A-Za-z0-9_-]{8,64}$/;
 export const BOOKMARK_FETCH_STATUSES = ['pending', 'done', 'failed'] as const;
 /** revisions kept per handbook (the oldest go first; `revision` numbers keep counting) */
 export const MAX_HANDBOOK_REVISIONS = 100;
@@ -45,6 +70,13 @@ export const NOTES_MESSAGES = {
 
 /** The reason of a 409 on a handbook saved over someone else's change (the web shows both versions). */
 export const HANDBOOK_CONFLICT_REASON = 'Someone else changed this page';
+
+/** Sentences of the notes' refusals. */
+export const HANDBOOK_REASONS = {
+  /** 413 payload_too_large: the document a save would store passes MAX_HANDBOOK_BYTES (both in bytes, digits only) */
+  tooLarge: (bytes: number, max: number) =>
+    `This page would take ${bytes} bytes once saved (its text, the HTML made from it and its fields), more than the ${max} bytes a page may hold: shorten it or split it into several pages`,
+} as const;
 
 /**
  * A slug from a title: lower case, accents dropped, anything but letters and digits turned into single dashes
@@ -106,6 +138,10 @@ export interface HandbookServerFields {
   links_to: string[];
   /** earlier slugs, which still find it */
   old_uris: string[];
+  /** the number of the `_rev` (before its dash) whose save gave the page its current uri: a save based on an older
+   * `_rev` that sends another uri is 409, as one over a newer revision's content (absent on pages whose uri has not
+   * changed since this was kept: then a stale save sending one of `old_uris` is 409) */
+  uri_rev?: number;
   /** field_name → field_value (spec §3 value_for) */
   value_for: Record<string, string>;
   /** the number of its newest revision (1 after creating; a save that changes nothing of title, content, content_type,
@@ -149,6 +185,9 @@ export interface BookmarkServerFields {
   image_url: string | null;
   /** when it was bookmarked: the browser's ADD_DATE for an imported one, else when it was created */
   added_at: string;
+  /** when a person last changed it: the file's LAST_MODIFIED for an imported one (null when it had none) until it is
+   * edited here, else its last save that changed its url, title, description or tags; exported as LAST_MODIFIED */
+  modified_at: string | null;
   /** what the page itself said last time it was fetched (title, else og:title; meta description, else og:description):
    * an empty title or description is filled from these, and one still equal to them follows a refetch */
   page_title: string | null;
@@ -206,7 +245,17 @@ export const BOOKMARK_VIEWS = {
    * holds at most BOOKMARKS_EXPORT_MAX_BYTES of HTML; when count + skip < total, ask again with `?skip=count+skip`.
    */
   export: 'export',
+  /**
+   * `?key="<progress id>"`: how far the import of a file sent with `?progress=<id>` is: one row
+   * `{key: id, value: BookmarksImportProgress}`, or none (not started, or ended more than BOOKMARKS_UPLOAD_TTL_SECONDS ago)
+   */
+  importProgress: 'import_progress',
 } as const;
+/** How far an import is: `total` bookmarks read from the file (0 while it is being read), `done` of them stored. */
+export interface BookmarksImportProgress {
+  total: number;
+  done: number;
+}
 export const BOOKMARK_UPDATES = {
   /** PUT …/_update/import/netscape with body `{html}`: creates the bookmarks (duplicates skipped), `doc` is the report */
   import: 'import',
@@ -217,6 +266,12 @@ export const BOOKMARK_UPDATES = {
 /** The body of `bookmarks/_update/import/netscape`: the file's text (UTF-8; what browsers export). */
 export const BookmarksImportBody = z.object({
   html: z.string({ error: M.blank }).min(1, { error: M.blank }).max(BOOKMARKS_IMPORT_MAX_BYTES, { error: M.tooLong }),
+});
+/** What the gateway sends the notes service for a file sent as itself: the id it left the file under in Redis, and the
+ * client's progress id if it gave one. */
+export const BookmarksUploadBody = z.object({
+  upload_id: z.string().regex(/^[0-9a-f-]{36}$/, { error: M.invalid }),
+  progress_id: z.string().regex(BOOKMARKS_PROGRESS_ID, { error: M.invalid }).optional(),
 });
 
 export interface BookmarksImportReport {

@@ -22,8 +22,22 @@ export const READER_MESSAGES = {
   badUrl: 'is-not-a-web-address',
   /** the address answered, but with neither a feed nor a page that names one */
   noFeed: 'has-no-feed',
-  /** the address could not be fetched (no answer in time, an error status, too large, too many redirects) */
+  /** the address could not be fetched, for a reason none of the keys below names */
   unreachable: 'cannot-be-reached',
+  /** what failed, said when adding a subscription (issue 28): the host name is not known (DNS) */
+  noSuchHost: 'has-no-such-host',
+  /** the host refused or dropped the connection (nothing listens there, a reset, a failed secure connection) */
+  refused: 'refused-the-connection',
+  /** no answer within the time allowed */
+  timeout: 'did-not-answer-in-time',
+  /** the address answered 404 or 410 */
+  notFound: 'was-not-found-there',
+  /** the address answered with another error status (4xx, 5xx) */
+  errorStatus: 'answered-with-an-error',
+  /** the answer passed the size a feed may have */
+  tooLarge: 'is-too-large',
+  /** more redirects than followed */
+  tooManyRedirects: 'redirects-too-many-times',
   /** the address is on a private or loopback network (refused unless READER_ALLOW_PRIVATE_URLS is set) */
   privateAddress: 'is-a-private-address',
   taken: M.taken,
@@ -52,6 +66,62 @@ const WebUrl = z
     }
   }, { error: READER_MESSAGES.badUrl });
 
+// ---- credentials in a feed's address (security issue 25, item 13) ------------------------------------------------
+
+/**
+ * HTTP Basic credentials a subscription's address carried (`https://user:password@host/feed`): kept by the reader
+ * service apart from the documents members read, and sent only to `origin` (scheme, host and port of the address
+ * they were typed with), never to a redirect elsewhere. `username` and `password` are decoded (`%40` is `@`).
+ */
+export interface FeedCredentials {
+  origin: string;
+  username: string;
+  password: string;
+}
+
+/** An address as stored and shown (without userinfo) and the credentials it carried, if any. */
+export interface FeedAddress {
+  url: string;
+  credentials: FeedCredentials | null;
+}
+
+const decoded = (part: string) => {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+};
+
+/**
+ * An address split in two: the address without its userinfo (what documents, OPML and Google Reader show) and the
+ * credentials. Not a URL: returned as given, without credentials (the field's check refuses it).
+ */
+export function splitFeedAddress(text: string): FeedAddress {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { url: text, credentials: null };
+  }
+  if (!url.username && !url.password) return { url: url.href, credentials: null };
+  const credentials = { origin: url.origin, username: decoded(url.username), password: decoded(url.password) };
+  url.username = '';
+  url.password = '';
+  return { url: url.href, credentials };
+}
+
+/** The address without its userinfo (a text that is no URL is returned as is). */
+export const withoutCredentials = (text: string): string => splitFeedAddress(text).url;
+
+/**
+ * Every `scheme://user:password@` in a text written `scheme://` (change-log labels written before addresses were
+ * split; error sentences that quote an address).
+ */
+export function redactCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]*@/gi, '$1');
+}
+
 // ---- documents (spec §3) ------------------------------------------------------------------------------------------
 
 export const ReaderLabelFields = z.object({
@@ -74,6 +144,12 @@ export const ReaderSubscriptionFields = z.object({
   customize_title: z.boolean().default(false),
   reader_label_id: z.string().regex(/^rlb-[A-Za-z0-9_-]{1,64}$/, { error: M.invalid }).nullable().optional(),
   active: z.boolean().default(true),
+  /**
+   * Whom the feed signs in as (HTTP Basic), shown by reads and never stored in the document. Credentials are given in
+   * the address (`https://user:password@host/feed`: the service keeps them apart and stores the address without
+   * them); a write that sends null forgets them; any other value is what a read showed and changes nothing.
+   */
+  basic_auth_user: z.string().max(MAX_FEED_URL).nullable().optional(),
 });
 export type ReaderSubscriptionFields = z.infer<typeof ReaderSubscriptionFields>;
 
@@ -157,13 +233,33 @@ export const READER_UPDATES = {
   markAllRead: 'mark_all_read',
   /** PUT …/_update/import_opml/opml with body `{opml: string}` (≤ READER_OPML_MAX_BYTES): subscriptions and labels */
   importOpml: 'import_opml',
+  /**
+   * PUT …/_update/set_status/{read|unread|star|unstar} with body `{ids: [item id, …]}` (≤ READER_ITEMS_BY_ID_MAX): the
+   * status handlers for many items at once, in one statement (idempotent: items already so are left as they are, as
+   * are ids naming no item); `doc.changed` is how many changed
+   */
+  setStatus: 'set_status',
 } as const;
 export const READER_VIEWS = {
   /** the group's subscriptions as an OPML 2.0 document: one row `{key: 'opml', value: xml}` */
   opml: 'opml',
   /** unread items per subscription: rows `{key: subscription id, value: count}` */
   unread: 'unread',
+  /**
+   * `?ids=[…]&prefixes=[…]&fields=[…]`: the group's items with these ids, or whose id starts with one of these
+   * prefixes (`rit-` and 16 hex digits or more: how the Google Reader API finds an item by its 64-bit number), rows
+   * `{key: item id, value: item}` in id order; at most READER_ITEMS_BY_ID_MAX ids and twice as many prefixes
+   */
+  items: 'items',
 } as const;
+/** item ids one `reader/_view/items` or `reader/_update/set_status` takes, and one Google Reader call names, at most */
+export const READER_ITEMS_BY_ID_MAX = 1000;
+/**
+ * Bytes (UTF-8, as JSON) of an item's stored content at most: an entry's HTML grows when it is sanitized (entities,
+ * quotes) and a character may take up to 3 bytes, so the 256 k characters read of an entry are cut further until the
+ * stored item fits well inside one bus message
+ */
+export const READER_ITEM_CONTENT_MAX_BYTES = 512 * 1024;
 export const READER_OPML_MAX_BYTES = 512 * 1024;
 
 /** What an OPML import reports (the `doc` of the update's reply). */

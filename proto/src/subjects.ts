@@ -9,6 +9,7 @@ import * as R from './receipts';
 import * as F from './finance';
 import * as BK from './backup';
 import * as M from './mail';
+import * as TS from './ticket-status';
 
 // NATS subjects. Every name is prefixed by configuration (APP_PREFIX) so a test run never answers, or is
 // answered by, a running product on the same broker (DESIGN: running it).
@@ -87,12 +88,15 @@ export type Calls = DocCalls<ServiceName> & HealthCalls & BackupCalls & {
   'accounts.billing.checkout': Call<typeof B.CheckoutRequest, B.CheckoutReply>;
   'accounts.billing.webhook': Call<typeof B.WebhookRequest, B.WebhookReply>;
   'tickets.receipt.pdf': Call<typeof R.ReceiptPdfRequest, R.ReceiptPdfReply>;
+  'tickets.status-link': Call<typeof TS.StatusLinkRequest, TS.StatusLinkReply>;
+  'tickets.status-page': Call<typeof TS.StatusPageRequest, TS.StatusPageReply>;
   'finance.import.analyse': { req: F.CsvAnalyseRequest; res: F.CsvUploadReply };
   'accounts.backups.list': Call<typeof BK.BackupListRequest, BK.BackupListReply>;
   'accounts.backups.create': Call<typeof BK.BackupCreateRequest, BK.BackupDoc>;
   'accounts.backups.file': Call<typeof BK.BackupFileRequest, BK.BackupFileReply>;
   'accounts.backups.restore': Call<typeof BK.BackupRestoreStartRequest, BK.BackupRestoreDoc>;
   'accounts.backups.restore.get': Call<typeof BK.BackupRestoreGetRequest, BK.BackupRestoreDoc>;
+  'accounts.backups.restore.group.remove': Call<typeof BK.BackupRestoreGroupRemoveRequest, BK.BackupRestoreDoc>;
   'accounts.backups.combined': Call<typeof BK.BackupCombinedRequest, BK.BackupDoc>;
   'accounts.backups.combined.file': Call<typeof BK.BackupCombinedRequest, BK.BackupFileReply>;
   'accounts.unsubscribe.check': Call<typeof M.UnsubscribeRequest, M.UnsubscribeCheckReply>;
@@ -128,12 +132,15 @@ export const CALL_SCHEMAS: { [K in CallName]?: z.ZodType } = {
   'accounts.billing.checkout': B.CheckoutRequest,
   'accounts.billing.webhook': B.WebhookRequest,
   'tickets.receipt.pdf': R.ReceiptPdfRequest,
+  'tickets.status-link': TS.StatusLinkRequest,
+  'tickets.status-page': TS.StatusPageRequest,
   'finance.import.analyse': F.CsvAnalyseRequest,
   'accounts.backups.list': BK.BackupListRequest,
   'accounts.backups.create': BK.BackupCreateRequest,
   'accounts.backups.file': BK.BackupFileRequest,
   'accounts.backups.restore': BK.BackupRestoreStartRequest,
   'accounts.backups.restore.get': BK.BackupRestoreGetRequest,
+  'accounts.backups.restore.group.remove': BK.BackupRestoreGroupRemoveRequest,
   'accounts.backups.combined': BK.BackupCombinedRequest,
   'accounts.backups.combined.file': BK.BackupCombinedRequest,
   'accounts.unsubscribe.check': M.UnsubscribeRequest,

@@ -50,3 +50,52 @@ test('a remote module loads through federation; a missing one shows an error, an
   await banner.getByRole('button', { name: 'Dismiss' }).click();
   await expect(banner).toHaveCount(0);
 });
+
+// docs/decisions.md, "Host singletons": a module remote runs on the shell's react-router and react-query. Opened from
+// the dashboard, each remote's screen shows with no second copy of a shared library fetched (the shell's full copies of
+// its tree-shaken ones are in independent-packages/; the remotes ship none of their own), and a module's own link
+// moves the shell's router: Back returns to the screen before it.
+test("the module remotes run on the shell's router and query client: no second copy of a shared library loads", async ({ page }) => {
+  const owner = await apiSignUp('Sole Copy', 'solecopy');
+  const accountId = await apiGroup(owner, 'Sole Copy Group');
+  // the reader's switch, off in a new group
+  const found = await owner.api.post(`/${accountId}/_find`, { selector: { klass: 'AccountConfiguration', key: 'exoreader' }, limit: 1 });
+  const setting = found.body.docs[0] as { _id: string; _rev: string };
+  const reader = await owner.api.put(`/${accountId}/${setting._id}?rev=${setting._rev}`, { value: true });
+  expect(reader.status, reader.text).toBe(200);
+  await signIn(page, owner, null);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto(`/account/${accountId}`);
+  await expect(page.getByRole('heading', { name: 'Sole Copy Group' })).toBeVisible();
+  const modules = [
+    ['tickets', 'tickets'],
+    ['disk', 'disk'],
+    ['finance', 'outgos'],
+    ['notes', 'handbooks'],
+    ['reader', 'reader_items'],
+  ] as const;
+  for (const [name, segment] of modules) {
+    // a client-side navigation, as the shell's menus do
+    await page.evaluate((path) => {
+      history.pushState({}, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/account/${accountId}/${segment}`);
+    await expect(page.getByTestId(`${name}-nav`)).toBeVisible();
+  }
+  expect(scripts.filter((s) => s.includes('/modules/'))).not.toEqual([]);
+  expect(scripts.filter((s) => s.includes('/independent-packages/'))).toEqual([]);
+
+  // the notes module's own tab, then Back: the shell's history
+  await page.evaluate((path) => {
+    history.pushState({}, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, `/account/${accountId}/handbooks`);
+  await page.getByTestId('notes-nav').getByRole('link', { name: 'Bookmarks' }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/${accountId}/bookmarks$`));
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/account/${accountId}/handbooks$`));
+  await expect(page.getByTestId('notes-nav')).toBeVisible();
+});

@@ -99,7 +99,15 @@ for (const { name: width, viewport } of WIDTHS) {
       const page = await signIn(browser, viewport, owner.email);
       await page.goto(`/account/${accountId}`);
       await expect(page.locator('[data-nav="tickets"]').first()).toBeAttached();
-      const keys = await menuKeys(page, phone);
+      // the menu fills in as what it reads arrives after its first paint: the deployed modules (the notes module's
+      // handbooks, the disk) and whether the user administers the group (the admin items); read it until it has them
+      let keys: string[] = [];
+      await expect
+        .poll(async () => {
+          keys = await menuKeys(page, phone);
+          return ['handbooks', 'disk', ...ADMIN_ITEMS].filter((key) => !keys.includes(key));
+        })
+        .toEqual([]);
       expect(keys).toContain('tickets');
       expect(keys).toContain('disk'); // the disk is deployed and on by default (rdisk)
       expect(keys).toContain('handbooks'); // the notes module's, in the ticket menu (spec §2)
@@ -115,7 +123,8 @@ for (const { name: width, viewport } of WIDTHS) {
         await page.keyboard.press('Escape');
         return names;
       };
-      expect(await switcher()).toEqual(['disk', 'finance', 'notes', 'ticket']);
+      // (the group's switches arrive after the menu's first paint, as the deployed modules do)
+      await expect.poll(switcher).toEqual(['disk', 'finance', 'notes', 'ticket']);
 
       // the features card: the ticket features, and the switches of every deployed module
       await page.goto(`/account/${accountId}/admin`);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'fs';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
-import { apiSignUp, expect, login, test } from './fixtures';
+import { apiSignUp, expect, LAYOUTS, login, test } from './fixtures';
 
 // Issue 16, "What it must show": the notes module used as a person would, in Chromium, once at 1280×800 in English and
 // once at 390×844 in Portuguese. The module is switched on from the user menu; a handbook is written in markdown with a
@@ -39,11 +39,14 @@ const WORDS = {
     added: '1 line added',
     removed: '1 line removed',
     conflict: 'Someone else changed this page',
+    addresses: 'Address: theirs “troca-de-oleo”, yours “troca-de-oleo-motor”',
     reload: 'Reload theirs into the editor',
     useMine: 'Put my version back in the editor',
     bookmarks: 'Bookmarks',
     newBookmark: 'New bookmark',
     url: 'Address (URL)',
+    importing: /^Importing: [\d,]+ of 6,000 bookmarks$/,
+    imported: 'Imported: 6,000 new, 0 already here, 6 not valid.',
     fetching: 'Fetching the title…',
     search: 'Search notes',
     results: '2 results',
@@ -72,11 +75,14 @@ const WORDS = {
     added: '1 linha incluída',
     removed: '1 linha removida',
     conflict: 'Outra pessoa alterou esta página',
+    addresses: 'Endereço: na outra versão “troca-de-oleo”, na sua “troca-de-oleo-motor”',
     reload: 'Carregar a outra versão no editor',
     useMine: 'Colocar minha versão de volta no editor',
     bookmarks: 'Favoritos',
     newBookmark: 'Novo favorito',
     url: 'Endereço (URL)',
+    importing: /^Importando: [\d.]+ de 6\.000 favoritos$/,
+    imported: 'Importados: 6.000 novos, 0 já existentes, 6 inválidos.',
     fetching: 'Buscando o título…',
     search: 'Buscar nas notas',
     results: '2 resultados',
@@ -84,7 +90,19 @@ const WORDS = {
     updated: 'Atualizadas recentemente',
   },
 } as const;
-type Lang = keyof typeof WORDS;
+
+/** A browser's export of `count` bookmarks in folders of 1,000, each with its icon (a data: URL, as Chrome writes), and a bookmarklet per folder. */
+function chromeExport(count: number): Buffer {
+  const icon = `data:image/png;base64,${Buffer.alloc(1800, 7).toString('base64')}`;
+  const folders = Array.from({ length: Math.ceil(count / 1000) }, (_, f) => {
+    const links = Array.from({ length: Math.min(1000, count - f * 1000) }, (_, k) => {
+      const i = f * 1000 + k;
+      return `            <DT><A HREF="https://fornecedor${i}.example/catalogo" ADD_DATE="${1600000000 + i}" ICON="${icon}">Catálogo ${i} — peças</A>\n`;
+    }).join('');
+    return `        <DT><H3>Fornecedores ${f + 1}</H3>\n        <DL><p>\n${links}            <DT><A HREF="javascript:void(0)">bookmarklet</A>\n        </DL><p>\n`;
+  });
+  return Buffer.from(`<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">\n<TITLE>Bookmarks</TITLE>\n<H1>Bookmarks</H1>\n<DL><p>\n${folders.join('')}</DL><p>\n`);
+}
 
 /** The page the bookmark points at, served by this test on loopback: its <title> and Open Graph description. */
 const BOOKMARKED_PAGE = `<!doctype html>
@@ -111,10 +129,6 @@ const CONTENT = [
   '',
 ].join('\n');
 
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 }, lang: 'en' as Lang },
-  { name: 'phone', viewport: { width: 390, height: 844 }, lang: 'pt-BR' as Lang },
-] as const;
 
 let server: http.Server;
 let pageUrl = '';
@@ -132,15 +146,16 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-for (const { name: width, viewport, lang } of WIDTHS) {
+// the desktop in English and the phone in Portuguese; all four pairs with BROWSER_SHOTS=1 (fixtures LAYOUTS)
+for (const { width, viewport, lang } of LAYOUTS) {
   const w = WORDS[lang];
   const phone = width === 'phone';
 
   test.describe(`notes at ${width} width in ${lang}`, () => {
     test.use({ viewport });
 
-    test(`${width}, ${lang}: a markdown handbook with a table, code, a bold word, a pasted link and a [[link]] previewed and saved with Ctrl+S; the backlink on the other page; a rename saved over someone else's change only after the 409 dialog showed both versions, whose old address still leads there and whose history shows the change; a bookmark titled by the background fetch of a loopback page; a search without accents finds both; the wiki`, async ({ browser }) => {
-      test.setTimeout(120_000);
+    test(`${width}, ${lang}: a markdown handbook with a table, code, a bold word, a pasted link and a [[link]] previewed and saved with Ctrl+S; the backlink on the other page; a rename saved over someone else's change only after the 409 dialog showed both versions, whose old address still leads there and whose history shows the change; a bookmark titled by the background fetch of a loopback page; a browser's export of 6,000 bookmarks imported with its progress; a search without accents finds both; the wiki`, async ({ browser }) => {
+      test.setTimeout(240_000);
       const owner = await apiSignUp('Nina Notas', `notes-${width[0]}`);
       const group = await owner.api.post('/accounts', { name: `Oficina ${width}` });
       expect(group.status, group.text).toBe(201);
@@ -258,6 +273,8 @@ for (const { name: width, viewport, lang } of WIDTHS) {
       const dialog = page.getByRole('dialog', { name: w.conflict });
       await expect(dialog.getByTestId('conflict-diff').locator('[data-line="removed"]')).toContainText('Outra linha de outra pessoa.');
       await expect(dialog.getByTestId('conflict-diff').locator('[data-line="added"]')).toContainText('Confira o nível após 5 minutos.');
+      // the address the writer typed differs from theirs: said beside the content's differences (issue 26 #8)
+      await expect(dialog.getByTestId('conflict-addresses')).toHaveText(w.addresses);
       await shot('conflict');
       await dialog.getByRole('button', { name: w.reload }).click();
       await expect(content).toHaveValue(/Outra linha de outra pessoa\.\n$/);
@@ -297,6 +314,16 @@ for (const { name: width, viewport, lang } of WIDTHS) {
       await expect(page.getByTestId('bookmark-row')).toHaveCount(1);
       await expect(page.getByTestId('bookmark-title')).toHaveText('Guia de Óleos Lubrificantes');
       await shot('bookmarks');
+
+      // a browser's whole export (6,000 bookmarks, 15 MB with their icons): sent without the icons, with the upload's
+      // progress, then the service's, then the report (issue 26 #11)
+      await page.locator('input[type="file"]').setInputFiles({ name: 'bookmarks.html', mimeType: 'text/html', buffer: chromeExport(6000) });
+      await expect(page.getByTestId('import-progress')).toHaveText(w.importing, { timeout: 30_000 });
+      await shot('bookmarks-importing');
+      await expect(page.getByTestId('import-report')).toHaveText(w.imported, { timeout: 90_000 });
+      await expect(page.getByTestId('import-progress')).toHaveCount(0);
+      await expect(page.getByTestId('bookmark-row')).toHaveCount(50);
+      await shot('bookmarks-imported');
 
       // "lubrificacao" (no accents) from the top bar's search box finds the handbook and the bookmark
       if (phone) await page.getByTestId('notes-search-open').click();

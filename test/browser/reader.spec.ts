@@ -54,7 +54,7 @@ const WORDS = {
   'pt-BR': {
     userMenu: 'Menu do usuário',
     mainMenu: 'Menu principal',
-    readerSwitch: 'Módulo leitor (feeds)',
+    readerSwitch: 'Módulo Leitor (feeds)',
     nav: { items: 'Itens', subscriptions: 'Assinaturas', labels: 'Etiquetas' },
     report: 'Assinaturas criadas: 3 · já existentes: 0 · etiquetas criadas: 2',
     unread: 'Não lidos',
@@ -65,7 +65,7 @@ const WORDS = {
     unstar: 'Desfavoritar',
     next: 'Próxima',
     page: (n: number) => `Página ${n}`,
-    date: (iso: string) => `abr ${new Date(iso).getUTCDate()}º 2026`,
+    date: (iso: string) => `${new Date(iso).getUTCDate()} de abr. de 2026`,
     original: 'Abrir o original',
     help: 'Atalhos de teclado',
     showContent: 'Mostrar conteúdo',

@@ -150,7 +150,8 @@ test('customers, equipment, a ticket through its checklist, the board, comments,
     await expect(page.getByTestId(`board-column-${status}`).getByTestId('board-card-1')).toBeVisible();
   }
   await expect(page.getByTestId('board-column-open').getByTestId('board-card-1')).toHaveCount(0);
-  // the shell's badge follows the remote's write at once, without a reload (host hook onDataChanged)
+  // the shell's badge follows the remote's write at once, without a reload (the remote's queries and the badge share the
+  // shell's query cache: react-query is a host singleton)
   await expect(badge).toHaveText('1');
   await page.reload();
   await expect(page.getByTestId('board-column-done').getByTestId('board-card-1')).toBeVisible();

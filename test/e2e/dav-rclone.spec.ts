@@ -55,7 +55,17 @@ it('rclone copies a tree of 400 files up, checks it byte for byte, copies it dow
     RCLONE_CONFIG_DISK_USER: owner.email,
     RCLONE_CONFIG_DISK_PASS: obscured.trim(),
   };
-  const rclone = (...args: string[]) => run('rclone', [...args, '--transfers', '4', '--checkers', '4', '--retries', '1'], { env, timeout: 240_000, maxBuffer: 16 << 20 });
+  // each call logs every request it makes (DEBUG); a call that fails or outlasts its bound shows the end of its log
+  let calls = 0;
+  const rclone = async (...args: string[]) => {
+    const log = path.join(work, `rclone-${++calls}-${args[0]}.log`);
+    try {
+      return await run('rclone', [...args, '--transfers', '4', '--checkers', '4', '--retries', '1', '--log-file', log, '--log-level', 'DEBUG'], { env, timeout: 120_000, maxBuffer: 16 << 20 });
+    } catch (err) {
+      const lines = (await readFile(log, 'utf8').catch(() => '')).trim().split('\n');
+      throw new Error(`rclone ${args.join(' ')}: ${String(err)}\n… the last 60 of its ${lines.length} log lines:\n${lines.slice(-60).join('\n')}`, { cause: err });
+    }
+  };
   const up = path.join(work, 'up');
   const down = path.join(work, 'down');
   await makeTree(up);

@@ -1,10 +1,12 @@
 import { randomUUID } from 'crypto';
+import { readdirSync, readlinkSync } from 'fs';
 import { unlink } from 'fs/promises';
 import { request as httpRequest } from 'http';
+import { connect } from 'net';
 import { Logger, type INestMicroservice } from '@nestjs/common';
 import { createMicroservice, internalSecret, signCaller } from '@app/platform';
 import type { CallerContext } from '@app/proto';
-import { createGroup, createToken, signUp, Stack, startStack, User } from './harness';
+import { createGroup, createToken, eventually, signUp, Stack, startStack, User } from './harness';
 
 // The disk through the gateway as a person and a WebDAV client meet it: folders by the document API, bytes by /files
 // and /dav, versions, trash, quota, and who may do what.
@@ -193,6 +195,51 @@ describe('quota and who may do what', () => {
     expect(viaFiles.status).toBe(403);
   });
 
+  it('a read-only token that PUTs over a file that exists gets 403 {error, reason} (small, large or chunked body), the file stays as it was, and the disk lives on', async () => {
+    // issue 24: this PUT ended the disk process (an unhandled 'error' of the PassThrough the WebDAV upload writes to)
+    const file = await upload('kept-by-ro.txt', 'the stored version');
+    const readOnly = await createToken(owner, ['read']);
+    const auth = { authorization: `Basic ${Buffer.from(`${owner.email}:${readOnly}`).toString('base64')}` };
+    const refusal = { error: 'forbidden', reason: 'This token can only read' };
+    for (const body of ['x', Buffer.alloc(300_000, 7)]) {
+      const put = await fetch(dav('/kept-by-ro.txt'), { method: 'PUT', headers: auth, body });
+      expect([put.status, await put.json()]).toEqual([403, refusal]);
+    }
+    const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(dav('/kept-by-ro.txt'), { method: 'PUT', headers: { ...auth, 'transfer-encoding': 'chunked' } }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.write(Buffer.alloc(40_000, 8));
+      req.end('and the rest');
+    });
+    expect([chunked.status, JSON.parse(chunked.body)]).toEqual([403, refusal]);
+    // what else writes is refused the same way, before webdav-server: a dead property, a lock, a copy, a move, a delete
+    for (const [method, headers] of [
+      ['PROPPATCH', { 'content-type': 'application/xml' }],
+      ['LOCK', { 'content-type': 'application/xml' }],
+      ['COPY', { destination: dav('/copied-by-ro.txt') }],
+      ['MOVE', { destination: dav('/moved-by-ro.txt') }],
+      ['POST', {}],
+      ['DELETE', {}],
+      ['MKCOL', {}],
+    ] as Array<[string, Record<string, string>]>) {
+      const body = method === 'PROPPATCH'
+        ? '<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:x"><D:set><D:prop><Z:color>red</Z:color></D:prop></D:set></D:propertyupdate>'
+        : method === 'LOCK'
+          ? '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>'
+          : undefined;
+      const res = await fetch(dav(method === 'MKCOL' ? '/folder-by-ro' : '/kept-by-ro.txt'), { method, headers: { ...auth, ...headers }, body });
+      expect([method, res.status, await res.json()]).toEqual([method, 403, refusal]);
+    }
+    // the disk still answers, the file kept its bytes and its one version, and a writer (no lock in the way) writes it
+    expect(await (await fetch(files(`/${file.id}`), { headers: bearer })).text()).toBe('the stored version');
+    expect((await view('versions', file.id)).rows.map((r) => r.key)).toEqual([1]);
+    expect((await fetch(dav('/kept-by-ro.txt'), { method: 'PUT', headers: basic, body: 'written by a writer' })).status).toBeLessThan(300);
+  });
+
   it('a session may download but must send the XSRF header to upload (403 without)', async () => {
     const cookie = owner.browser.cookieHeader();
     const file = await upload('session.txt', 'by session');
@@ -324,6 +371,48 @@ describe('uploads that break off', () => {
     expect(Buffer.from(await (await fetch(files(`/${id}`), { headers: bearer })).arrayBuffer()).equals(bytes)).toBe(true);
     // the finished upload is gone
     expect((await fetch(`${stack.url}${location}`, { method: 'HEAD', headers: tus })).status).toBe(404);
+  });
+});
+
+describe('downloads that break off', () => {
+  /** the disk process's open files under its blob folder (the jest process: the stack runs in it) */
+  function openBlobFiles(): string[] {
+    const blobs = `${process.env.DISK_DATA_DIR}/blobs/`;
+    const open: string[] = [];
+    for (const fd of readdirSync('/proc/self/fd')) {
+      try {
+        const target = readlinkSync(`/proc/self/fd/${fd}`);
+        if (target.startsWith(blobs)) open.push(target);
+      } catch {
+        /* closed meanwhile */
+      }
+    }
+    return open;
+  }
+
+  it('a WebDAV GET the client drops after its first bytes closes the blob it read (none left open)', async () => {
+    const bytes = Buffer.alloc(16 * 1024 * 1024, 3);
+    const put = await fetch(files('/content?name=dropped-download.bin'), { method: 'PUT', headers: { ...bearer, 'content-type': 'application/octet-stream' }, body: bytes });
+    expect(put.status).toBe(201);
+    expect(openBlobFiles()).toEqual([]);
+    for (let i = 0; i < 3; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const req = httpRequest(dav('/dropped-download.bin'), { headers: basic }, (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+        req.end();
+      });
+    }
+    // the disk sees the connection close through the gateway, then lets go of the file
+    expect(await eventually(async () => openBlobFiles(), (open) => open.length === 0)).toEqual([]);
+    // and it still serves it whole
+    const whole = Buffer.from(await (await fetch(dav('/dropped-download.bin'), { headers: basic })).arrayBuffer());
+    expect(whole.equals(bytes)).toBe(true);
   });
 });
 
@@ -498,5 +587,163 @@ describe('PROPFIND of a listing', () => {
     // a dead property in the listing: allprop is webdav-server's, and lists it
     const withDead = await fetch(dav('/Listing/'), { method: 'PROPFIND', headers: { ...basic, depth: '1' } });
     expect(await withDead.text()).toMatch(/>red</);
+  });
+});
+
+describe('what a group’s disk may promise and hold (issue 25)', () => {
+  const tusHeaders = { 'tus-resumable': '1.0.0' };
+  const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+  it('a tus upload holds its announced length from its start: a second 60 MB upload on a 100 MB plan is refused (507) until the first is deleted, expires or ends', async () => {
+    const g = await createGroup(owner, 'Reservations');
+    const url = (p: string) => `${stack.url}/files/${g.id}${p}`;
+    const start = (length: number, name: string) =>
+      fetch(url('/uploads'), { method: 'POST', headers: { ...bearer, ...tusHeaders, 'upload-length': String(length), 'upload-metadata': `name ${b64(name)}` } });
+    const first = await start(60_000_000, 'first.bin');
+    expect(first.status).toBe(201);
+    // issue 25 #5: this one was accepted too (two 60 MB uploads in progress on a 100 MB plan)
+    const second = await start(60_000_000, 'second.bin');
+    expect(second.status).toBe(507);
+    expect(await second.json()).toEqual({
+      error: 'insufficient_storage',
+      reason: "Not enough space on this group's disk: the file needs 60 MB and 40 MB of 100 MB is free (uploads in progress hold 60 MB). Delete files or empty the trash, or choose a larger plan.",
+    });
+    // the other doors count it too: an announced 50 MB PUT over /files or WebDAV
+    expect((await announce(url('/content?name=other.bin'), bearer, 50_000_000)).status).toBe(507);
+    expect((await announce(`${stack.url}/dav/${g.id}/other.bin`, basic, 50_000_000)).status).toBe(507);
+
+    // deleted (tus termination): its room is free again
+    expect((await fetch(`${stack.url}${first.headers.get('location')}`, { method: 'DELETE', headers: { ...bearer, ...tusHeaders } })).status).toBe(204);
+    const again = await start(60_000_000, 'second.bin');
+    expect(again.status).toBe(201);
+    // expired (a day gone by, back-dated here): its room is free again, before the sweeper deletes its part
+    const expired = await stack.pool.query(`UPDATE disk.uploads SET expires_at = now() - interval '1 second' WHERE id = $1`, [again.headers.get('location')!.split('/').pop()]);
+    expect(expired.rowCount).toBe(1);
+    const big = await start(95_000_000, 'big.bin');
+    expect(big.status).toBe(201);
+
+    // ended: a 4 MB upload beside the 95 MB one fits (its own reservation is not counted against it when it is stored)…
+    const bytes = Buffer.alloc(4_000_000, 3);
+    const small = await start(bytes.length, 'small.bin');
+    expect(small.status).toBe(201);
+    const sent = await fetch(`${stack.url}${small.headers.get('location')}`, {
+      method: 'PATCH',
+      headers: { ...bearer, ...tusHeaders, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
+      body: bytes,
+    });
+    expect(sent.status).toBe(204);
+    // …and its reservation ended with it: 4 MB stored + 95 MB held leave exactly 1 MB
+    const usage = (await fetch(`${stack.url}/${g.id}/_design/disk/_view/usage`, { headers: bearer }).then((r) => r.json())) as { rows: Array<{ value: Record<string, unknown> }> };
+    expect(usage.rows[0].value).toMatchObject({ bytes: 4_000_000, quota: 100_000_000 });
+    expect((await start(1_000_001, 'one-too-many.bin')).status).toBe(507);
+    expect((await start(1_000_000, 'last.bin')).status).toBe(201);
+  });
+
+  /** A chunked PUT (no Content-Length) of `size` bytes, 64 KiB at a time, the answer read as soon as it comes. */
+  function chunkedPut(url: string, headers: Record<string, string>, size: number): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(url, { method: 'PUT', headers: { ...headers, 'transfer-encoding': 'chunked' } }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      const chunk = Buffer.alloc(64 * 1024, 1);
+      let left = size;
+      const pump = () => {
+        while (left > 0) {
+          const n = Math.min(left, chunk.length);
+          left -= n;
+          if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void req.once('drain', pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+  }
+
+  /**
+   * A client that sends its whole request, a chunked body of `size` bytes, before it reads a byte of the answer (as
+   * Python's http.client and many SDKs do): the status line it then reads.
+   */
+  function sendAllThenRead(url: string, headers: Record<string, string>, size: number): Promise<string> {
+    const u = new URL(url);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(u.port), u.hostname);
+      socket.on('error', reject);
+      const head = [`PUT ${u.pathname} HTTP/1.1`, `Host: ${u.host}`, 'Transfer-Encoding: chunked', 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+      socket.write(`${head.join('\r\n')}\r\n\r\n`);
+      const chunk = Buffer.alloc(256 * 1024, 2);
+      for (let sent = 0; sent < size; sent += chunk.length) socket.write(Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]));
+      socket.write('0\r\n\r\n', () => {
+        // everything is written: only now read
+        let answer = '';
+        socket.on('data', (c: Buffer) => (answer += c.toString('latin1')));
+        socket.on('end', () => resolve(answer.split('\r\n')[0]));
+      });
+    });
+  }
+
+  it('a chunked WebDAV PUT (no Content-Length) over the room left is answered 507, also to a client that sends its whole body first, and stores nothing', async () => {
+    const g = await createGroup(owner, 'Chunked quota');
+    // 99 MB held by a resumable upload in progress (no bytes sent): 1 MB left
+    const held = await fetch(`${stack.url}/files/${g.id}/uploads`, {
+      method: 'POST',
+      headers: { ...bearer, ...tusHeaders, 'upload-length': '99000000', 'upload-metadata': `name ${b64('held.bin')}` },
+    });
+    expect(held.status).toBe(201);
+    const over = await chunkedPut(`${stack.url}/dav/${g.id}/over.bin`, basic, 16 * 1024 * 1024);
+    expect(over.status).toBe(507);
+    const patient = await sendAllThenRead(`${stack.url}/dav/${g.id}/patient.bin`, basic, 24 * 1024 * 1024);
+    expect(patient).toBe('HTTP/1.1 507 Insufficient Storage');
+    // nothing past the room was kept, and a PUT that fits is stored
+    const usage = (await fetch(`${stack.url}/${g.id}/_design/disk/_view/usage`, { headers: bearer }).then((r) => r.json())) as { rows: Array<{ value: Record<string, unknown> }> };
+    expect(usage.rows[0].value).toMatchObject({ bytes: 0 });
+    expect((await chunkedPut(`${stack.url}/dav/${g.id}/fits.bin`, basic, 500_000)).status).toBeLessThan(300);
+  });
+});
+
+describe('WebDAV locks are bounded (issue 25)', () => {
+  const lockInfo = (scope: 'shared' | 'exclusive') =>
+    `<?xml version="1.0" encoding="utf-8"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:${scope}/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>e2e</D:owner></D:lockinfo>`;
+
+  it('one file holds at most 20 locks (the 21st is 423) and one person at most 200 in a group (the next is 507, nothing created); refreshes and unlocks go on', async () => {
+    const g = await createGroup(owner, 'Locks');
+    const d = (p: string) => `${stack.url}/dav/${g.id}${p}`;
+    const lock = (p: string, scope: 'shared' | 'exclusive' = 'shared') =>
+      fetch(d(p), { method: 'LOCK', headers: { ...basic, 'content-type': 'application/xml', timeout: 'Second-3600' }, body: lockInfo(scope) });
+    expect((await fetch(d('/busy.txt'), { method: 'PUT', headers: basic, body: 'x' })).status).toBe(201);
+    const tokens: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await lock('/busy.txt');
+      expect(res.status).toBe(200);
+      tokens.push(res.headers.get('lock-token')!);
+    }
+    // issue 25 #11: 300 shared locks on one file were accepted
+    const refused = await lock('/busy.txt');
+    expect(refused.status).toBe(423);
+    const why = await refused.text();
+    expect(why).toContain('<D:no-conflicting-lock/>');
+    expect(why).toContain('already holds 20 locks');
+    // a refresh (a LOCK without a body, naming its token) is no new lock
+    const refreshed = await fetch(d('/busy.txt'), { method: 'LOCK', headers: { ...basic, if: `(${tokens[0]})`, timeout: 'Second-600' } });
+    expect(refreshed.status).toBe(200);
+    // an UNLOCK frees a place; LOCKs sent at once still can't pass the bound together
+    for (const token of tokens.splice(0, 5)) expect((await fetch(d('/busy.txt'), { method: 'UNLOCK', headers: { ...basic, 'lock-token': token } })).status).toBe(204);
+    const together = await Promise.all(Array.from({ length: 10 }, () => lock('/busy.txt')));
+    expect(together.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 423, 423, 423, 423, 423]);
+
+    // 20 held on busy.txt; 180 more on new names (each LOCK of an unmapped URL creates an empty file: 201)
+    for (let i = 0; i < 180; i += 10) {
+      const batch = await Promise.all(Array.from({ length: 10 }, (_, j) => lock(`/held-${i + j}.txt`, 'exclusive')));
+      expect(batch.map((r) => r.status)).toEqual(Array(10).fill(201));
+    }
+    const tooMany = await lock('/one-more.txt', 'exclusive');
+    expect(tooMany.status).toBe(507);
+    expect(await tooMany.text()).toContain('You hold 200 locks');
+    expect((await fetch(d('/one-more.txt'), { headers: basic })).status).toBe(404);
+    // an UNLOCK gives the place back
+    expect((await fetch(d('/busy.txt'), { method: 'UNLOCK', headers: { ...basic, 'lock-token': tokens[5] } })).status).toBe(204);
+    expect((await lock('/one-more.txt', 'exclusive')).status).toBe(201);
   });
 });

@@ -1,4 +1,5 @@
-import { createHash } from 'crypto';
+import { createHash, randomBytes } from 'crypto';
+import { crc32 } from 'zlib';
 import { buildFindSql } from '@app/platform';
 import { createGroup, createToken, eventually, signUp, Stack, startStack } from './harness';
 
@@ -40,6 +41,32 @@ async function record(doc: Json): Promise<string> {
   return String(r.body.id);
 }
 
+/** A bank statement's bytes, uploaded as the wallets-upload screen sends them. */
+async function upload(bytes: Buffer): Promise<{ status: number; body: Json }> {
+  const res = await fetch(`${stack.url}/${db}/_imports`, { method: 'POST', headers: { authorization: auth.authorization, 'content-type': 'text/csv' }, body: bytes });
+  return { status: res.status, body: (await res.json()) as Json };
+}
+
+/** An import's document once it is done or failed. */
+async function finished(id: string): Promise<Json> {
+  for (let i = 0; i < 200; i++) {
+    const doc = await get(id);
+    if (['done', 'failed'].includes(String(doc.status))) return doc;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`import ${id} did not finish`);
+}
+
+/** The incomes and outgos an import made. */
+async function importedBy(importId: string, limit = 1000): Promise<Json[]> {
+  const out: Json[] = [];
+  for (const klass of ['Income', 'Outgo']) {
+    const found = await call('POST', `/${db}/_find`, { selector: { klass, import_id: importId }, limit });
+    out.push(...(found.body.docs as Json[]));
+  }
+  return out;
+}
+
 describe('wallets', () => {
   it('takes the currency’s precision (BRL 2, JPY 0) and starts the balance at start_balance', async () => {
     const brl = await wallet('Caixa', 'BRL', 10000);
@@ -48,10 +75,11 @@ describe('wallets', () => {
     expect(await get(jpy)).toMatchObject({ precision: 0, balance: 500 });
   });
 
-  it('refuses an unknown currency, a fractional amount, and changing the currency or the decimals later (422)', async () => {
+  it('refuses an unknown currency, a fractional amount, and changing the currency or the decimals once the wallet has records (422)', async () => {
     expect((await post({ klass: 'Wallet', name: 'X', currency: 'XYZ' })).body).toEqual({ error: 'unprocessable_entity', reason: { currency: 'is-not-a-currency' } });
     expect((await post({ klass: 'Wallet', name: 'X', currency: 'BRL', start_balance: 10.5 })).body.reason).toEqual({ start_balance: 'must-be-a-whole-number-of-cents' });
     const id = await wallet('Fixed', 'EUR');
+    await record({ klass: 'Outgo', wallet_id: id, value: 100, date: '2026-11-01' });
     const doc = await get(id);
     expect((await call('PUT', `/${db}/${id}`, { ...doc, currency: 'USD' })).body).toEqual({ error: 'unprocessable_entity', reason: { currency: 'cannot-be-changed' } });
     expect((await call('PUT', `/${db}/${id}`, { ...doc, precision: 3 })).body).toEqual({ error: 'unprocessable_entity', reason: { precision: 'cannot-be-changed' } });
@@ -159,7 +187,9 @@ describe('what the screens read', () => {
     const sums = new Map<string, number>();
     for (const w of wallets.body.docs as Json[]) sums.set(String(w.currency), (sums.get(String(w.currency)) ?? 0) + Number(w.balance));
     const totals = (found.body.docs as Json[]).map((d) => [d.currency, d.balance]);
-    expect(totals).toEqual([...sums].sort(([a], [b]) => String(a).localeCompare(String(b))));
+    // a currency whose last wallet went (deleted, or moved to another currency) keeps its total, at 0
+    expect(totals.filter(([c]) => sums.has(String(c)))).toEqual([...sums].sort(([a], [b]) => String(a).localeCompare(String(b))));
+    expect(totals.filter(([c]) => !sums.has(String(c))).map(([, b]) => b)).toEqual(totals.filter(([c]) => !sums.has(String(c))).map(() => 0));
     expect((await post({ klass: 'WalletBalance', currency: 'BRL', balance: 1 })).status).toBe(403);
   });
 
@@ -223,31 +253,8 @@ describe('CSV import (wallets-upload)', () => {
     return Buffer.from(lines.join('\r\n'), 'latin1');
   }
 
-  async function upload(bytes: Buffer): Promise<{ status: number; body: Json }> {
-    const res = await fetch(`${stack.url}/${db}/_imports`, { method: 'POST', headers: { authorization: auth.authorization, 'content-type': 'text/csv' }, body: bytes });
-    return { status: res.status, body: (await res.json()) as Json };
-  }
-
-  async function finished(id: string): Promise<Json> {
-    for (let i = 0; i < 200; i++) {
-      const doc = await get(id);
-      if (['done', 'failed'].includes(String(doc.status))) return doc;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`import ${id} did not finish`);
-  }
-
   const columns = { date: 0, description: 1, value: 2, third_party: 3 };
 
-  /** The incomes and outgos an import made. */
-  async function importedBy(importId: string): Promise<Json[]> {
-    const out: Json[] = [];
-    for (const klass of ['Income', 'Outgo']) {
-      const found = await call('POST', `/${db}/_find`, { selector: { klass, import_id: importId }, limit: 1000 });
-      out.push(...(found.body.docs as Json[]));
-    }
-    return out;
-  }
 
   it('reads a Windows-1252 semicolon statement, imports its 200 rows without the in-file duplicates, skips them all the second time, and undoes as a whole', async () => {
     const w = await wallet('Extrato', 'BRL', 50000);
@@ -288,7 +295,7 @@ describe('CSV import (wallets-upload)', () => {
       ],
       [1, 3, 5],
     ]);
-    const started = await post({ klass: 'CsvImport', upload_id: up.body.upload_id, wallet_id: w, columns: { date: 0, description: 1, value: 2 } });
+    const started = await post({ klass: 'CsvImport', upload_id: up.body.upload_id, wallet_id: w, columns: { date: 0, description: 1, value: 2 }, date_format: 'dd/mm/yyyy' });
     const failed = await finished(String(started.body.id));
     expect(failed.error).toEqual({ line: 5, reason: 'Line 5, column 3 (Valor): "abc" is not an amount' });
   });
@@ -323,7 +330,7 @@ describe('CSV import (wallets-upload)', () => {
     expect(broken).toEqual({ status: 422, body: { error: 'unprocessable_entity', reason: 'Line 3: a quoted field is not closed or is closed in the wrong place' } });
     const badAmount = await upload(Buffer.from('Data;Histórico;Valor\n01/10/2026;ok;-10,00\n02/10/2026;ok;-5,00\n03/10/2026;ok;abc\n', 'latin1'));
     expect(badAmount.status).toBe(201);
-    const started = await post({ klass: 'CsvImport', upload_id: badAmount.body.upload_id, wallet_id: w, columns: { date: 0, description: 1, value: 2 } });
+    const started = await post({ klass: 'CsvImport', upload_id: badAmount.body.upload_id, wallet_id: w, columns: { date: 0, description: 1, value: 2 }, date_format: 'dd/mm/yyyy' });
     const failed = await finished(String(started.body.id));
     expect(failed).toMatchObject({ status: 'failed', created: 0 });
     expect((failed.error as Json).line).toBe(4);
@@ -350,7 +357,7 @@ describe('mapping rules', () => {
     const w = await wallet('Regras', 'BRL');
     const csv = Buffer.from('Data;Descrição;Valor\n01/10/2026;UBER *TRIP;-23,90\n02/10/2026;Padaria;-8,50\n03/10/2026;Uber Eats;-41,00\n', 'latin1');
     const up = await fetch(`${stack.url}/${db}/_imports`, { method: 'POST', headers: { authorization: auth.authorization, 'content-type': 'text/csv' }, body: csv }).then((r) => r.json() as Promise<Json>);
-    const started = await post({ klass: 'CsvImport', upload_id: up.upload_id, wallet_id: w, columns: { date: 0, description: 1, value: 2 } });
+    const started = await post({ klass: 'CsvImport', upload_id: up.upload_id, wallet_id: w, columns: { date: 0, description: 1, value: 2 }, date_format: 'dd/mm/yyyy' });
     for (let i = 0; i < 100 && !['done', 'failed'].includes(String((await get(String(started.body.id))).status)); i++) await new Promise((r) => setTimeout(r, 100));
     const outgos = (await call('POST', `/${db}/_find`, { selector: { klass: 'Outgo', wallet_id: w }, sort: [{ date: 'asc' }] })).body.docs as Json[];
     expect(outgos.map((o) => [o.description, o.categories])).toEqual([
@@ -403,5 +410,232 @@ describe('the lists’ plans (migration 0001_search_indexes)', () => {
       await client.query('DROP TABLE IF EXISTS pg_temp.docs');
       client.release();
     }
+  });
+});
+
+/** A zip of stored (uncompressed) files: an .xlsx is one, with its parts at these names. */
+function zipOf(files: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(files)) {
+    const data = Buffer.from(text);
+    const file = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(file.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(file.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, file, data);
+    centrals.push(central, file);
+    offset += local.length + file.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(files).length, 8);
+  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** A workbook as Excel saves a bank's export (.xlsx): content types, the workbook and one sheet. */
+const XLSX = zipOf({
+  '[Content_Types].xml': '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
+  'xl/workbook.xml': '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets><sheet name="Extrato" sheetId="1"/></sheets></workbook>',
+  'xl/worksheets/sheet1.xml': '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Data</t></is></c></row></sheetData></worksheet>',
+});
+
+// Issue 27: real statements, tried as a new user would. Each test failed before its fix.
+describe('real statements (issue 27)', () => {
+  const statementOf = (...lines: string[]) => Buffer.from(lines.join('\r\n'), 'latin1');
+  const columns3 = { date: 0, description: 1, value: 2 };
+
+  async function imported(bytes: Buffer, walletId: string, extra: Json = {}): Promise<Json> {
+    const up = await upload(bytes);
+    expect([up.status, up.body.reason]).toEqual([201, undefined]);
+    const started = await post({ klass: 'CsvImport', upload_id: up.body.upload_id, wallet_id: walletId, columns: columns3, ...extra });
+    expect([started.status, started.body.reason]).toEqual([201, undefined]);
+    return finished(String(started.body.id));
+  }
+
+  it('#1 the import screen’s preview asks the service, whose bounded matcher runs `(\\d|\\w)+@` on a 44-digit boleto line at once', async () => {
+    const rule = await post({ klass: 'Mapping', target: 'outgo', field_to_watch: 'description', kind_of_watch: 'regex', text_to_match: '(\\d|\\w)+@', field_to_change: 'categories', kind_of_change: 'replace', text_to_change: 'e-mail' });
+    expect(rule.status).toBe(201);
+    try {
+      const boleto = 'PAGAMENTO BOLETO 23793381286000782713695000063305975520000370000';
+      const tried = await call('PUT', `/${db}/_design/mappings/_update/try/preview`, {
+        records: [
+          { klass: 'Outgo', description: boleto, third_party: 'Banco', categories: ['contas'] },
+          { klass: 'Outgo', description: 'PIX para joao@banco', third_party: null, categories: [] },
+          { klass: 'Income', description: 'PIX de maria@banco', third_party: null, categories: [] },
+        ],
+      });
+      expect(tried.status).toBe(200);
+      expect((tried.body.doc as Json).records).toEqual([
+        { klass: 'Outgo', description: boleto, third_party: 'Banco', categories: ['contas'], applied: [] },
+        { klass: 'Outgo', description: 'PIX para joao@banco', third_party: null, categories: ['e-mail'], applied: [rule.body.id] },
+        { klass: 'Income', description: 'PIX de maria@banco', third_party: null, categories: [], applied: [] },
+      ]);
+      const tooMany = await call('PUT', `/${db}/_design/mappings/_update/try/preview`, { records: Array.from({ length: 201 }, () => ({ klass: 'Outgo' })) });
+      expect(tooMany.body).toEqual({ error: 'unprocessable_entity', reason: { records: 'must-be-a-list-of-at-most-200' } });
+    } finally {
+      await call('DELETE', `/${db}/${rule.body.id}?rev=${rule.body.rev}`);
+    }
+  });
+
+  it('#2 reads a 3-decimal currency’s decimal commas as decimals: -12,345 TND is 12.345 dinars', async () => {
+    const w = await wallet('Tunis', 'TND');
+    expect((await get(w)).precision).toBe(3);
+    const done = await imported(statementOf('Data;Histórico;Valor', '13/10/2026;Tarifa;-12,345', '14/10/2026;Depósito;1.500,250', '15/10/2026;Juros;0,5'), w);
+    expect(done).toMatchObject({ status: 'done', created: 3 });
+    const values = (await importedBy(String(done._id))).map((d) => [d.klass, d.value]).sort();
+    expect(values).toEqual([
+      ['Income', 1500250],
+      ['Income', 500],
+      ['Outgo', 12345],
+    ]);
+  });
+
+  it('#3 a file whose dates read as dd/mm and as mm/dd: the upload says so with a date read both ways, the import without a chosen format is refused (422), with one it reads them that way', async () => {
+    const w = await wallet('Chase', 'USD');
+    const us = statementOf('Date,Description,Amount', '10/01/2024,Coffee,-4.50', '10/02/2024,Rent,-900.00', '10/07/2024,Salary,2000.00');
+    const up = await upload(us);
+    expect(up.body.date_columns).toEqual([
+      { column: 0, formats: ['dd/mm/yyyy', 'mm/dd/yyyy'], sample: { value: '10/01/2024', line: 2, readings: { 'dd/mm/yyyy': '2024-01-10', 'mm/dd/yyyy': '2024-10-01' } } },
+    ]);
+    const guessed = await post({ klass: 'CsvImport', upload_id: up.body.upload_id, wallet_id: w, columns: columns3 });
+    expect(guessed.body).toEqual({ error: 'unprocessable_entity', reason: { date_format: 'is-ambiguous' } });
+    // options the upload did not suggest read other rows: then the import itself refuses, naming the line
+    const other = await post({ klass: 'CsvImport', upload_id: up.body.upload_id, wallet_id: w, columns: columns3, ignore_line_one: true, first_line_is_header: false });
+    expect(await finished(String(other.body.id))).toMatchObject({ status: 'failed', created: 0, error: { line: 2, reason: 'The dates read as day/month or as month/day: choose the date format' } });
+    const chosen = await post({ klass: 'CsvImport', upload_id: up.body.upload_id, wallet_id: w, columns: columns3, date_format: 'mm/dd/yyyy' });
+    const done = await finished(String(chosen.body.id));
+    expect(done).toMatchObject({ status: 'done', created: 3 });
+    expect((await importedBy(String(done._id))).map((d) => d.date).sort()).toEqual(['2024-10-01', '2024-10-02', '2024-10-07']);
+    // dates no two formats read as different days are no question
+    const settled = await upload(statementOf('Date,Description,Amount', '10/01/2024,Coffee,-4.50', '10/25/2024,Gas,-30.00'));
+    expect(settled.body.date_columns).toEqual([{ column: 0, formats: ['mm/dd/yyyy'], sample: null }]);
+  });
+
+  it('#4 refuses an .xlsx, a PDF, a PNG and random bytes at upload (415 "This is not a CSV file"), naming Excel for a workbook', async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300)]);
+    const pdf = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+    const answers = await Promise.all([XLSX, pdf, png, randomBytes(2048)].map(upload));
+    expect(answers.map((a) => a.status)).toEqual([415, 415, 415, 415]);
+    expect(answers[0].body).toEqual({
+      error: 'unsupported_media_type',
+      reason: 'This is not a CSV file: it is a spreadsheet (Excel or LibreOffice). Open it there and save it as CSV (File › Save as › CSV), or export the statement as CSV from your bank, then upload that file',
+    });
+    expect(answers.slice(1).map((a) => a.body)).toEqual([1, 2, 3].map(() => ({ error: 'unsupported_media_type', reason: 'This is not a CSV file' })));
+  });
+
+  it('#5 says a header without rows (an empty period’s export) has no rows, at upload', async () => {
+    expect(await upload(statementOf('Data;Histórico;Valor', ''))).toEqual({ status: 422, body: { error: 'unprocessable_entity', reason: 'The file has no rows below its header: there is nothing to import' } });
+    expect(await upload(statementOf('Extrato de 01/11/2026 a 30/11/2026', 'Data;Histórico;Valor'))).toEqual({
+      status: 422,
+      body: { error: 'unprocessable_entity', reason: 'The file has no rows below its header: there is nothing to import' },
+    });
+  });
+
+  it('#6 sums past 2^53 minor units to the cent: 1,001 rows of 90,000,000,000.00 CHF and one of 0.01 total 9009000000000001 in the month view', async () => {
+    const w = await wallet('Zürich', 'CHF');
+    const lines = ['Datum;Text;Betrag', ...Array.from({ length: 1001 }, (_, i) => `15/01/2032;Zeile ${i};90.000.000.000,00`), '16/01/2032;Rest;0,01'];
+    const done = await imported(statementOf(...lines), w, { most_items_are: 'income' });
+    expect(done).toMatchObject({ status: 'done', created: 1002 });
+    const view = await call('GET', `/${db}/_design/finance/_view/month?month=${encodeURIComponent('"2032-01"')}`);
+    expect((view.body.rows as Json[]).filter((r) => (r.key as string[])[1] === 'CHF')).toEqual([{ key: ['Income', 'CHF', ''], value: '9009000000000001' }]);
+  }, 60_000);
+
+  it('#7 a repeated line is known by the statement’s own line: rows a rule or a person renamed since are not brought back', async () => {
+    const w = await wallet('Sobreposto', 'BRL');
+    const lines = ['Data;Histórico;Valor', '13/11/2026;MERCADO XYZ27 LTDA;-120,00', '14/11/2026;Farmácia 27;-35,50', '15/11/2026;Posto 27;-200,00'];
+    const first = await imported(statementOf(...lines), w, { apply_mappings: false });
+    expect(first).toMatchObject({ status: 'done', created: 3 });
+    const records = await importedBy(String(first._id));
+    // a person renames one, a rule made later renames another
+    const pharmacy = records.find((r) => r.description === 'Farmácia 27')!;
+    expect((await call('PUT', `/${db}/${pharmacy._id}`, { ...pharmacy, description: 'Remédios da Ana' })).status).toBe(200);
+    const rule = await post({ klass: 'Mapping', target: 'outgo', field_to_watch: 'description', kind_of_watch: 'contains', text_to_match: 'xyz27', field_to_change: 'description', kind_of_change: 'replace', text_to_change: 'Mercado do bairro' });
+    try {
+      expect(((await call('PUT', `/${db}/_design/mappings/_update/apply/${rule.body.id}`)).body.doc as Json).changed_records).toBe(1);
+      const second = await imported(statementOf(...lines, '16/11/2026;Padaria 27;-9,90'), w, { apply_mappings: false });
+      expect(second).toMatchObject({ status: 'done', created: 1, duplicates: 3 });
+      expect((await importedBy(String(second._id))).map((r) => r.description)).toEqual(['Padaria 27']);
+    } finally {
+      await call('DELETE', `/${db}/${rule.body.id}?rev=${(await get(String(rule.body.id)))._rev}`);
+    }
+  });
+
+  it('#8 refuses an import into an inactive wallet, as it refuses a record added to it (422 is-inactive)', async () => {
+    const w = await wallet('Encerrada', 'BRL');
+    expect((await call('PUT', `/${db}/${w}`, { ...(await get(w)), active: false })).status).toBe(200);
+    const up = await upload(statementOf('Data;Histórico;Valor', '13/11/2026;Algo;-1,00'));
+    expect((await post({ klass: 'CsvImport', upload_id: up.body.upload_id, wallet_id: w, columns: columns3 })).body).toEqual({ error: 'unprocessable_entity', reason: { wallet_id: 'is-inactive' } });
+  });
+
+  it('#9 answers a person can act on: the bound of a too large amount, a NUL byte’s line, and an imported record can be deleted', async () => {
+    const w = await wallet('Limites', 'BRL');
+    expect((await post({ klass: 'Outgo', wallet_id: w, value: 9_000_000_000_001, date: '2026-11-13' })).body).toEqual({
+      error: 'unprocessable_entity',
+      reason: { value: 'must-be-less-than-or-equal-to-9000000000000' },
+    });
+    expect((await post({ klass: 'Wallet', name: 'Funda', currency: 'BRL', start_balance: -9_000_000_000_001 })).body.reason).toEqual({ start_balance: 'must-be-greater-than-or-equal-to--9000000000000' });
+
+    const nul = await imported(statementOf('Data;Histórico;Valor', '13/11/2026;Certo;-1,00', '14/11/2026;Pag\u0000amento;-2,00'), w);
+    expect(nul).toMatchObject({ status: 'failed', created: 0, error: { line: 3, reason: 'A line holds a character that is not text (a NUL byte): the file is damaged, export the statement again' } });
+
+    const done = await imported(statementOf('Data;Histórico;Valor', '13/11/2026;Tarifa;-1,00', '14/11/2026;Outra;-2,00'), w);
+    const [one, other] = await importedBy(String(done._id));
+    expect((await call('DELETE', `/${db}/${one._id}?rev=${one._rev}`)).status).toBe(200);
+    expect(await balance(w)).toBe(0);
+    // once its imported flag is removed it moved the balance: then it is a confirmed record like any other
+    const counted = await money('unimport', String(other._id));
+    expect((await call('DELETE', `/${db}/${other._id}?rev=${counted.body.rev}`)).body).toEqual({ error: 'conflict', reason: 'You cannot delete a confirmed Expense' });
+  });
+
+  it('#11 a wallet made in the wrong currency can be put right until it has records, its balance moving between the currencies’ totals', async () => {
+    const total = async (c: string) => Number((await call('GET', `/${db}/wbl-${c}`)).body.balance ?? 0);
+    const [brl, sek] = [await total('brl'), await total('sek')];
+    const w = await wallet('Errada', 'BRL', 1000);
+    expect(await total('brl')).toBe(brl + 1000);
+    const moved = await call('PUT', `/${db}/${w}`, { ...(await get(w)), currency: 'SEK', precision: null });
+    expect(moved.status).toBe(200);
+    expect(await get(w)).toMatchObject({ currency: 'SEK', precision: 2, balance: 1000 });
+    expect([await total('brl'), await total('sek')]).toEqual([brl, sek + 1000]);
+    await record({ klass: 'Income', wallet_id: w, value: 100, date: '2026-11-13' });
+    expect((await call('PUT', `/${db}/${w}`, { ...(await get(w)), currency: 'BRL', precision: null })).body).toEqual({ error: 'unprocessable_entity', reason: { currency: 'cannot-be-changed' } });
+  });
+
+  it('#12 a Wallet read through GET or _find carries limit, pending_transactions, available_credit and balance_after_pending as the wallets view does', async () => {
+    const card = await wallet('Cartão 27', 'BRL', 0, { card: true, limit: 500000 });
+    const paid = await record({ klass: 'Outgo', wallet_id: card, value: 12000, date: '2026-11-05' });
+    await record({ klass: 'Outgo', wallet_id: card, value: 3000, date: '2026-11-06' });
+    await money('confirm', paid);
+    const view = (await call('GET', `/${db}/_design/finance/_view/wallets`)).body.rows as Array<{ key: string; value: Json }>;
+    const computed = { limit: 500000, pending_transactions: 1, available_credit: 488000, balance_after_pending: -15000 };
+    expect(view.find((r) => r.key === card)!.value).toMatchObject(computed);
+    expect(await get(card)).toMatchObject({ balance: -12000, ...computed });
+    const found = (await call('POST', `/${db}/_find`, { selector: { klass: 'Wallet', name: 'Cartão 27' } })).body.docs as Json[];
+    expect(found).toEqual([expect.objectContaining(computed)]);
+    const plain = (await call('POST', `/${db}/_find`, { selector: { klass: 'Wallet', name: 'Tunis' } })).body.docs as Json[];
+    expect(plain[0]).toMatchObject({ limit: null, pending_transactions: 0, available_credit: null, balance_after_pending: 0 });
+    // the fields asked for, and only those
+    const some = await call('POST', `/${db}/_find`, { selector: { klass: 'Wallet', name: 'Cartão 27' }, fields: ['name', 'available_credit'] });
+    expect(some.body.docs).toEqual([{ _id: card, name: 'Cartão 27', available_credit: 488000 }]);
+    expect((await call('GET', `/${db}/${card}?fields=${encodeURIComponent('["pending_transactions"]')}`)).body).toEqual({ _id: card, pending_transactions: 1 });
   });
 });

@@ -212,11 +212,11 @@ it('counts records by klass (the admin tiles) and lists the administrators in _s
     (res) => res.status === 200 && res.body.rows.some((r: { key: string; value: { count: number } }) => r.key === 'Subscription' && r.value.count === 2),
   );
   expect(rows.body.rows).toEqual([
-    { key: 'Account', value: { count: 1, size: expect.any(Number) } },
-    { key: 'Subscription', value: { count: 2, size: expect.any(Number) } },
+    { key: 'Account', value: { kind: 'Account', amount: 1, count: 1, size: expect.any(Number) } },
+    { key: 'Subscription', value: { kind: 'Subscription', amount: 2, count: 2, size: expect.any(Number) } },
   ]);
   const total = await a.browser.get(`${view}?group_level=0`);
-  expect(total.body.rows).toEqual([{ key: null, value: { count: 3, size: expect.any(Number) } }]);
+  expect(total.body.rows).toEqual([{ key: null, value: { kind: null, amount: 3, count: 3, size: expect.any(Number) } }]);
   expect(await a.browser.get(`/${acc}/_security`)).toEqual(expect.objectContaining({ status: 200, body: { admins: { roles: [a.id] }, members: { roles: [] } } }));
 });
 

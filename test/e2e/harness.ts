@@ -161,6 +161,18 @@ export async function createToken(owner: User, permissions: string[] = ['read', 
   return res.body.doc.token as string;
 }
 
+/**
+ * Switches a module on for a group (its AccountConfiguration flag set to true), as its administrator does on the admin
+ * page: the reader (exoreader) is off by default, and a module switched off refuses its API (issue 26 #5).
+ */
+export async function switchModuleOn(owner: User, group: string, flag: 'budget' | 'rdisk' | 'textnotes' | 'exoreader' = 'exoreader'): Promise<void> {
+  const found = await owner.browser.post(`/${group}/_find`, { selector: { klass: 'AccountConfiguration', key: flag }, limit: 1 });
+  if (found.status !== 200) throw new Error(`settings of ${group}: ${found.status} ${found.text}`);
+  const doc = found.body.docs[0] as { _id: string; _rev: string; value: unknown } | undefined;
+  const res = doc ? await owner.browser.put(`/${group}/${doc._id}?rev=${doc._rev}`, { value: true }) : await owner.browser.post(`/${group}`, { klass: 'AccountConfiguration', key: flag, value: true });
+  if (res.status !== 200 && res.status !== 201) throw new Error(`switching ${flag} on in ${group}: ${res.status} ${res.text}`);
+}
+
 /** POST /accounts: a new group of `owner`; its id and the creator's membership id. */
 export async function createGroup(owner: User, name: string): Promise<{ id: string; subscription_id: string }> {
   const res = await owner.browser.post('/accounts', { name });

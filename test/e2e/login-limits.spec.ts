@@ -10,6 +10,13 @@ import { Browser, HttpResult, linkToken, newEmail, PASSWORD, Stack, startStack }
 let stack: Stack;
 /** identity.session.login calls the gateway made, i.e. passwords identity was asked to check at login */
 let loginChecks = 0;
+/** every RPC the gateway made, by name */
+const rpcCalls = new Map<string, number>();
+/** how many `name` calls the gateway makes from now on */
+const loginChecksOf = (name: string) => {
+  const before = rpcCalls.get(name) ?? 0;
+  return () => (rpcCalls.get(name) ?? 0) - before;
+};
 
 beforeAll(async () => {
   stack = await startStack('loginlimits', {
@@ -24,6 +31,7 @@ beforeAll(async () => {
   const call = rpc.call.bind(rpc);
   rpc.call = ((name: string, req: unknown, opts?: { timeoutMs?: number }) => {
     if (name === 'identity.session.login') loginChecks++;
+    rpcCalls.set(name, (rpcCalls.get(name) ?? 0) + 1);
     return call(name as never, req as never, opts);
   }) as RpcClient['call'];
 });
@@ -87,6 +95,65 @@ describe('failed logins', () => {
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => browserAt(ip).post('/_session', { username: newEmail(`ip${i}`), password: 'wrong guess' })));
     expect(countOf(results, 401)).toBe(10);
     expect(countOf(results, 429)).toBe(20);
+  });
+});
+
+describe('WebDAV Basic and Google Reader ClientLogin guesses (the same buckets, atomically)', () => {
+  /** A group of `user`'s and a read/write token of theirs. */
+  async function groupAndToken(user: Member): Promise<{ group: string; token: string }> {
+    const group = await user.browser.post('/accounts', { name: 'Limits shop' });
+    expect(group.status).toBe(201);
+    const token = await user.browser.post(`/${user.id}`, { klass: 'UserToken', description: 'dav', permissions: ['read', 'write'] });
+    expect(token.status).toBe(201);
+    return { group: group.body.id, token: token.body.doc.token };
+  }
+
+  it('30 parallel WebDAV requests with wrong tokens from one address: at most 10 are checked (401), the rest 429; a right token then is 429 too', async () => {
+    const user = await member();
+    const { group, token } = await groupAndToken(user);
+    const ip = '10.79.0.1';
+    const basic = (token: string) => `Basic ${Buffer.from(`${user.email}:${token}`).toString('base64')}`;
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => fetch(`${stack.url}/dav/${group}/`, { method: 'PROPFIND', headers: { authorization: basic(`sdt_wrong_guess_${i}`), depth: '0', 'x-forwarded-for': ip } })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 401).length + statuses.filter((s) => s === 429).length).toBe(30);
+    const right = await fetch(`${stack.url}/dav/${group}/`, { method: 'PROPFIND', headers: { authorization: basic(token), depth: '0', 'x-forwarded-for': ip } });
+    expect(right.status).toBe(429);
+  });
+
+  it('30 parallel WebDAV requests with the right token and nothing cached (a sync client starting, or the cached answer for its token just expired): every one is answered, one check of the token', async () => {
+    const user = await member();
+    const { group, token } = await groupAndToken(user);
+    const basic = `Basic ${Buffer.from(`${user.email}:${token}`).toString('base64')}`;
+    const checks = loginChecksOf('identity.token.verify');
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => fetch(`${stack.url}/dav/${group}/`, { method: 'PROPFIND', headers: { authorization: basic, depth: '0', 'x-forwarded-for': '10.91.0.1' } })),
+    );
+    // before: each request that found no cached answer held a place in the e-mail's login bucket (10) while it was
+    // checked, so a burst of right ones was refused 429 with a Retry-After of up to a minute (rclone then waits); and
+    // the disk's door counted every client by the proxy's address (X-Forwarded-For ignored): the wrong guesses of the
+    // test above, from 10.79.0.1, had filled the bucket of 127.0.0.1 that this client's requests were counted in
+    expect(await Promise.all(results.map(async (r) => (r.status === 207 ? 207 : `${r.status} ${await r.text()}`)))).toEqual(Array(30).fill(207));
+    expect(checks()).toBe(1);
+  });
+
+  it('30 parallel ClientLogins with wrong tokens for one e-mail: at most 10 are checked, the rest are refused as too many', async () => {
+    const user = await member();
+    const { group } = await groupAndToken(user);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        fetch(`${stack.url}/greader/${group}/accounts/ClientLogin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.80.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}` },
+          body: new URLSearchParams({ Email: user.email, Passwd: `sdt_wrong_guess_${Math.random()}` }).toString(),
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401 || s === 403).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
   });
 });
 

@@ -18,11 +18,11 @@ interface Person {
   browser: Browser;
 }
 
-/** Registers without a full name (so identity's label is the address), optionally confirms, and signs in. */
-async function register(opts: { confirm: boolean }): Promise<Person> {
+/** Registers (without a full name unless given: identity's label is then the address), optionally confirms, and signs in. */
+async function register(opts: { confirm: boolean; fullname?: string }): Promise<Person> {
   const email = newEmail('privacy');
   const browser = stack.browser();
-  const reg = await browser.post('/_users', { email, password: PASSWORD, password_confirmation: PASSWORD, accept: true, locale: 'en' });
+  const reg = await browser.post('/_users', { email, password: PASSWORD, password_confirmation: PASSWORD, accept: true, locale: 'en', ...(opts.fullname ? { fullname: opts.fullname } : {}) });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${reg.text}`);
   if (opts.confirm) await confirm({ id: reg.body._id, email, browser });
   const login = await browser.post('/_session', { username: email, password: PASSWORD });
@@ -209,3 +209,48 @@ describe('an invitation to an address its user has not confirmed', () => {
     expect(await user.browser.put(accept)).toMatchObject({ status: 200, body: { ok: true, doc: { status: 'accepted', user_id: user.id } } });
   });
 });
+
+describe('members with full names (issue 28 #4: the members list and a member page name them by their names)', () => {
+  it("an administrator gets each member's address with the name, on the list's find and on the member's page; a plain member does not", async () => {
+    const admin = await register({ confirm: true, fullname: 'Ada Admin' });
+    const bob = await register({ confirm: true, fullname: 'Bob Lima' });
+    const carol = await register({ confirm: true, fullname: 'Carol Reis' });
+    const group = ok(await admin.browser.post('/accounts', { name: 'Named Shop' }));
+    const acc: string = group.body.id;
+    const bobSub = await join(admin, acc, bob);
+    const carolSub = await join(admin, acc, carol);
+
+    // what the members page asks (a find of the memberships) and what a member's page asks (the membership)
+    const list = ok(await admin.browser.post(`/${acc}/_find`, { selector: { klass: 'Subscription' }, limit: 1000 })).body.docs as Array<{ _id: string; user?: { email?: string; fullname?: string } }>;
+    const byId = Object.fromEntries(list.map((d) => [d._id, d.user]));
+    expect(byId[bobSub]).toMatchObject({ fullname: 'Bob Lima', email: bob.email });
+    expect(byId[carolSub]).toMatchObject({ fullname: 'Carol Reis', email: carol.email });
+    expect(ok(await admin.browser.get(`/${acc}/${carolSub}`)).body).toMatchObject({ email: carol.email, user: { fullname: 'Carol Reis', email: carol.email } });
+
+    // the privacy rule hides them from plain members only
+    const seenByBob = [await bob.browser.post(`/${acc}/_find`, { selector: { klass: 'Subscription' } }), await bob.browser.get(`/${acc}/${carolSub}`)];
+    for (const res of seenByBob) {
+      expect(res.status).toBe(200);
+      expect(res.text).not.toContain(carol.email);
+      expect(res.text).not.toContain(admin.email);
+    }
+    expect(seenByBob[1].body.user).toMatchObject({ fullname: 'Carol Reis', label: 'Carol Reis' });
+  });
+});
+
+describe('a membership the update handlers cannot find (issue 28 #9, spec §8)', () => {
+  it('is subscription_not_found (404) "Could not find this Member subscription", for accept and bookmark', async () => {
+    const admin = await register({ confirm: true });
+    const acc: string = ok(await admin.browser.post('/accounts', { name: 'Lookup Shop' })).body.id;
+    const missing = 'sub-0000000000000000nothing';
+    const answers = [
+      await admin.browser.put(`/${acc}/_design/status/_update/accept/${missing}`),
+      await admin.browser.put(`/${acc}/_design/bookmark/_update/true/${missing}`),
+      await admin.browser.put(`/${admin.id}/_design/bookmark/_update/true/${missing}`),
+    ];
+    for (const res of answers) expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: { error: 'subscription_not_found', reason: 'Could not find this Member subscription' } });
+    // a plain read of a missing record stays not_found/missing (the member page's not-found page)
+    expect(await admin.browser.get(`/${acc}/${missing}`)).toMatchObject({ status: 404, body: { error: 'not_found', reason: 'missing' } });
+  });
+});
+

@@ -1,3 +1,6 @@
+import { execFileSync } from 'child_process';
+import { Counter } from 'prom-client';
+import { serviceMetrics } from '@app/platform';
 import { createGroup, linkToken, newEmail, PASSWORD, signUp, Stack, startStack, User } from './harness';
 
 // Metrics and the job queues' dashboard over HTTP: GET /metrics (the gateway's and every service's registry, scraped
@@ -166,6 +169,31 @@ it('every service answers the scrape with its rpc histogram per subject, its poo
   expect(value(metrics, 'rpc_client_seconds_count', { service: 'gateway', subject: 'tickets.health', outcome: 'reply' })).toBeGreaterThanOrEqual(1);
 });
 
+it('the whole scrape passes promtool check metrics (installed by infra/dav-tools.sh; it exited 3 on three gauges named *_total)', async () => {
+  const res = await stack.browser().get('/metrics', { bearer: TOKEN });
+  expect(res.status).toBe(200);
+  const check = () => {
+    try {
+      return execFileSync('promtool', ['check', 'metrics'], { input: res.text, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
+    } catch (err) {
+      const e = err as { status: number; stdout: string; stderr: string };
+      throw new Error(`promtool exited ${e.status}: ${e.stdout}${e.stderr}`, { cause: err });
+    }
+  };
+  expect(check()).toBe('');
+});
+
+it('a service whose figures pass 1 MB (ordinary traffic grows label values) is scraped whole, and every process lives on', async () => {
+  // the scrape's answer once passed NATS's 1 MB message limit: the service's respond threw and the gateway died
+  const big = new Counter({ name: 'e2e_big_series', help: 'many label values', labelNames: ['route'], registers: [serviceMetrics('notes', process.env.APP_PREFIX!).registry] });
+  for (let i = 0; i < 12_000; i++) big.inc({ route: `/r/${i}/${'x'.repeat(100)}` });
+  const metrics = await scrape();
+  expect(find(metrics, 'e2e_big_series', { service: 'notes' })).toHaveLength(12_000);
+  expect(value(metrics, 'metrics_scrape_missing_copies', { service: 'gateway', target: 'notes' })).toBe(0);
+  expect(value(metrics, 'process_unhandled_rejections', { service: 'gateway' })).toBe(0);
+  expect((await stack.browser().get('/_up')).status).toBe(200);
+});
+
 it("a service's own round trips to another service are counted in its registry: tickets asking accounts about a technician", async () => {
   const owner = await signUp(stack, { confirm: true });
   const group = await createGroup(owner, 'Metrics shop');
@@ -191,7 +219,7 @@ it('the gateway reports the depth of the job queues by state, the mail queue amo
 it('GET /_up keeps its answer: status, version and one check per service', async () => {
   const res = await stack.browser().get('/_up');
   expect(res.status).toBe(200);
-  expect(res.body).toEqual({ status: 'ok', version: '0.0.0-e2e', checks: { redis: 'ok', identity: 'ok', accounts: 'ok', tickets: 'ok', disk: 'ok', finance: 'ok', reader: 'ok', notes: 'ok' } });
+  expect(res.body).toEqual({ status: 'ok', version: '0.0.0-e2e', checks: { redis: 'ok', identity: 'ok', accounts: 'ok', tickets: 'ok', disk: 'ok', finance: 'ok', reader: 'ok', notes: 'ok' }, redis: expect.objectContaining({ persistence: expect.any(String) }) });
 });
 
 // --- /admin/queues ---

@@ -282,6 +282,111 @@ ${entries}
     expect((await call('PUT', '/_design/bookmarks/_update/import/netscape', { html: out }, g2)).body.doc).toEqual({ created: 0, duplicates: 4, invalid: 0 });
   });
 
+  it('keeps a skipped bookmarklet’s description off the link before it, and LAST_MODIFIED on import and export (issue 26 #10)', async () => {
+    // another user: an owner has at most 5 free groups
+    const shaarli = await signUp(stack, { confirm: true, locale: 'en' });
+    const g = (await createGroup(shaarli, 'Shaarli shop')).id;
+    const headers = { authorization: `Bearer ${await createToken(shaarli)}`, 'content-type': 'application/json' };
+    const put = (path: string, body: unknown) => fetch(`${stack.url}/${g}${path}`, { method: 'PUT', headers, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as Json }));
+    const html = file(`
+        <DT><A HREF="https://manual.example/" ADD_DATE="1600000000" LAST_MODIFIED="1650000000" PRIVATE="0" TAGS="docs">Manual</A>
+        <DT><A HREF="javascript:(function(){location='https://share.example/?u='+location})()" ADD_DATE="1600000100">Share</A>
+        <DD>Bookmarklet: shares the page you are on
+        <DT><A HREF="https://plain.example/" ADD_DATE="1600000200">Plain</A>`);
+    const imported = await put('/_design/bookmarks/_update/import/netscape', { html });
+    expect(imported.body.doc).toEqual({ created: 2, duplicates: 0, invalid: 1 });
+    const docs = (await fetch(`${stack.url}/${g}/_find`, { method: 'POST', headers, body: JSON.stringify({ selector: { klass: 'Bookmark' }, sort: [{ added_at: 'asc' }] }) }).then((r) => r.json() as Promise<Json>)).docs as Json[];
+    expect(docs.map((d) => [d.url, d.description, d.modified_at])).toEqual([
+      ['https://manual.example/', null, '2022-04-15T05:20:00.000Z'],
+      ['https://plain.example/', null, null],
+    ]);
+    const out: string = (await fetch(`${stack.url}/${g}/_design/bookmarks/_view/export`, { headers }).then((r) => r.json() as Promise<Json>)).rows[0].value;
+    expect(out).toContain('<DT><A HREF="https://manual.example/" ADD_DATE="1600000000" LAST_MODIFIED="1650000000" TAGS="docs">Manual</A>');
+    expect(out).toContain('<DT><A HREF="https://plain.example/" ADD_DATE="1600000200">Plain</A>');
+    expect(out).not.toContain('Bookmarklet');
+    // a person's edit moves it; the export says when
+    const manual = docs[0];
+    const edited = await put(`/${manual._id}?rev=${manual._rev}`, { ...manual, title: 'Manual (2nd ed.)' });
+    expect(edited.status).toBe(200);
+    expect(Date.parse(edited.body.doc.modified_at)).toBeGreaterThan(Date.now() - 60_000);
+    const again: string = (await fetch(`${stack.url}/${g}/_design/bookmarks/_view/export`, { headers }).then((r) => r.json() as Promise<Json>)).rows[0].value;
+    expect(again).toContain(`LAST_MODIFIED="${Math.floor(Date.parse(edited.body.doc.modified_at) / 1000)}"`);
+  });
+
+  it('imports a real browser export of 10,000 bookmarks sent as the file itself (icons dropped), and refuses one past its bound (issue 26 #11)', async () => {
+    const chrome = await signUp(stack, { confirm: true, locale: 'pt-BR' });
+    const g = (await createGroup(chrome, 'Big export shop')).id;
+    const headers = { authorization: `Bearer ${await createToken(chrome)}` };
+    // what Chrome writes: nested folders, a data: URL icon on every bookmark (most of the bytes), a few bookmarklets
+    const icon = (i: number) => `data:image/png;base64,${Buffer.alloc(1500 + (i % 900), i % 251).toString('base64')}`;
+    const folder = (name: string, from: number, to: number) =>
+      `        <DT><H3 ADD_DATE="1700000000" LAST_MODIFIED="1700000500">${name}</H3>\n        <DL><p>\n` +
+      Array.from({ length: to - from }, (_, k) => {
+        const i = from + k;
+        return `            <DT><A HREF="https://site${i}.example/page/${i}?ref=bar" ADD_DATE="${1600000000 + i}" ICON="${icon(i)}">Página ${i} — manutenção &amp; peças</A>\n`;
+      }).join('') +
+      `            <DT><A HREF="javascript:void(document.title)" ADD_DATE="1600000000">bookmarklet ${name}</A>\n        </DL><p>\n`;
+    const file = Buffer.from(
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">\n<TITLE>Bookmarks</TITLE>\n<H1>Bookmarks</H1>\n<DL><p>\n' +
+        '    <DT><H3 ADD_DATE="1700000000" PERSONAL_TOOLBAR_FOLDER="true">Barra de favoritos</H3>\n    <DL><p>\n' +
+        Array.from({ length: 10 }, (_, f) => folder(`Pasta ${f + 1}`, f * 1000, (f + 1) * 1000)).join('') +
+        '    </DL><p>\n</DL><p>\n',
+    );
+    expect(file.length).toBeGreaterThan(20 * 1024 * 1024);
+    // the JSON form cannot carry it (that was the only way before)
+    const json = await fetch(`${stack.url}/${g}/_design/bookmarks/_update/import/netscape`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ html: file.toString() }) });
+    expect(json.status).toBe(413);
+    await json.arrayBuffer();
+    const started = Date.now();
+    // with a progress id, the import says how far it is while it runs
+    const progressId = `e2e-${Date.now()}`;
+    const progress = async (id = progressId) => (await fetch(`${stack.url}/${g}/_design/bookmarks/_view/import_progress?key=${encodeURIComponent(JSON.stringify(id))}`, { headers }).then((r) => r.json() as Promise<Json>)).rows as Json[];
+    const seen: Array<{ total: number; done: number }> = [];
+    let importing = true;
+    const watching = (async () => {
+      while (importing) {
+        const [row] = await progress();
+        if (row && JSON.stringify(row.value) !== JSON.stringify(seen[seen.length - 1])) seen.push(row.value);
+        await sleep(50);
+      }
+    })();
+    const sent = await fetch(`${stack.url}/${g}/_design/bookmarks/_update/import/netscape?progress=${progressId}`, { method: 'PUT', headers: { ...headers, 'content-type': 'text/html' }, body: file });
+    const took = Date.now() - started;
+    importing = false;
+    await watching;
+    expect([sent.status, await sent.json()]).toEqual([200, { ok: true, id: 'netscape', rev: '', doc: { created: 10_000, duplicates: 0, invalid: 10 } }]);
+    process.stdout.write(`10,000 bookmarks (${(file.length / 1024 / 1024).toFixed(1)} MB with icons) imported in ${took} ms; progress seen: ${JSON.stringify(seen)}\n`);
+    // the counts only grow, some were seen part-way, and the last one is all of them
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect(seen.some((p) => p.total === 10_000 && p.done > 0 && p.done < 10_000)).toBe(true);
+    expect(seen.every((p, i) => i === 0 || (p.done >= seen[i - 1].done && p.total >= seen[i - 1].total))).toBe(true);
+    expect((await progress())[0].value).toEqual({ total: 10_000, done: 10_000 });
+    expect(await progress('never-started-1')).toEqual([]);
+    const page = (await fetch(`${stack.url}/${g}/_design/bookmarks/_view/export`, { headers }).then((r) => r.json() as Promise<Json>)).rows as Json[];
+    expect(page.find((r) => r.key === 'total')?.value).toBe(10_000);
+    expect(page[0].value).toContain('<DT><A HREF="https://site0.example/page/0?ref=bar" ADD_DATE="1600000000" TAGS="pasta-1">Página 0 — manutenção &amp; peças</A>');
+    expect(page[0].value).not.toContain('ICON');
+    // sent again: every one a duplicate
+    const again = await fetch(`${stack.url}/${g}/_design/bookmarks/_update/import/netscape`, { method: 'POST', headers: { ...headers, 'content-type': 'text/html' }, body: file });
+    expect(((await again.json()) as Json).doc).toEqual({ created: 0, duplicates: 10_000, invalid: 10 });
+    // past the bound: refused before it is read; an empty file is blank
+    const huge = await new Promise<{ status: number; body: Json }>((resolve, reject) => {
+      const req = http.request(`${stack.url}/${g}/_design/bookmarks/_update/import/netscape`, { method: 'PUT', headers: { ...headers, 'content-type': 'text/html', 'content-length': 65 * 1024 * 1024 } }, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      req.write('<DL>');
+    });
+    expect(huge).toEqual({ status: 413, body: { error: 'payload_too_large', reason: 'A bookmarks file can have at most 64 MB (and 16 MB without its icons)' } });
+    const empty = await fetch(`${stack.url}/${g}/_design/bookmarks/_update/import/netscape`, { method: 'PUT', headers: { ...headers, 'content-type': 'text/html' }, body: '' });
+    expect([empty.status, await empty.json()]).toEqual([422, { error: 'unprocessable_entity', reason: { html: 'cant-be-blank' } }]);
+    // another group's member cannot send one here
+    const stranger = await fetch(`${stack.url}/${g}/_design/bookmarks/_update/import/netscape`, { method: 'PUT', headers: { ...auth, 'content-type': 'text/html' }, body: '<DL></DL>' });
+    expect(stranger.status).toBe(403);
+  }, 120_000);
+
   it('refuses an import without html (422) and pages a large export with skip', async () => {
     expect((await call('PUT', '/_design/bookmarks/_update/import/netscape', { html: 12 })).body).toEqual({ error: 'unprocessable_entity', reason: { html: expect.any(String) } });
     expect((await call('PUT', '/_design/bookmarks/_update/import/netscape', {})).status).toBe(422);

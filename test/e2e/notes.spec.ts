@@ -1,4 +1,5 @@
-import { HANDBOOK_CONFLICT_REASON, MAX_HANDBOOK_REVISIONS } from '@app/proto';
+import { loadConfig, RpcClient } from '@app/platform';
+import { HANDBOOK_CONFLICT_REASON, MAX_HANDBOOK_BYTES, MAX_HANDBOOK_CONTENT, MAX_HANDBOOK_REVISIONS } from '@app/proto';
 import { XSS_CASES, unsafeParts } from '../../services/notes/src/handbooks/testing/xss-payloads';
 import { createGroup, createToken, eventually, signUp, Stack, startStack, User } from './harness';
 
@@ -166,6 +167,26 @@ describe('revisions and conflicts', () => {
     expect((await get(page._id)).content).toBe('theirs');
     expect((await call('DELETE', `/${db}/${page._id}?rev=${page._rev}`)).body).toEqual({ error: 'conflict', reason: HANDBOOK_CONFLICT_REASON });
   });
+
+  it('refuses a stale save that would undo a colleague’s change of the address; one that keeps it is saved (issue 26 #8)', async () => {
+    const page = await handbook({ title: 'Pump manual', content: 'v1' });
+    // a colleague moves the page; an editor opened before saves the page with the address it read
+    const moved = await save(page, { uri: 'pump-handbook' });
+    expect([moved.uri, moved.revision]).toEqual(['pump-handbook', page.revision]);
+    const stale = await call('PUT', `/${db}/${page._id}`, { ...page, content: 'mine' });
+    expect(stale).toEqual({ status: 409, body: { error: 'conflict', reason: HANDBOOK_CONFLICT_REASON } });
+    expect(await get(page._id)).toMatchObject({ uri: 'pump-handbook', content: 'v1' });
+    // nor to a third address
+    expect((await call('PUT', `/${db}/${page._id}`, { ...page, uri: 'pumps' })).status).toBe(409);
+    // the same stale save that leaves the address alone (none sent, or the current one) goes through
+    const kept = await call('PUT', `/${db}/${page._id}`, { ...page, uri: undefined, content: 'mine' });
+    expect([kept.status, kept.body.doc?.uri, kept.body.doc?.content]).toEqual([200, 'pump-handbook', 'mine']);
+    // an address changed by the editor on a page whose _rev moved only by a backlink is still taken
+    const other = await handbook({ title: 'Valve manual' });
+    await handbook({ title: 'Valve linker', content: '[[valve-manual]]' });
+    const renamed = await call('PUT', `/${db}/${other._id}`, { ...other, uri: 'valves' });
+    expect([renamed.status, renamed.body.doc?.uri]).toEqual([200, 'valves']);
+  });
 });
 
 describe('safe rendering', () => {
@@ -240,6 +261,67 @@ describe('search', () => {
     expect((await search('preventivos mês', g, brAuth)).rows.map((r: Json) => r.value._id)).toEqual([doc._id]);
   });
 
+  it('pt-BR: finds what PostgreSQL’s own portuguese configuration finds for -ção/-ções words, accents still ignored (issue 26 #7)', async () => {
+    const br = await signUp(stack, { confirm: true, locale: 'pt-BR' });
+    const g = (await createGroup(br, 'Oficina de calibração')).id;
+    const brAuth = { authorization: `Bearer ${await createToken(br)}`, 'content-type': 'application/json' };
+    const texts = {
+      lubrificacao: 'A lubrificação dos rolamentos evita o desgaste.',
+      instalacao: 'Instalação elétrica do painel da bomba.',
+      calibracao: 'Calibração do manômetro a cada seis meses.',
+      manutencao: 'Manutenção corretiva das compressões.',
+    };
+    const docs: Record<string, Json> = {};
+    for (const [key, content] of Object.entries(texts)) docs[key] = await handbook({ title: `Página ${key}`, content }, g, brAuth);
+    const found = async (q: string) => (await search(q, g, brAuth)).rows.map((r: Json) => r.value._id).sort();
+    // the words of the issue: none of these found their page before
+    expect(await found('lubrificar')).toEqual([docs.lubrificacao._id]);
+    expect(await found('lubrificado')).toEqual([docs.lubrificacao._id]);
+    expect(await found('lubrificações')).toEqual([docs.lubrificacao._id]);
+    expect(await found('instalações')).toEqual([docs.instalacao._id]);
+    expect(await found('calibrar')).toEqual([docs.calibracao._id]);
+    // accents still ignored: the word typed without them, and its other forms
+    expect(await found('lubrificacao')).toEqual([docs.lubrificacao._id]);
+    expect(await found('manutencao')).toEqual([docs.manutencao._id]);
+    expect(await found('calibracao manometro')).toEqual([docs.calibracao._id]);
+    // whatever PostgreSQL's `portuguese` finds in these texts, the search finds
+    const words = ['lubrificar', 'lubrificado', 'lubrificações', 'lubrificantes', 'instalações', 'instalar', 'instalado', 'calibrar', 'calibrações', 'manutenções', 'compressão', 'elétricos', 'rolamento', 'desgastes'];
+    for (const q of words) {
+      const { rows } = await stack.pool.query<{ key: string }>(
+        `SELECT key FROM json_each_text($1::json) t(key, content) WHERE to_tsvector('portuguese', content) @@ websearch_to_tsquery('portuguese', $2) ORDER BY key`,
+        [JSON.stringify(texts), q],
+      );
+      const expected = rows.map((r) => docs[r.key]._id).sort();
+      expect([q, (await found(q)).filter((id: string) => expected.includes(id))]).toEqual([q, expected]);
+    }
+    // the snippet marks the word as written
+    const hit = (await search('lubrificar', g, brAuth)).rows[0].value;
+    expect(hit.snippet).toContain('<mark>lubrificação</mark>');
+  });
+
+  it('finds codes written in angle brackets, as the page shows them: <E04>, <ENTER> (issue 26 #9)', async () => {
+    // another user: an owner has at most 5 free groups
+    const coder = await signUp(stack, { confirm: true, locale: 'en' });
+    const g = (await createGroup(coder, 'Codes shop')).id;
+    const codeAuth = { authorization: `Bearer ${await createToken(coder)}`, 'content-type': 'application/json' };
+    const page = await handbook({ title: 'Washer errors', content: 'When the display shows <E04>, hold <ENTER> for 3 s.\n\n| code | meaning |\n|---|---|\n| <F21> | drain |' }, g, codeAuth);
+    const fields = await handbook({ title: 'Dryer', fields: [{ field_name: 'Error', field_value: '<H07>' }] }, g, codeAuth);
+    const mark = await call('POST', `/${g}`, { klass: 'Bookmark', url: 'https://example.com/e31', title: 'Error <E31> explained', description: 'Press <STOP> twice' }, codeAuth);
+    expect(mark.status).toBe(201);
+    const ids = async (q: string) => (await search(q, g, codeAuth)).rows.map((r: Json) => r.value._id);
+    expect(await ids('E04')).toEqual([page._id]);
+    expect(await ids('enter')).toEqual([page._id]);
+    expect(await ids('F21')).toEqual([page._id]);
+    expect(await ids('H07')).toEqual([fields._id]);
+    expect(await ids('E31')).toEqual([mark.body.id]);
+    expect(await ids('stop')).toEqual([mark.body.id]);
+    const snippet: string = (await search('E04', g, codeAuth)).rows[0].value.snippet;
+    expect(snippet).toContain('&lt;<mark>E04</mark>&gt;');
+    // a code inside a table cell or in bold is found too: the page's text, not its markdown, is what is searched
+    const bold = await handbook({ title: 'Oven', content: 'Code **<C12>** means the door is open.' }, g, codeAuth);
+    expect(await ids('C12')).toEqual([bold._id]);
+  });
+
   it('a markdown page\'s snippet is its rendered text: no heading marks, stars or link syntax, the link\'s words kept', async () => {
     const g = (await createGroup(owner, 'Snippet shop')).id;
     const doc = await handbook({ title: 'Oil', content: '## Changing the **oil**\n\nSee [the engine manual](https://example.com/manual) & drain the `sump` first.' }, g);
@@ -311,5 +393,102 @@ describe('tenancy and permissions', () => {
     expect((await call('POST', `/${db}`, { klass: 'Handbook', title: 'nope' }, ro)).status).toBe(403);
     expect((await call('PUT', `/${db}/${page._id}`, { ...page, title: 'nope' }, ro)).status).toBe(403);
     expect((await call('DELETE', `/${db}/${page._id}?rev=${page._rev}`, undefined, ro)).status).toBe(403);
+  });
+});
+
+describe('pages measured in bytes: a write that could not be read back is refused up front', () => {
+  // a group of its own (search, tags and counts elsewhere stay as they are), of a user of its own (five groups each)
+  let big: string;
+  let bigAuth: Record<string, string>;
+  const send = (method: string, path: string, body?: unknown) => call(method, path, body, bigAuth);
+  const read = async (id: string) => (await send('GET', `/${big}/${id}`)).body;
+  const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+  const find = async (selector: Json, fields?: string[]) => (await send('POST', `/${big}/_find`, { selector: { klass: 'Handbook', ...selector }, ...(fields ? { fields } : {}), limit: 50 })).body;
+  /** 200,000 characters of markdown whose HTML is several times larger (a blockquote each), 50 fields of 2,000 characters */
+  const blownUp = (fieldChars: number[]) => ({
+    title: 'Quotes',
+    content: '> 日本\n\n'.repeat(Math.floor(MAX_HANDBOOK_CONTENT / 7)),
+    fields: fieldChars.map((n, i) => ({ field_name: `f${i}`, field_value: '値'.repeat(n) })),
+  });
+
+  beforeAll(async () => {
+    const writer = await signUp(stack, { confirm: true, locale: 'en' });
+    big = (await createGroup(writer, 'Big pages')).id;
+    bigAuth = { authorization: `Bearer ${await createToken(writer)}`, 'content-type': 'application/json' };
+  });
+
+  it('saves a handbook of 190,000 Japanese characters (1.1 MB stored: more than a bus message) and reads it back on every read path', async () => {
+    const content = '日本語の整備手順書です。'.repeat(15_834).slice(0, 190_000);
+    const created = await send('POST', `/${big}`, { klass: 'Handbook', title: 'Japanese manual', content });
+    expect([created.status, created.body.reason]).toEqual([201, undefined]);
+    const id = created.body.id as string;
+    expect(bytesOf(created.body.doc)).toBeGreaterThan(1_100_000);
+    const doc = await read(id);
+    expect([doc.content === content, doc.content_html.length > 190_000]).toEqual([true, true]);
+    // the list (fields) and whole documents; the search; the revisions; a backup's export
+    expect((await find({}, ['_id', 'title'])).docs).toEqual([{ _id: id, title: 'Japanese manual' }]);
+    expect((await find({ _id: id })).docs[0].content === content).toBe(true);
+    const hits = (await view('notes/_view/search', '?q="Japanese"', big, bigAuth)).body.rows;
+    expect(hits.map((r: Json) => r.value._id)).toEqual([id]);
+    const revisions = (await view('handbooks/_view/revisions', `?key=${encodeURIComponent(JSON.stringify(id))}`, big, bigAuth)).body.rows;
+    expect(revisions.map((r: Json) => [r.key, r.value.content === content])).toEqual([[1, true]]);
+    const rpc = new RpcClient(loadConfig().natsUrl);
+    try {
+      const page = await rpc.call('notes.backup.export', { account_id: big });
+      expect(page.docs.find((d) => d._id === id)?.content === content).toBe(true);
+    } finally {
+      await rpc.close();
+    }
+    // and saved again (the fields a client sends: the page's HTML is the service's, and the body at most 1 MiB)
+    const saved = await send('PUT', `/${big}/${id}?rev=${doc._rev}`, { title: doc.title, content: `${content.slice(0, 189_990)}更新`, revision: doc.revision });
+    expect([saved.status, saved.body.doc?.revision]).toEqual([200, 2]);
+  }, 60_000);
+
+  it('refuses a page past MAX_HANDBOOK_BYTES with 413 naming the limit in bytes, storing nothing; one just under it is saved and read back', async () => {
+    const over = await send('POST', `/${big}`, { klass: 'Handbook', ...blownUp(Array(50).fill(2000)) });
+    const reason = /^This page would take ([0-9]+) bytes once saved \(its text, the HTML made from it and its fields\), more than the ([0-9]+) bytes a page may hold: shorten it or split it into several pages$/;
+    expect([over.status, over.body.error, over.body.reason]).toEqual([413, 'payload_too_large', expect.stringMatching(reason)]);
+    const [, bytes, max] = reason.exec(over.body.reason)!.map(Number);
+    expect([bytes > MAX_HANDBOOK_BYTES, max]).toEqual([true, MAX_HANDBOOK_BYTES]);
+    // nothing stored: no page, no address, no revision
+    expect((await find({ title: 'Quotes' })).docs).toEqual([]);
+    expect((await view('handbooks/_view/by_uri', '?key="quotes"', big, bigAuth)).body.rows).toEqual([]);
+
+    // a field character is 6 bytes stored (the field and value_for): take off just enough to be under the limit
+    let cut = Math.ceil((bytes - MAX_HANDBOOK_BYTES) / 6);
+    const sizes = Array(50).fill(2000);
+    for (let i = 49; cut > 0; i--) {
+      const off = Math.min(cut, sizes[i]);
+      sizes[i] -= off;
+      cut -= off;
+    }
+    const under = blownUp(sizes);
+    const saved = await send('POST', `/${big}`, { klass: 'Handbook', ...under });
+    expect([saved.status, saved.body.reason]).toEqual([201, undefined]);
+    const doc = await read(saved.body.id);
+    expect([doc.content === under.content, doc.fields.map((f: Json) => f.field_value.length)]).toEqual([true, sizes]);
+    expect(bytesOf(doc)).toBeLessThanOrEqual(MAX_HANDBOOK_BYTES);
+    expect(bytesOf(doc)).toBeGreaterThan(MAX_HANDBOOK_BYTES - 100);
+    // two characters more: refused, and the stored page is as it was
+    const grown = await send('PUT', `/${big}/${doc._id}`, { ...doc, fields: [...under.fields.slice(0, 49), { field_name: 'f49', field_value: `${under.fields[49].field_value}値値` }] });
+    expect([grown.status, grown.body.error]).toEqual([413, 'payload_too_large']);
+    expect((await read(doc._id))._rev).toBe(doc._rev);
+  }, 60_000);
+
+  it('answers a create sent again with the same _id with the page it stored, never a second copy; another page with that id is 409', async () => {
+    const body = { klass: 'Handbook', _id: 'hbk-0123456789abcdef0123', title: 'Sent twice', content: 'once' };
+    const first = await send('POST', `/${big}`, body);
+    const again = await send('POST', `/${big}`, body);
+    expect([first.status, again.status, again.body.id, again.body.rev]).toEqual([201, 201, first.body.id, first.body.rev]);
+    expect(first.body.id).toBe(body._id);
+    expect((await find({ title: 'Sent twice' })).docs).toHaveLength(1);
+    // the same editor's create with what was typed after the lost answer saves over its own first version
+    const typed = await send('POST', `/${big}`, { ...body, content: 'once, and more' });
+    expect([typed.status, typed.body.id, typed.body.doc.content, typed.body.doc.revision]).toEqual([201, body._id, 'once, and more', 2]);
+    expect((await find({ title: 'Sent twice' })).docs).toHaveLength(1);
+    // past its first version: 409 (another user's page likewise: isOwnFirstVersion); an id is a group's own
+    expect((await send('POST', `/${big}`, { ...body, content: 'again' })).body).toEqual({ error: 'conflict', reason: HANDBOOK_CONFLICT_REASON });
+    expect((await call('POST', `/${db}`, body)).status).toBe(201);
+    expect((await send('POST', `/${big}`, { ...body, _id: 'hbk-not ok' })).status).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { createGroup, createToken, signUp, sleep, Stack, startStack } from './harness';
+import { createGroup, createToken, eventually, signUp, sleep, Stack, startStack, switchModuleOn } from './harness';
 import { atom, FeedItem, FeedServer, rss } from './fixtures/reader-feeds';
 
 // The reader's fetcher through the product: subscriptions made through the gateway, refreshed by the BullMQ worker of
@@ -84,6 +84,7 @@ beforeAll(async () => {
   });
   const owner = await signUp(stack, { confirm: true });
   db = (await createGroup(owner, 'Fetch shop')).id;
+  await switchModuleOn(owner, db);
   token = await createToken(owner);
 }, 60_000);
 afterAll(async () => {
@@ -106,6 +107,56 @@ describe('conditional requests', () => {
     expect(Date.parse(again.checked_at)).toBeGreaterThan(Date.parse(sub.checked_at));
     expect(await items(sub._id)).toHaveLength(3);
   });
+
+  it('subscribing downloads the feed once: its entries come from that download and the next fetch is conditional (issue 26 #4)', async () => {
+    feeds.feed('/once.xml', () => rss('Once', [{ title: 'a', guid: 'a' }, { title: 'b', guid: 'b' }, { title: 'c', guid: 'c' }]));
+    const sub = await subscribe(`${feeds.url}/once.xml`);
+    expect(await items(sub._id)).toHaveLength(3);
+    expect(sub).toMatchObject({ etag: expect.any(String), last_modified: expect.any(String), error_count: 0, title: 'Once' });
+    // the scheduler looks every second: the new feed is not due, its next check is the refresh interval away
+    await sleep(2500);
+    expect(feeds.seen('/once.xml')).toHaveLength(1);
+    expect(seconds(sub.next_check_at, sub.checked_at)).toBeGreaterThan(INTERVAL_S - 5);
+    await refresh(sub);
+    const asked = feeds.seen('/once.xml');
+    expect(asked).toHaveLength(2);
+    expect([asked[1].headers['if-none-match'], asked[1].headers['if-modified-since']]).toEqual([sub.etag, sub.last_modified]);
+    // through a site's page: the page and the feed once each
+    feeds.feed('/once-site/feed.xml', () => rss('Once site', [{ title: 'p', guid: 'p' }]));
+    feeds.on('/once-site/', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><link rel="alternate" type="application/rss+xml" href="feed.xml"></head></html>'));
+    const viaPage = await subscribe(`${feeds.url}/once-site/`);
+    expect([viaPage.url, (await items(viaPage._id)).length]).toEqual([`${feeds.url}/once-site/feed.xml`, 1]);
+    await sleep(1500);
+    expect([feeds.seen('/once-site/').length, feeds.seen('/once-site/feed.xml').length]).toEqual([1, 1]);
+  });
+
+  it('adds a 9 MB feed with its 500 entries, read a slice at a time, downloaded once (issue 26 #3)', async () => {
+    const body = `<p>${'Texto longo de um artigo, como os feeds completos trazem. '.repeat(6)}</p>`.repeat(50);
+    const text = rss('Big', Array.from({ length: 500 }, (_, i) => ({ title: `Big ${i}`, guid: `big-${i}`, date: new Date(Date.UTC(2026, 0, 1) - i * 60_000).toUTCString(), content: body })));
+    feeds.feed('/big9.xml', () => text);
+    // the longest the event loop of this process (the gateway and every service of the stack) was held while adding it
+    let longest = 0;
+    let last = performance.now();
+    let watching = true;
+    const tick = () => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      if (watching) setTimeout(tick, 1);
+    };
+    setTimeout(tick, 1);
+    const started = performance.now();
+    const r = await call('POST', '', { klass: 'ReaderSubscription', url: `${feeds.url}/big9.xml` });
+    const answered = performance.now() - started;
+    expect([r.status, r.body.doc?.title]).toEqual([201, 'Big']);
+    const sub = await checked(r.body.id, null);
+    watching = false;
+    const stored = (await call('POST', '/_find', { selector: { klass: 'ReaderItem', reader_subscription_id: sub._id }, fields: ['_id'], limit: 1000 })).body.docs;
+    expect(stored).toHaveLength(500);
+    expect(feeds.seen('/big9.xml')).toHaveLength(1);
+    const size = Buffer.byteLength(text);
+    process.stdout.write(`a ${(size / 1024 / 1024).toFixed(1)} MB feed added: answered in ${answered.toFixed(0)} ms, entries stored ${(performance.now() - started).toFixed(0)} ms after; the longest event-loop wait meanwhile ${longest.toFixed(0)} ms\n`);
+  }, 60_000);
 
   it('a feed with only Last-Modified is asked with If-Modified-Since alone', async () => {
     feeds.feed('/lm.xml', () => rss('LM', [{ title: 'x', guid: 'x' }]), { etag: false, lastModified: 'Tue, 03 Feb 2026 10:00:00 GMT' });
@@ -280,6 +331,7 @@ describe('schedule', () => {
   it('asks one host at most 2 at a time when many of its feeds are refreshed at once ("refresh all")', async () => {
     const owner = await signUp(stack, { confirm: true });
     const group = (await createGroup(owner, 'Busy host')).id;
+    await switchModuleOn(owner, group);
     const saved = token;
     token = await createToken(owner);
     try {
@@ -342,10 +394,8 @@ describe('hostile feeds: bounded, counted as an error of the feed, nothing crash
     const laughs = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, n) => `<!ENTITY lol${n + 1} "${`&lol${n || ''};`.repeat(10)}">`).join('')}]><rss version="2.0"><channel><title>&lol9;</title><item><title>&lol9;</title></item></channel></rss>`;
     feeds.on('/bad/laughs.xml', (_req, res) => res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(laughs));
 
-    const started = Date.now();
     const subs = await imported(['/bad/malformed.xml', '/bad/huge.xml', '/bad/loop.xml', '/bad/slow.xml', '/bad/laughs.xml']);
     const done = await Promise.all(subs.map((s) => checked(s._id, null)));
-    const took = Date.now() - started;
     const byPath: Record<string, Json> = Object.fromEntries(done.map((d) => [d.url.replace(feeds.url, ''), d]));
     expect(Object.values(byPath).map((d) => d.error_count)).toEqual([1, 1, 1, 1, 1]);
     expect(byPath['/bad/malformed.xml'].last_error).toMatch(/^the feed could not be read/);
@@ -354,11 +404,15 @@ describe('hostile feeds: bounded, counted as an error of the feed, nothing crash
     expect(byPath['/bad/slow.xml'].last_error).toMatch(/^no answer in time/);
     expect(byPath['/bad/laughs.xml'].last_error).toBe('the feed declares XML entities, which are refused');
     // bounded: the big body was cut off (past 10 MB read; the sockets' buffers on loopback hold a few MB more), the loop
-    // after 6 requests, the trickle at the deadline
+    // after 6 requests, the trickle at the deadline (its feed, a byte a second, would take minutes: "no answer in time"
+    // above, and the fetcher hung up on it before its end)
     expect(sent).toBeLessThan(50 * 1024 * 1024);
-    expect(feeds.seen('/bad/loop.xml')).toHaveLength(6);
-    expect(took).toBeLessThan(TIMEOUT_MS + 8000);
-    expect(trickling!.destroyed || trickling!.writableEnded).toBe(true);
+    // (six requests a fetch: under heavy load a fetch job whose lock lapsed is run again by the queue, by design, and
+    // CI once saw the loop fetched twice, 12 requests; each fetch still stopped at 6)
+    const loops = feeds.seen('/bad/loop.xml').length;
+    expect(loops).toBeGreaterThanOrEqual(6);
+    expect(loops % 6).toBe(0);
+    await eventually(async () => trickling!.destroyed, (hungUp) => hungUp); // its socket closed by the fetcher
     for (const s of subs) expect(await items(s._id)).toEqual([]);
     // the service still answers, and the next failure counts on
     expect((await call('POST', '/_find', { selector: { klass: 'ReaderLabel' } })).status).toBe(200);

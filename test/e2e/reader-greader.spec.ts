@@ -1,6 +1,6 @@
 import http from 'http';
 import type { AddressInfo } from 'net';
-import { createGroup, createToken, eventually, signUp, Stack, startStack, User } from './harness';
+import { createGroup, createToken, eventually, signUp, Stack, startStack, switchModuleOn, User } from './harness';
 
 // The Google Reader API (/greader/{account_id}) as a mobile reader uses it, through the gateway onto the real reader
 // service: ClientLogin with the e-mail and a user token, then GoogleLogin auth on every call.
@@ -31,10 +31,28 @@ function rss(name: string, count: number, sameDates = false, fresh = 0): string 
   return `<?xml version="1.0"?><rss version="2.0"><channel><title>${name} feed</title><link>https://${name}.example/</link>${news.join('')}${items.join('')}</channel></rss>`;
 }
 
+/** RSS of `count` items a minute apart, each with about `bytes` of HTML in its description (batches of 1,000). */
+function bulkRss(name: string, count: number, bytes: number): string {
+  const paragraph = `<p>${'Full text of a long article, as sync clients fetch them by the hundred. '.repeat(4)}</p>`;
+  const body = paragraph.repeat(Math.max(1, Math.round(bytes / paragraph.length))).replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const items = Array.from({ length: count }, (_, i) => {
+    const date = new Date(Date.UTC(2025, 5, 1, 12) - i * 60_000).toUTCString();
+    return `<item><title>${name} ${i + 1}</title><link>https://${name}.example/${i + 1}</link><guid>${name}-${i + 1}</guid><pubDate>${date}</pubDate><description>${body}</description></item>`;
+  });
+  return `<?xml version="1.0"?><rss version="2.0"><channel><title>${name}</title><link>https://${name}.example/</link>${items.join('')}</channel></rss>`;
+}
+
 beforeAll(async () => {
   // the feeds are served on loopback by this test: the reader must be allowed to fetch private addresses
   feeds = http.createServer((req, res) => {
-    const body = req.url === '/alpha.xml' ? rss('alpha', 30, true, alphaFresh) : req.url === '/beta.xml' ? rss('beta', 3) : null;
+    const bulk = /^\/bulk\/([a-z]+)-([0-9]+)x([0-9]+)\.xml$/.exec(req.url ?? '');
+    const body = bulk
+      ? bulkRss(bulk[1], Number(bulk[2]), Number(bulk[3]))
+      : req.url === '/alpha.xml'
+        ? rss('alpha', 30, true, alphaFresh)
+        : req.url === '/beta.xml'
+          ? rss('beta', 3)
+          : null;
     res.writeHead(body ? 200 : 404, { 'content-type': 'application/rss+xml' });
     res.end(body ?? 'no feed');
   });
@@ -43,9 +61,11 @@ beforeAll(async () => {
   stack = await startStack('greader', { READER_ALLOW_PRIVATE_URLS: '1' });
   owner = await signUp(stack, { confirm: true });
   db = (await createGroup(owner, 'Reading room')).id;
+  await switchModuleOn(owner, db);
   token = await createToken(owner);
   const other = await signUp(stack, { confirm: true });
   otherDb = (await createGroup(other, 'Somebody else')).id;
+  await switchModuleOn(other, otherDb);
   otherToken = await createToken(other);
 }, 60_000);
 afterAll(async () => {
@@ -300,4 +320,196 @@ describe('a mobile reader syncing a group', () => {
     const list = await call('GET', api('subscription/list'));
     expect(list.json.subscriptions.map((s: any) => s.id)).toEqual([alpha]);
   });
+});
+
+describe('Atom streams and the OPML address, as FeedHQ-era readers read them (issue 26 #1, #2)', () => {
+  let user: User;
+  let group: string;
+  let auth: string;
+  let readToken: string;
+  let feed: string;
+
+  beforeAll(async () => {
+    user = await signUp(stack, { confirm: true });
+    group = (await createGroup(user, 'Atom reading')).id;
+    await switchModuleOn(user, group);
+    auth = await createToken(user);
+    readToken = await createToken(user, ['read']);
+    const added = await call('POST', api('subscription/quickadd'), { auth, group, form: [['quickadd', `${feedBase}/bulk/atomic-25x200.xml`]] });
+    feed = added.json.streamId;
+    await eventually(async () => (await call('GET', api('unread-count'), { auth, group })).json.unreadcounts?.find((r: any) => r.id === feed)?.count ?? 0, (n) => n === 25, 20_000);
+  }, 60_000);
+
+  const atom = (stream: string, query: Array<[string, string]> = [], who = auth) => call('GET', `/reader/atom/${stream}`, { auth: who, group, query });
+  const entries = (xml: string) => [...xml.matchAll(/<entry[^>]*>([\s\S]*?)<\/entry>/g)].map((m) => ({ id: /<id>([^<]+)<\/id>/.exec(m[1])![1], title: /<title>([^<]*)<\/title>/.exec(m[1])![1], labels: [...m[1].matchAll(/scheme="http:\/\/www\.google\.com\/reader\/" label="([^"]+)"/g)].map((l) => l[1]) }));
+
+  it('serves a feed as Atom: its n newest items and every other unread one, each with its Google id and read or fresh state', async () => {
+    // three older items read already
+    const ids = (await call('GET', api('stream/items/ids'), { auth, group, query: [['s', feed], ['n', '25']] })).json.itemRefs.map((r: any) => r.id);
+    expect((await call('POST', api('edit-tag'), { auth, group, form: [...ids.slice(5, 8).map((i: string) => ['i', i] as [string, string]), ['a', READ]] })).text).toBe('OK');
+    const res = await atom(encodeURIComponent(feed), [['n', '5']]);
+    expect([res.status, res.type]).toEqual([200, 'application/atom+xml; charset=utf-8']);
+    expect(res.text).toMatch(/^<\?xml version="1\.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom"/);
+    expect(res.text).toContain(`<id>tag:google.com,2005:reader/${feed}</id><title>atomic</title>`);
+    const got = entries(res.text);
+    // 5 newest, then the 17 unread beyond them (the 3 read ones left out)
+    expect(got.map((e) => e.title)).toEqual([...Array.from({ length: 5 }, (_, i) => `atomic ${i + 1}`), ...Array.from({ length: 17 }, (_, i) => `atomic ${i + 9}`)]);
+    expect(got.every((e) => /^tag:google\.com,2005:reader\/item\/[0-9a-f]{16}$/.test(e.id))).toBe(true);
+    expect(got[0].labels).toEqual(['reading-list', 'fresh']);
+    expect(/<gr:continuation>([^<]+)<\/gr:continuation>/.test(res.text)).toBe(true);
+    // the continuation pages on as stream/contents does: the next 5, read or not
+    const c = /<gr:continuation>([^<]+)<\/gr:continuation>/.exec(res.text)![1];
+    const next = entries((await atom(encodeURIComponent(feed), [['n', '5'], ['c', c]])).text);
+    expect(next.map((e) => [e.title, e.labels.includes('read')])).toEqual([
+      ['atomic 6', true],
+      ['atomic 7', true],
+      ['atomic 8', true],
+      ['atomic 9', false],
+      ['atomic 10', false],
+    ]);
+    // an item read by its Atom id (as newsboat does) is read: now it comes with its read state
+    expect((await call('POST', api('edit-tag'), { auth, group, form: [['i', got[0].id], ['a', READ], ['r', 'user/-/state/com.google/kept-unread'], ['ac', 'edit'], ['T', 'x']] })).text).toBe('OK');
+    expect(entries((await atom(encodeURIComponent(feed), [['n', '1']])).text)[0]).toMatchObject({ id: got[0].id, labels: ['reading-list', 'read'] });
+  });
+
+  it('serves the reading list, an empty stream for states it keeps nothing of; 401 without auth, 403 outside the group, 404 for an unknown feed', async () => {
+    expect(entries((await atom('user/-/state/com.google/reading-list', [['n', '3'], ['xt', READ]])).text)).toHaveLength(21);
+    expect(entries((await atom(encodeURIComponent('user/-/state/com.google/broadcast-friends'))).text)).toEqual([]);
+    expect((await atom(encodeURIComponent('feed/rsb-nothere'))).status).toBe(404);
+    expect((await atom(encodeURIComponent(feed), [], null as unknown as string)).status).toBe(401);
+    expect((await call('GET', `/reader/atom/${encodeURIComponent(feed)}`, { auth: otherToken, group })).status).toBe(403);
+  });
+
+  it('offers the subscriptions as OPML at an address taking the e-mail and a user token (a read token does), as WebDAV does', async () => {
+    const opml = (authorization?: string, on = group) => fetch(`${stack.url}/greader/${on}/subscriptions.opml`, { headers: authorization ? { authorization } : {} });
+    const basic = (email: string, secret: string) => `Basic ${Buffer.from(`${email}:${secret}`).toString('base64')}`;
+    const ok = await opml(basic(user.email, readToken));
+    expect([ok.status, ok.headers.get('content-type')]).toEqual([200, 'text/x-opml; charset=utf-8']);
+    const xml = await ok.text();
+    expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>/i);
+    expect(xml).toContain(`xmlUrl="${feedBase}/bulk/atomic-25x200.xml"`);
+    // the Google and bearer headers too
+    expect((await opml(`GoogleLogin auth=${auth}`)).status).toBe(200);
+    // nothing, a wrong token, another user's token: 401 with the challenge; another group: 403
+    const none = await opml();
+    expect([none.status, none.headers.get('www-authenticate')]).toEqual([401, 'Basic realm="ServiceDesk reader", charset="UTF-8"']);
+    expect((await opml(basic(user.email, 'sdt_wrong'))).status).toBe(401);
+    expect((await opml(basic(user.email, otherToken))).status).toBe(401);
+    expect((await opml(basic(user.email, readToken), otherDb)).status).toBe(403);
+  });
+});
+
+/**
+ * A group of `feeds` × `perFeed` items of about `bytes` each (through quickadd: the reader fetches them at once),
+ * ready when its reading list counts them all unread.
+ */
+async function bulkGroup(name: string, feedNames: string[], perFeed: number, bytes: number): Promise<string> {
+  const group = (await createGroup(owner, name)).id;
+  await switchModuleOn(owner, group);
+  for (const feed of feedNames) {
+    const added = await call('POST', api('subscription/quickadd'), { group, form: [['quickadd', `${feedBase}/bulk/${feed}-${perFeed}x${bytes}.xml`]] });
+    expect(added.status).toBe(200);
+  }
+  const total = feedNames.length * perFeed;
+  await eventually(
+    async () => {
+      const res = await call('GET', api('unread-count'), { group, query: [['output', 'json']] });
+      return (res.json?.unreadcounts as Array<{ id: string; count: number }> | undefined)?.find((r) => r.id === READING_LIST)?.count ?? 0;
+    },
+    (n) => n === total,
+    90_000,
+  );
+  return group;
+}
+
+/** Every item of a stream through stream/contents pages of `n`: the sizes of the pages and the item ids. */
+async function readAll(group: string, n: number): Promise<{ sizes: number[]; ids: string[]; bytes: number[] }> {
+  const sizes: number[] = [];
+  const ids: string[] = [];
+  const bytes: number[] = [];
+  let c: string | undefined;
+  do {
+    const res = await call('GET', api('stream/contents/user/-/state/com.google/reading-list'), { group, query: [['n', String(n)], ...(c ? [['c', c] as [string, string]] : [])] });
+    expect([res.status, res.json?.error]).toEqual([200, undefined]);
+    sizes.push(res.json.items.length);
+    bytes.push(res.text.length);
+    ids.push(...res.json.items.map((i: any) => i.id as string));
+    c = res.json.continuation;
+  } while (c && sizes.length < 10);
+  return { sizes, ids, bytes };
+}
+
+describe('batches of 1,000 (sync clients ask for items by the hundred)', () => {
+  let group: string;
+  let ids: string[];
+
+  beforeAll(async () => {
+    // 1,200 small items over three feeds (a feed is read 500 entries at a time)
+    group = await bulkGroup('Bulk reading', ['gamma', 'delta', 'epsilon'], 400, 300);
+  }, 120_000);
+
+  it('reads 1,000 items in one stream/contents?n=1000 page and the other 200 with its continuation', async () => {
+    const { sizes, ids: all } = await readAll(group, 1000);
+    expect(sizes).toEqual([1000, 200]);
+    expect(new Set(all).size).toBe(1200);
+    // n past 1,000 is read as 1,000 (Google's and Inoreader's most), the continuation bringing the rest
+    const many = await call('GET', api('stream/contents'), { group, query: [['s', READING_LIST], ['n', '5000']] });
+    expect([many.status, many.json.items.length, typeof many.json.continuation]).toEqual([200, 1000, 'string']);
+    const refs = await call('GET', api('stream/items/ids'), { group, query: [['s', READING_LIST], ['n', '1000']] });
+    expect([refs.status, refs.json.itemRefs.length, typeof refs.json.continuation]).toEqual([200, 1000, 'string']);
+    ids = refs.json.itemRefs.map((r: any) => r.id as string);
+  }, 60_000);
+
+  it('answers stream/items/contents for 1,000 ids (decimal and long forms mixed) in one call, in the order asked', async () => {
+    const long = (n: string) => `tag:google.com,2005:reader/item/${BigInt(n).toString(16).padStart(16, '0')}`;
+    const asked = [...ids].reverse().map((id, i) => (i % 2 ? long(id) : id));
+    const res = await call('POST', api('stream/items/contents'), { group, form: asked.map((i) => ['i', i] as [string, string]) });
+    expect([res.status, res.json?.error, res.json?.reason]).toEqual([200, undefined, undefined]);
+    expect(res.json.items.map((i: any) => i.id)).toEqual([...ids].reverse().map(long));
+    expect(res.json.items[0]).toMatchObject({ title: expect.stringMatching(/^(gamma|delta|epsilon) [0-9]+$/), summary: { content: expect.stringContaining('Full text') } });
+  }, 60_000);
+
+  it('marks 1,000 items read, starred, and unread again with one edit-tag each', async () => {
+    const form = (extra: Pairs) => [...ids.map((i) => ['i', i] as [string, string]), ...extra];
+    const unreadIn = async () => (await call('GET', api('unread-count'), { group, query: [['output', 'json']] })).json.unreadcounts.find((r: any) => r.id === READING_LIST)?.count ?? 0;
+    const read = await call('POST', api('edit-tag'), { group, form: form([['a', READ]]) });
+    expect([read.status, read.text]).toEqual([200, 'OK']);
+    expect(await unreadIn()).toBe(200);
+    const starred = await call('POST', api('edit-tag'), { group, form: form([['a', STARRED], ['r', READ]]) });
+    expect([starred.status, starred.text]).toEqual([200, 'OK']);
+    expect(await unreadIn()).toBe(1200);
+    const stars = await call('GET', api('stream/items/ids'), { group, query: [['s', STARRED], ['n', '1000']] });
+    expect(stars.json.itemRefs.map((r: any) => r.id).sort()).toEqual([...ids].sort());
+    // asking again for the state the items are in changes nothing
+    expect((await call('POST', api('edit-tag'), { group, form: form([['a', STARRED]]) })).text).toBe('OK');
+    const again = await call('GET', api('stream/items/ids'), { group, query: [['s', STARRED], ['n', '1000']] });
+    expect(again.json.itemRefs).toHaveLength(1000);
+  }, 60_000);
+
+  it('refuses 1,001 ids with a 400 {error, reason} that says how many one call takes', async () => {
+    const form = [...ids, '1'].map((i) => ['i', i] as [string, string]);
+    for (const path of ['stream/items/contents', 'edit-tag']) {
+      const res = await call('POST', api(path), { group, form: [...form, ['a', READ]] });
+      expect([res.status, res.json]).toEqual([400, { error: 'bad_request', reason: expect.stringMatching(/^at most 1000 item ids \(i=…\) at once, this call names 1001/) }]);
+    }
+  });
+});
+
+// Waits for the chunked replies (issue 24: any answer size crosses the bus): 1,000 items of 28 kB are a 28 MB answer.
+describe('full-text items of 28 kB', () => {
+  let group: string;
+
+  beforeAll(async () => {
+    // four feeds of 250 items of ~28 kB (each feed 7 MB: under the 10 MB a fetch reads)
+    group = await bulkGroup('Full text', ['zeta', 'eta', 'theta', 'iota'], 250, 28_000);
+  }, 180_000);
+
+  it('carries 1,000 items of 28 kB (a 28 MB answer) in stream/contents?n=1000 and in stream/items/contents', async () => {
+    const { sizes, ids, bytes } = await readAll(group, 1000);
+    expect(sizes[0]).toBe(1000);
+    expect(bytes[0]).toBeGreaterThan(25_000_000);
+    const res = await call('POST', api('stream/items/contents'), { group, form: ids.slice(0, 1000).map((i) => ['i', i] as [string, string]) });
+    expect([res.status, res.json?.items?.length]).toEqual([200, 1000]);
+    expect(res.json.items.map((i: any) => i.id)).toEqual(ids.slice(0, 1000));
+  }, 120_000);
 });

@@ -1,14 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '@app/ui';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { diskEn } from './i18n/en';
 import { diskPtBR } from './i18n/pt-BR';
-import { registerTranslations } from './i18n/register';
-import Page, { matchDiskRoute } from './Page';
+import { matchDiskRoute } from './Page';
 import { DISK_SEGMENTS } from './routes';
-import { renderAt, rows, selectorOf, stubApi } from './test/render';
+import { renderAt, stubApi } from './test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -61,28 +57,5 @@ describe('the disk Page', () => {
     const keys = (o: object, prefix = ''): string[] =>
       Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
     expect(keys(diskPtBR).sort()).toEqual(keys(diskEn).sort());
-  });
-
-  it("works on copies of react-router and react-query without the shell's contexts (the context bridge)", async () => {
-    stubApi((call) => {
-      if (call.url.startsWith('/acc-1/_design/disk/_view/path')) return rows([{ key: 'cfl-1', value: { name: 'Projects' } }]);
-      const root = call.url.endsWith('/_find') && selectorOf(call).dir_id === null && (selectorOf(call).kind as { $in: string[] }).$in.includes('dir');
-      return root ? { body: { docs: [{ _id: 'cfl-1', _rev: '1-a', klass: 'CloudFile', kind: 'dir', name: 'Projects', dir_id: null }] } } : undefined;
-    });
-    const i18n = createI18n('en');
-    registerTranslations(i18n);
-    window.history.replaceState(null, '', '/account/acc-1/disk');
-    render(
-      <I18nextProvider i18n={i18n}>
-        <MantineProvider>
-          <Page />
-        </MantineProvider>
-      </I18nextProvider>,
-    );
-    fireEvent.click(await screen.findByRole('link', { name: 'Projects' }));
-    expect(window.location.pathname).toBe('/account/acc-1/disk/cfl-1');
-    // the folder's own listing: its name, and the 'show ..' row back to the root
-    await waitFor(() => expect(screen.getByTestId('disk-title').textContent).toBe('Projects'));
-    expect(within(await screen.findByTestId('up-row')).getByRole('link').getAttribute('href')).toBe('/account/acc-1/disk');
   });
 });

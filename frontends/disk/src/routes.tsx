@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import { routeSegments, type ModuleRoute } from '@app/module-kit';
+import { lazy } from 'react';
 
 // Every disk screen under /account/:account_id/, one table (STYLE 7). disk and disk/:dir_id are the same screen (spec
 // §2); the named screens are listed before ":dir_id" so they win (folder ids start with cfl-).
@@ -8,11 +9,7 @@ const StarredPage = lazy(() => import('./pages/disk/DiskPage').then((m) => ({ de
 const TrashPage = lazy(() => import('./pages/trash/TrashPage'));
 const WebDavPage = lazy(() => import('./pages/webdav/WebDavPage'));
 
-export interface DiskRoute {
-  path: string;
-  name: string;
-  Component: ComponentType;
-}
+export type DiskRoute = ModuleRoute;
 
 export const DISK_ROUTES: DiskRoute[] = [
   { path: 'disk', name: 'disk.index', Component: DiskPage },
@@ -23,4 +20,4 @@ export const DISK_ROUTES: DiskRoute[] = [
 ];
 
 /** The first path segments this remote serves (what the shell routes to it). */
-export const DISK_SEGMENTS = [...new Set(DISK_ROUTES.map((r) => r.path.split('/')[0]))];
+export const DISK_SEGMENTS = routeSegments(DISK_ROUTES);

@@ -1,5 +1,5 @@
-import type { Klass } from '@app/proto';
-import { lazy, type ComponentType } from 'react';
+import { routeSegments, type ModuleRoute } from '@app/module-kit';
+import { lazy } from 'react';
 import { KINDS, type KindDef } from './lib/records';
 
 // Every finance screen under /account/:account_id/ (spec §2: index, show, new and edit of outgos, incomes, transfers,
@@ -18,13 +18,7 @@ const MappingsListPage = lazy(() => import('./pages/mappings/MappingsListPage'))
 const MappingShowPage = lazy(() => import('./pages/mappings/MappingShowPage'));
 const MappingFormPage = lazy(() => import('./pages/mappings/MappingFormPage'));
 
-export interface FinanceRoute {
-  path: string;
-  name: string;
-  Component: ComponentType;
-  /** the klass a `:record_id` must be of (its id prefix): another id is "Page not found" */
-  klass?: Klass;
-}
+export type FinanceRoute = ModuleRoute;
 
 function recordRoutes(kind: KindDef): FinanceRoute[] {
   const s = kind.segment;
@@ -54,4 +48,4 @@ export const FINANCE_ROUTES: FinanceRoute[] = [
 ];
 
 /** The first path segments this remote serves (what the shell routes to it). */
-export const FINANCE_SEGMENTS = [...new Set(FINANCE_ROUTES.map((r) => r.path.split('/')[0]))];
+export const FINANCE_SEGMENTS = routeSegments(FINANCE_ROUTES);

@@ -1,19 +1,8 @@
-import { createContext, useContext } from 'react';
+import { useModuleRoute, type ModuleRouteBase } from '@app/module-kit';
 
-// The params of the finance screen being shown. The Page matches the full location itself (Page.tsx), so the screens
-// work however the shell mounts the remote (/account/:account_id/* or one route per segment).
+// The finance screen being shown (the kit's Page matches the location: Page.tsx), and links inside the account.
+export type RouteParams = ModuleRouteBase;
 
-export interface RouteParams {
-  accountId: string;
-  recordId?: string;
-  /** the route's name, sent as x-route-name */
-  name: string;
-}
+export const useRoute = () => useModuleRoute<RouteParams>();
 
-export const RouteContext = createContext<RouteParams>({ accountId: '', name: '' });
-
-export const useRoute = () => useContext(RouteContext);
-
-/** Absolute links inside the account: accountPath('acc-1', 'outgos', id) → /account/acc-1/outgos/<id>. */
-export const accountPath = (accountId: string, ...parts: Array<string | undefined>) =>
-  [`/account/${accountId}`, ...parts.filter((p): p is string => !!p)].join('/');
+export { accountPath } from '@app/module-kit';

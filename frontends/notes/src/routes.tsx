@@ -1,5 +1,5 @@
-import type { Klass } from '@app/proto';
-import { lazy, type ComponentType } from 'react';
+import { routeSegments, type ModuleRoute } from '@app/module-kit';
+import { lazy } from 'react';
 
 // Every notes screen under /account/:account_id/, one table (STYLE 7): handbooks (list, new, show, edit, history; a
 // handbook by id or by its address), the wiki, bookmarks (list, new, show, edit) and search. "new" is listed before
@@ -15,13 +15,7 @@ const BookmarkShowPage = lazy(() => import('./pages/bookmarks/BookmarkShowPage')
 const BookmarkFormPage = lazy(() => import('./pages/bookmarks/BookmarkFormPage'));
 const SearchPage = lazy(() => import('./pages/search/SearchPage'));
 
-export interface NotesRoute {
-  path: string;
-  name: string;
-  Component: ComponentType;
-  /** the klass a `:record_id` must be of (its id prefix): another id is "Page not found" */
-  klass?: Klass;
-}
+export type NotesRoute = ModuleRoute;
 
 export const NOTES_ROUTES: NotesRoute[] = [
   { path: 'handbooks', name: 'handbooks.index', Component: HandbooksListPage },
@@ -39,4 +33,4 @@ export const NOTES_ROUTES: NotesRoute[] = [
 ];
 
 /** The first path segments this remote serves (what the shell routes to it). */
-export const NOTES_SEGMENTS = [...new Set(NOTES_ROUTES.map((r) => r.path.split('/')[0]))];
+export const NOTES_SEGMENTS = routeSegments(NOTES_ROUTES);

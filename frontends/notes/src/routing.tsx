@@ -1,7 +1,6 @@
-import { createContext, useContext } from 'react';
+import { useModuleRoute } from '@app/module-kit';
 
-// The params of the notes screen being shown. The Page matches the full location itself (Page.tsx), so the screens
-// work however the shell mounts the remote (/account/:account_id/* or one route per segment).
+// The params of the notes screen being shown (the kit's Page matches the location: Page.tsx).
 
 export interface RouteParams {
   accountId: string;
@@ -13,9 +12,7 @@ export interface RouteParams {
   name: string;
 }
 
-export const RouteContext = createContext<RouteParams>({ accountId: '', name: '' });
-
-export const useRoute = () => useContext(RouteContext);
+export const useRoute = () => useModuleRoute<RouteParams>();
 
 /** Absolute links inside the account: accountPath('acc-1', 'handbooks', slug) → /account/acc-1/handbooks/<slug>. */
 export const accountPath = (accountId: string, ...parts: Array<string | undefined>) =>

@@ -1,45 +1,33 @@
 import { Anchor, Group, Paper, Stack, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ContextBridge } from './app/context-bridge';
+import { ModuleFrame, useDashboardRefreshes } from '@app/module-kit';
+import type { DashboardCardProps } from '@app/ui';
 import { Feed } from './components/feed/Feed';
 import { MarkReadOnOpenSwitch } from './components/feed/MarkReadOnOpenSwitch';
-import { registerTranslations } from './i18n/register';
+import { texts } from './i18n/register';
 import { setRouteName } from './lib/api';
 import { accountPath } from './routing';
 
 // The reader module's part of the dashboard (spec §2, "Reader module: a setting to mark items read on opening, and the
 // feed"), exposed as `reader/DashboardCard` and mounted by the shell's ReaderCard when the active module is reader.
 
-registerTranslations();
+texts.register();
 
-export interface DashboardCardProps {
-  accountId: string;
-  /** how many times the dashboard's Refresh was pressed (the shell's count): each press reads the card's data again */
-  refreshes?: number;
-}
-
-export default function DashboardCard({ accountId, refreshes = 0 }: DashboardCardProps) {
+export default function DashboardCard(props: DashboardCardProps) {
   return (
-    <ContextBridge>
-      <ReaderDashboard accountId={accountId} refreshes={refreshes} />
-    </ContextBridge>
+    <ModuleFrame module="reader">
+      <ReaderDashboard {...props} />
+    </ModuleFrame>
   );
 }
 
-function ReaderDashboard({ accountId, refreshes = 0 }: DashboardCardProps) {
+function ReaderDashboard({ accountId, refreshes }: DashboardCardProps) {
   const { t, i18n } = useTranslation('reader');
-  registerTranslations(i18n);
+  texts.register(i18n);
   useEffect(() => setRouteName('dashboard.reader'), []);
-  const queryClient = useQueryClient();
-  const seen = useRef(refreshes);
-  useEffect(() => {
-    if (refreshes === seen.current) return;
-    seen.current = refreshes;
-    void queryClient.invalidateQueries({ queryKey: ['reader'] });
-  }, [refreshes, queryClient]);
+  useDashboardRefreshes(refreshes);
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid="reader-dashboard">
       <Stack gap="sm">

@@ -1,5 +1,5 @@
-import type { Klass } from '@app/proto';
-import { lazy, type ComponentType } from 'react';
+import { routeSegments, type ModuleRoute } from '@app/module-kit';
+import { lazy } from 'react';
 
 // Every reader screen under /account/:account_id/ (spec §2: index, show, new and edit of reader_subscriptions and
 // reader_labels; reader_items has only index, the feed, and show), one table (STYLE 7). "new" is listed before
@@ -14,13 +14,7 @@ const LabelsListPage = lazy(() => import('./pages/labels/LabelsListPage'));
 const LabelShowPage = lazy(() => import('./pages/labels/LabelShowPage'));
 const LabelFormPage = lazy(() => import('./pages/labels/LabelFormPage'));
 
-export interface ReaderRoute {
-  path: string;
-  name: string;
-  Component: ComponentType;
-  /** the klass a `:record_id` must be of (its id prefix): another id is "Page not found" */
-  klass?: Klass;
-}
+export type ReaderRoute = ModuleRoute;
 
 export const READER_ROUTES: ReaderRoute[] = [
   { path: 'reader_items', name: 'reader_items.index', Component: ItemsPage },
@@ -36,4 +30,4 @@ export const READER_ROUTES: ReaderRoute[] = [
 ];
 
 /** The first path segments this remote serves (what the shell routes to it). */
-export const READER_SEGMENTS = [...new Set(READER_ROUTES.map((r) => r.path.split('/')[0]))];
+export const READER_SEGMENTS = routeSegments(READER_ROUTES);

@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { createCoreI18n, loadTexts } from '@app/ui';
-import { createQueryClient, followRemoteWrites } from './app/query-client';
+import { createQueryClient } from './app/query-client';
 import { NewVersionBanner } from './components/NewVersionBanner';
 import { AppRoutes } from './app/AppRoutes';
 import { installSessionCheck } from './session/session-check';
@@ -17,7 +17,6 @@ const i18n = createCoreI18n(navigator.language);
 document.documentElement.lang = i18n.language;
 const queryClient = createQueryClient();
 installSessionCheck(queryClient);
-followRemoteWrites(queryClient);
 // theme light or dark, kept in localStorage (spec §4)
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
 

@@ -1,12 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '@app/ui';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ticketsEn } from './i18n/en';
 import { ticketsPtBR } from './i18n/pt-BR';
-import Page, { matchTicketsRoute } from './Page';
-import { registerTranslations } from './i18n/register';
+import { matchTicketsRoute } from './Page';
 import { TICKETS_SEGMENTS } from './routes';
 import { renderAt, selectorOf, settings, stubApi } from './test/render';
 
@@ -98,31 +94,5 @@ describe('the tickets Page', () => {
     const keys = (o: object, prefix = ''): string[] =>
       Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
     expect(keys(ticketsPtBR).sort()).toEqual(keys(ticketsEn).sort());
-  });
-
-  it('works on copies of react-router and react-query without the shell\'s contexts (the context bridge)', async () => {
-    // what happens when Module Federation hands the remote other copies than the shell's loaded ones
-    stubApi((call) =>
-      call.url.endsWith('/_find') && selectorOf(call).klass === 'Customer' ? { body: { docs: [{ _id: 'cus-1', _rev: '1-a', klass: 'Customer', name: 'Maria Silva' }] } } : undefined,
-    );
-    const i18n = createI18n('en');
-    registerTranslations(i18n);
-    window.history.replaceState(null, '', '/account/acc-1/customers');
-    const seen: string[] = [];
-    const onPop = () => seen.push(window.location.pathname);
-    window.addEventListener('popstate', onPop);
-    render(
-      <I18nextProvider i18n={i18n}>
-        <MantineProvider>
-          <Page />
-        </MantineProvider>
-      </I18nextProvider>,
-    );
-    fireEvent.click(await screen.findByRole('link', { name: 'Maria Silva' }));
-    // the navigation is announced to the shell's router (popstate) and the page follows the URL
-    expect(window.location.pathname).toBe('/account/acc-1/customers/cus-1');
-    expect(seen).toEqual(['/account/acc-1/customers/cus-1']);
-    expect(await screen.findByRole('heading', { name: 'Customer' })).toBeTruthy();
-    window.removeEventListener('popstate', onPop);
   });
 });

@@ -1,87 +1,39 @@
-import { klassOfId } from '@app/proto';
-import { Alert, Loader, Stack, Text } from '@mantine/core';
-import { Suspense, useEffect, useMemo } from 'react';
+import { Alert } from '@mantine/core';
+import { matchModuleRoute, modulePage } from '@app/module-kit';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { ContextBridge } from './app/context-bridge';
 import { ModuleNav } from './components/ModuleNav';
 import { useFeatures } from './hooks/account';
-import { registerTranslations } from './i18n/register';
+import { texts } from './i18n/register';
 import { setRouteName } from './lib/api';
-import { TICKETS_ROUTES } from './routes';
-import { RouteContext, type RouteParams } from './routing';
+import { TICKETS_ROUTES, type TicketsRoute } from './routes';
+import type { RouteParams } from './routing';
 
-// The tickets remote's exposed page (Module Federation `tickets/Page`). The shell mounts it for every tickets-module
-// path under /account/:account_id/; it matches the full location against its route table itself, so it does not
-// depend on how the shell's parent route is written (/account/:account_id/* or /account/:account_id/<segment>/*).
+// The tickets remote's exposed page (`tickets/Page`): every tickets-module screen under /account/:account_id/. A
+// record id must be a document id (a known klass prefix such as `cmt-`): `comments/new` (comments are shown only,
+// spec §2) or `tickets/abc` is "Page not found", not a failed fetch whose message is meant for developers.
 
-registerTranslations();
+export const matchTicketsRoute = (pathname: string) => matchModuleRoute(TICKETS_ROUTES, pathname);
 
-/**
- * The route of a pathname and its params (`:name` segments), or null. A record id must be a document id (a known klass
- * prefix such as `cmt-`): `comments/new` (comments are shown only, spec §2) or `tickets/abc` is "Page not found",
- * not a failed fetch whose message is meant for developers. Written here rather than react-router's
- * matchPath: a shared library's tree-shaken copy only has the exports the shell uses, and one export more would make
- * the remote load a second react-router (another router context).
- */
-export function matchTicketsRoute(pathname: string) {
-  const parts = pathname.split('/').filter(Boolean);
-  if (parts[0] !== 'account' || !parts[1]) return null;
-  const rest = parts.slice(2);
-  for (const route of TICKETS_ROUTES) {
-    const pattern = route.path.split('/');
-    if (pattern.length !== rest.length) continue;
-    const params: Record<string, string | undefined> = { account_id: decodeURIComponent(parts[1]) };
-    const ok = pattern.every((p, i) => {
-      if (p === ':record_id') return !!klassOfId((params.record_id = decodeURIComponent(rest[i])));
-      if (p.startsWith(':')) return (params[p.slice(1)] = decodeURIComponent(rest[i])), true;
-      return p === rest[i];
-    });
-    if (ok) return { route, params };
-  }
-  return null;
-}
-
-/** The exposed page: the contexts the screens need (see ContextBridge), then the screen of the current path. */
-export default function Page() {
-  return (
-    <ContextBridge>
-      <TicketsScreens />
-    </ContextBridge>
-  );
-}
-
-function TicketsScreens() {
-  const { t, i18n } = useTranslation('tickets');
-  // the shell's i18next instance (the one its provider hands down) gets the namespace before anything renders
-  registerTranslations(i18n);
-  const { pathname } = useLocation();
-  const found = useMemo(() => matchTicketsRoute(pathname.replace(/\/+$/, '') || '/'), [pathname]);
-  const accountId = found?.params.account_id ?? /^\/account\/([^/]+)/.exec(pathname)?.[1] ?? '';
-  const params: RouteParams = { accountId, recordId: found?.params.record_id, kind: found?.params.kind, name: found ? `tickets.${found.route.name}` : 'tickets.not_found' };
-  useEffect(() => setRouteName(params.name), [params.name]);
+/** A maintenance screen while the group's maintenance feature is off says so instead. */
+function FeatureGate({ route, accountId, children }: { route: TicketsRoute; accountId: string; children: ReactNode }) {
+  const { t } = useTranslation('tickets');
   const features = useFeatures(accountId);
-  const off = found?.route.feature === 'maintenance' && !features.isPending && !features.maintenance;
-  const Component = found?.route.Component;
+  if (route.feature !== 'maintenance' || features.isPending || features.maintenance) return <>{children}</>;
   return (
-    <RouteContext.Provider value={params}>
-      <Stack maw={1200} mx="auto" gap="md" data-testid="tickets-module">
-        {accountId && <ModuleNav accountId={accountId} />}
-        <Suspense fallback={<Loader size="sm" />}>
-          {!Component ? (
-            // as the shell says it for a path no module owns (AccountModulePage)
-            <Text c="dimmed" data-testid="page-not-found">
-              {t('common.not_found')}
-            </Text>
-          ) : off ? (
-            <Alert color="gray" data-testid="feature-off">
-              {t('features.maintenance_off')}
-            </Alert>
-          ) : (
-            <Component key={pathname} />
-          )}
-        </Suspense>
-      </Stack>
-    </RouteContext.Provider>
+    <Alert color="gray" data-testid="feature-off">
+      {t('features.maintenance_off')}
+    </Alert>
   );
 }
+
+export default modulePage<TicketsRoute, RouteParams>({
+  module: 'tickets',
+  routes: TICKETS_ROUTES,
+  texts,
+  onRoute: setRouteName,
+  Nav: ModuleNav,
+  routeName: (route) => `tickets.${route.name}`,
+  params: (p) => ({ kind: p.kind }),
+  Gate: FeatureGate,
+});

@@ -1,6 +1,7 @@
-import { lazy, type ComponentType } from 'react';
+import { routeSegments, type ModuleRoute } from '@app/module-kit';
+import { lazy } from 'react';
 import { ENTITIES, type EntityDef } from './pages/records/entities';
-import { CustomerExtra, EquipmentExtra, EstimateActions, MaintenanceActions } from './pages/records/extras';
+import { CustomerExtra, EquipmentExtra, EstimateActions, EstimateExtra, MaintenanceActions } from './pages/records/extras';
 import { RecordFormPage } from './pages/records/RecordFormPage';
 import { RecordListPage } from './pages/records/RecordListPage';
 import { RecordShowPage } from './pages/records/RecordShowPage';
@@ -18,10 +19,7 @@ const MaintenanceAreaPage = lazy(() => import('./pages/maintenance/MaintenanceAr
 const CommentShowPage = lazy(() => import('./pages/comments/CommentShowPage'));
 const ReceiptPage = lazy(() => import('./pages/receipts/ReceiptPage'));
 
-export interface TicketsRoute {
-  path: string;
-  name: string;
-  Component: ComponentType;
+export interface TicketsRoute extends ModuleRoute {
   /** the feature flag the screen needs */
   feature?: 'maintenance';
 }
@@ -29,7 +27,13 @@ export interface TicketsRoute {
 function recordRoutes(def: EntityDef, feature?: 'maintenance'): TicketsRoute[] {
   const s = def.segment;
   const extra =
-    def.klass === 'Customer' ? (d: Parameters<typeof CustomerExtra>[0]['doc']) => <CustomerExtra doc={d} /> : def.klass === 'Equipment' ? (d: Parameters<typeof EquipmentExtra>[0]['doc']) => <EquipmentExtra doc={d} /> : undefined;
+    def.klass === 'Customer'
+      ? (d: Parameters<typeof CustomerExtra>[0]['doc']) => <CustomerExtra doc={d} />
+      : def.klass === 'Equipment'
+        ? (d: Parameters<typeof EquipmentExtra>[0]['doc']) => <EquipmentExtra doc={d} />
+        : def.klass === 'Estimate'
+          ? (d: Parameters<typeof EstimateExtra>[0]['doc']) => <EstimateExtra doc={d} />
+          : undefined;
   const actions =
     def.klass === 'Maintenance'
       ? (d: Parameters<typeof MaintenanceActions>[0]['doc']) => <MaintenanceActions doc={d} />
@@ -64,4 +68,4 @@ export const TICKETS_ROUTES: TicketsRoute[] = [
 ];
 
 /** The first path segments this remote serves (what the shell routes to it). */
-export const TICKETS_SEGMENTS = [...new Set(TICKETS_ROUTES.map((r) => r.path.split('/')[0]))];
+export const TICKETS_SEGMENTS = routeSegments(TICKETS_ROUTES);

@@ -1,20 +1,11 @@
-import { createContext, useContext } from 'react';
+import { useModuleRoute, type ModuleRouteBase } from '@app/module-kit';
 
-// The params of the tickets screen being shown. The Page matches the full location itself (Page.tsx), so the screens
-// work however the shell mounts the remote (/account/:account_id/* or one route per segment).
-
-export interface RouteParams {
-  accountId: string;
-  recordId?: string;
+// The tickets screen being shown (the kit's Page matches the location: Page.tsx), and links inside the account.
+export interface RouteParams extends ModuleRouteBase {
+  /** a receipt's kind (receipts/:kind/:record_id) */
   kind?: string;
-  /** the route's name, sent as x-route-name */
-  name: string;
 }
 
-export const RouteContext = createContext<RouteParams>({ accountId: '', name: '' });
+export const useRoute = () => useModuleRoute<RouteParams>();
 
-export const useRoute = () => useContext(RouteContext);
-
-/** Absolute links inside the account: accountPath('acc-1', 'tickets', id) → /account/acc-1/tickets/<id>. */
-export const accountPath = (accountId: string, ...parts: Array<string | undefined>) =>
-  [`/account/${accountId}`, ...parts.filter((p): p is string => !!p)].join('/');
+export { accountPath } from '@app/module-kit';

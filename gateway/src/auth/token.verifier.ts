@@ -48,6 +48,14 @@ export class TokenVerifier {
     return `${this.config.prefix}:tokgen`;
   }
 
+  /** The token's verification when it is in the cache (a token verified in the last few seconds), else undefined. */
+  async cached(token: string): Promise<VerifiedToken | undefined> {
+    if (!TOKEN_PATTERN.test(token)) return undefined;
+    const cached = await this.redis.get(this.key(createHash('sha256').update(token).digest('base64url')));
+    const answer = cached ? (JSON.parse(cached) as VerifiedToken) : undefined;
+    return answer?.user ? answer : undefined;
+  }
+
   async verify(token: string): Promise<VerifiedToken> {
     if (!TOKEN_PATTERN.test(token)) throw errors.unauthorized('Invalid token');
     const hash = createHash('sha256').update(token).digest('base64url');

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'fs';
@@ -6,6 +6,8 @@ import { SignedIn } from '../auth/access';
 import { Caller, ResolvedCaller } from '../auth/caller';
 import { ApiErrors } from '../http/openapi';
 import { BackupsService } from './backups.service';
+
+const logger = new Logger('backups-download');
 
 const ACCOUNT_ID = { name: 'account_id', description: 'the group id (acc-…); administrators only' };
 const BACKUP_ID = { name: 'backup_id', description: 'a listed backup (bak-…)' };
@@ -32,7 +34,10 @@ const BACKUP = record('Backup', {
 const RESTORE = record('BackupRestore', {
   mode: { type: 'string', enum: ['new', 'replace'] },
   backup_id: { type: 'string', nullable: true },
-  target_account_id: { type: 'string', description: 'the group written to (the new group for mode new)' },
+  target_account_id: { type: 'string', nullable: true, description: 'the group written to (the new group for mode new, once the job has made it)' },
+  files: { type: 'integer', description: "the disk's files (blobs) written, once done" },
+  rolled_back: { type: 'boolean', description: 'over the group: the restore failed once the group was cleared, and the group was put back as it was' },
+  group_removed: { type: 'boolean', description: 'into a new group: the restore failed and the group it made was removed' },
 });
 const LIST = { type: 'object', properties: { docs: { type: 'array', items: BACKUP }, restores: { type: 'array', items: RESTORE } } };
 const RESTORE_BODY = {
@@ -127,6 +132,16 @@ export class BackupsController {
     return this.backups.restoreGet(caller, accountId, restoreId);
   }
 
+  @Delete('accounts/:account_id/backups/restores/:restore_id/group')
+  @ApiOperation({ summary: 'Remove the group a failed restore into a new group left behind (its administrators only; 409 for any other restore)' })
+  @ApiParam(ACCOUNT_ID)
+  @ApiParam({ name: 'restore_id', description: 'brs-…' })
+  @ApiResponse({ status: 200, description: 'the record, group_removed', schema: RESTORE })
+  @ApiErrors(401, 403, 404, 409, 503)
+  removeRestoredGroup(@Caller() caller: ResolvedCaller, @Param('account_id') accountId: string, @Param('restore_id') restoreId: string) {
+    return this.backups.removeRestoredGroup(caller, accountId, restoreId);
+  }
+
   @Post('backups/combined')
   @HttpCode(202)
   @ApiOperation({ summary: 'Your combined archive of every group you administer: the one of the last day, or a new one' })
@@ -152,5 +167,12 @@ function send(reply: FastifyReply, file: { path: string; filename: string; size:
     .header('content-length', file.size)
     .header('content-disposition', `attachment; filename="${file.filename}"`)
     .header('cache-control', 'no-store')
-    .send(createReadStream(file.path));
+    .send(archiveStream(file.path));
+}
+
+/** The archive's bytes; a read that fails (the file removed by the rotation meanwhile) cuts the download, logged. */
+function archiveStream(path: string) {
+  const stream = createReadStream(path);
+  stream.on('error', (err) => logger.warn(`backup download ${path}: ${err.message}`));
+  return stream;
 }

@@ -3,8 +3,6 @@ import { createWriteStream } from 'fs';
 import { mkdir, rename, rm } from 'fs/promises';
 import path from 'path';
 import type { Readable } from 'stream';
-import { pipeline } from 'stream/promises';
-import { Transform } from 'stream';
 import { Injectable } from '@nestjs/common';
 import { requireWrite, RpcClient } from '@app/platform';
 import { AppError, BACKUP_UPLOAD_MAX_BYTES, BackupDoc, BackupFileReply, BackupListReply, BackupRestoreDoc, BackupSettingsReply, errors, FIELD_MESSAGES, RESTORE_TARGETS } from '@app/proto';
@@ -79,7 +77,9 @@ export class BackupsService {
 
   async list(caller: ResolvedCaller, accountId: string): Promise<BackupListReply> {
     const ctx = await this.tenancy.resolveGroup(caller.ctx, accountId);
-    return this.rpc.call('accounts.backups.list', { ctx });
+    const reply = await this.rpc.call('accounts.backups.list', { ctx });
+    await this.groupsChanged(caller, reply.restores);
+    return reply;
   }
 
   async create(caller: ResolvedCaller, accountId: string): Promise<BackupDoc> {
@@ -106,7 +106,18 @@ export class BackupsService {
 
   async restoreGet(caller: ResolvedCaller, accountId: string, restoreId: string): Promise<BackupRestoreDoc> {
     const ctx = await this.tenancy.resolveGroup(caller.ctx, accountId);
-    return this.rpc.call('accounts.backups.restore.get', { ctx, restore_id: restoreId });
+    const reply = await this.rpc.call('accounts.backups.restore.get', { ctx, restore_id: restoreId });
+    await this.groupsChanged(caller, [reply]);
+    return reply;
+  }
+
+  /** The group a failed restore into a new group left removed (the accounts service checks who may). */
+  async removeRestoredGroup(caller: ResolvedCaller, accountId: string, restoreId: string): Promise<BackupRestoreDoc> {
+    const ctx = await this.tenancy.resolveGroup(caller.ctx, accountId);
+    const reply = await this.rpc.call('accounts.backups.restore.group.remove', { ctx, restore_id: restoreId });
+    if (reply.target_account_id) this.tenancy.forgetGroup(reply.target_account_id);
+    if (caller.via === 'session') await this.sessions.markStale(caller.sessionId!, caller.session!);
+    return reply;
   }
 
   /**
@@ -125,7 +136,7 @@ export class BackupsService {
     await mkdir(uploads, { recursive: true });
     const file = path.join(uploads, name);
     try {
-      await pipeline(body, bounded(this.maxUpload), createWriteStream(`${file}.part`));
+      await copyBounded(body, this.maxUpload, `${file}.part`);
       await rename(`${file}.part`, file);
     } catch (e) {
       await rm(`${file}.part`, { force: true });
@@ -150,6 +161,17 @@ export class BackupsService {
   private async rolesChanged(caller: ResolvedCaller, mode: string): Promise<void> {
     if (mode === 'new' && caller.via === 'session') await this.sessions.markStale(caller.sessionId!, caller.session!);
   }
+
+  /**
+   * A restore into a new group makes its group once the job has checked the archive: the session's group list is read
+   * again when it sees a restore done into a group it does not list yet.
+   */
+  private async groupsChanged(caller: ResolvedCaller, restores: BackupRestoreDoc[]): Promise<void> {
+    if (caller.via !== 'session') return;
+    const roles = caller.session!.roles;
+    const made = restores.some((r) => r.mode === 'new' && r.status === 'done' && r.target_account_id && !roles.includes(r.target_account_id));
+    if (made) await this.sessions.markStale(caller.sessionId!, caller.session!);
+  }
 }
 
 function restoreMode(value: unknown): 'new' | 'replace' {
@@ -162,13 +184,42 @@ function isReadable(value: unknown): value is Readable {
 }
 
 /** Passes bytes on up to `max`, then fails with 413 whatever Content-Length said. */
-function bounded(max: number): Transform {
-  let size = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
+/**
+ * Copies the upload to `file`, refused (413) past `max` bytes. Unlike pipeline(), a refusal leaves the request
+ * itself alone: destroying it reset the connection, so a client still sending got no 413 (the server drains the
+ * rest, bounded: http/early-answers.ts).
+ */
+function copyBounded(source: Readable, max: number, file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const out = createWriteStream(file);
+    let size = 0;
+    let settled = false;
+    const stop = (err?: unknown) => {
+      if (settled) return;
+      settled = true;
+      source.removeListener('data', onData);
+      source.removeListener('end', onEnd);
+      source.removeListener('error', stop);
+      source.removeListener('close', onClose);
+      if (err) {
+        out.destroy();
+        reject(err);
+      } else out.end(() => resolve());
+    };
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > max) return done(archiveTooLarge(max));
-      done(null, chunk);
-    },
+      if (size > max) return stop(archiveTooLarge(max));
+      if (!out.write(chunk)) {
+        source.pause();
+        out.once('drain', () => !settled && source.resume());
+      }
+    };
+    const onEnd = () => stop();
+    const onClose = () => stop(new AppError('bad_request', 'The upload ended before its last byte'));
+    source.on('data', onData);
+    source.once('end', onEnd);
+    source.once('error', stop);
+    source.once('close', onClose);
+    out.once('error', stop);
   });
 }

@@ -1,7 +1,20 @@
 import type { Readable, Writable } from 'stream';
+import { youngCollections } from '@app/platform';
 
 /** The most bytes gathered into one write to the other side. */
 export const RELAY_BATCH = 1024 * 1024;
+
+/** Bytes relayed (by every transfer together) between two young collections. */
+export const COLLECT_EVERY = 4 * 1024 * 1024;
+
+/**
+ * Counts the bytes a write has passed on: each piece Node's HTTP parser gives is a new buffer outside V8's heap, dead
+ * once written, and left to V8 they were collected "for external memory pressure" about every 30 MiB, 7–18 ms a
+ * collection in the gateway's heap (--trace-gc). Collected every 4 MiB they are few (@app/platform youngCollections):
+ * measured on 200 MiB GETs, before those took raw-get.ts's way, the gateway's CPU went 0.16 → 0.14 s (bench/dav,
+ * docs/benchmarks.md). What still comes this way: uploads, and the answers to everything but a GET.
+ */
+const written = youngCollections(COLLECT_EVERY);
 
 /**
  * Copies `from` to `to` (and ends it) like `from.pipe(to)`, but in writes of up to RELAY_BATCH: the pieces one socket
@@ -17,6 +30,8 @@ export function relay(from: Readable, to: Writable): void {
     gathering = false;
     gathered = 0;
     to.uncork();
+    // a destination gone (the disk cut an upload it refused) never drains: `from` is left to whoever reads it now
+    if (to.destroyed) return;
     if (to.writableNeedDrain && !from.isPaused()) {
       from.pause();
       to.once('drain', () => from.resume());
@@ -29,7 +44,8 @@ export function relay(from: Readable, to: Writable): void {
       to.cork();
       setImmediate(flush); // after the reads of this turn of the event loop
     }
-    to.write(chunk);
+    const length = chunk.length; // the callback keeps the length, not the buffer
+    to.write(chunk, () => written(length));
     gathered += chunk.length;
     if (gathered >= RELAY_BATCH) flush();
   });
@@ -37,4 +53,9 @@ export function relay(from: Readable, to: Writable): void {
     flush();
     to.end();
   });
+  // either side failing ends the copy and never the process: a source that fails cuts the destination (a half-sent
+  // answer must not look complete); a destination that fails takes no more writes (the data handler checks
+  // `destroyed`). The callers' own listeners decide what to answer.
+  from.on('error', () => to.destroy());
+  to.on('error', () => undefined);
 }

@@ -6,11 +6,12 @@ import type { Duplex } from 'stream';
 export const READ_BUFFER = 1024 * 1024;
 
 /**
- * Keep-alive connections to the disk service whose reads take up to READ_BUFFER at a time into a buffer of their own,
- * where Node reads 64 KiB into a new buffer each time: a 200 MiB GET was 3,200 reads and as many trips through the
- * HTTP parser and the streams. The buffer serves the next read again when the bytes of the last one were taken at once
- * (the HTTP parser copies a body's bytes as it reads them, and the disk never switches protocols, so nothing keeps a
- * view of them); while the socket still holds some (read a little at a time, or paused), the next read gets a new one.
+ * Keep-alive connections to the disk service (every request but a GET: raw-get.ts reads those) whose reads take up to
+ * READ_BUFFER at a time into a buffer of their own, where Node reads 64 KiB into a new buffer each time: a 200 MiB GET
+ * was 3,200 reads and as many trips through the HTTP parser and the streams. The buffer serves the next read again
+ * when the bytes of the last one were taken at once (the HTTP parser copies a body's bytes as it reads them, and the
+ * disk never switches protocols, so nothing keeps a view of them); while the socket still holds some (read a little at
+ * a time, or paused), the next read gets a new one.
  */
 export class DiskAgent extends Agent {
   constructor(options: AgentOptions = {}) {

@@ -12,7 +12,7 @@ import { DiskProxy } from './disk-proxy';
 
 const ctx = { user_id: 'usr-1', account_id: 'acc-1', roles: [], admin: true, permissions: ['read', 'write'] };
 const callers = { resolve: async () => ({ ctx }) } as unknown as RawCallers;
-const tenancy = { resolveGroup: async () => ctx } as unknown as TenancyService;
+const tenancy = { resolveGroup: async () => ctx, assertModule: () => undefined } as unknown as TenancyService;
 
 const listen = (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
   new Promise<http.Server>((resolve) => {

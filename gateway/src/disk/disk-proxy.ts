@@ -1,22 +1,24 @@
-import { randomUUID } from 'crypto';
-import { request as httpRequest, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'http';
+import { request as httpRequest, IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'http';
 import { Inject, Injectable } from '@nestjs/common';
 import { signCaller } from '@app/platform';
 import { AppError, CallerContext, errors } from '@app/proto';
-import { RawCallers } from '../auth/raw-callers';
+import { RawCallers, rawRequest } from '../auth/raw-callers';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 import { TenancyService } from '../documents/tenancy.service';
-import { logFailure } from '../http/error.filter';
+import { answerFailed, logFailure } from '../http/error.filter';
 import { toErrorResponse } from '../http/error-mapping';
 import { APP_VERSION_HEADER, logRequest } from '../http/request-log';
+import { API_SECURITY_HEADERS, userContentHeaders } from '../http/security-headers';
 import { relay } from './byte-relay';
 import { DiskAgent } from './disk-agent';
+import { INVALID_PATH, RawDiskGets } from './raw-get';
 
 // `/files/{account_id}/…` and `/dav/{account_id}/…`: a file's bytes, streamed between the client and the disk service's
 // HTTP server without being parsed or held (DESIGN: file bytes never travel over NATS). Taken from Node's server before
 // fastify, like the fast lane, so no body parser touches them. The gateway authenticates the caller (WebDAV: HTTP
 // Basic with the e-mail and a user token, or a bearer token; /files also a session cookie, with the XSRF header on
-// writes), checks the group membership like every group call, and signs the caller into the request it passes on.
+// writes), checks the group membership like every group call, and signs the caller into the request it passes on. A
+// GET's answer is read by raw-get.ts (its body never goes through Node's HTTP parser); the rest by Node's client.
 
 const DISK_PATH = /^\/(files|dav)\/([^/?#]+)(?:[/?#]|$)/;
 /** hop-by-hop and credential headers never passed on (Host is: tagged If headers name the client's host) */
@@ -35,6 +37,8 @@ export class DiskProxy {
   private readonly targets: { url: URL; downUntil: number }[];
   private turn = 0;
   private readonly agent = new DiskAgent();
+  /** the GETs, whose answers' bytes are copied without Node's HTTP client (raw-get.ts) */
+  private readonly gets = new RawDiskGets();
 
   constructor(
     private readonly callers: RawCallers,
@@ -62,13 +66,13 @@ export class DiskProxy {
   take(req: IncomingMessage, res: ServerResponse): boolean {
     const match = DISK_PATH.exec(req.url ?? '');
     if (!match) return false;
-    void this.serve(req, res, match[1] as 'files' | 'dav', decodeSafe(match[2]));
+    this.serve(req, res, match[1] as 'files' | 'dav', decodeSafe(match[2])).catch(answerFailed(req, res));
     return true;
   }
 
   private async serve(req: IncomingMessage, res: ServerResponse, door: 'files' | 'dav', accountId: string): Promise<void> {
     const started = performance.now();
-    const request = { method: req.method, url: req.url, headers: req.headers, id: randomUUID(), ip: req.socket.remoteAddress ?? '' };
+    const request = rawRequest(req, this.config.trustProxy);
     const setCookies: string[] = [];
     let user: string | null = null;
     try {
@@ -76,6 +80,8 @@ export class DiskProxy {
       const caller = await this.callers.resolve(req, request, setCookies, { basic: true, cookie: door === 'files' });
       user = caller.ctx.user_id;
       const ctx: CallerContext = await this.tenancy.resolveGroup(caller.ctx, accountId);
+      // the disk's doors are the disk module's: refused while the group has it switched off
+      this.tenancy.assertModule(ctx, 'rdisk');
       // a copy that refuses the connection is marked down; a request without a body then goes to the next copy
       for (let tries = 1; ; tries++) {
         const target = this.pick();
@@ -95,6 +101,7 @@ export class DiskProxy {
         if (!req.complete) req.resume();
         const body = JSON.stringify(answer.body);
         const headers: OutgoingHttpHeaders = {
+          ...API_SECURITY_HEADERS,
           'content-type': 'application/json; charset=utf-8',
           'content-length': Buffer.byteLength(body),
           [APP_VERSION_HEADER]: this.config.version,
@@ -110,25 +117,39 @@ export class DiskProxy {
     res.once('close', () => logRequest(request, res.statusCode, performance.now() - started, user));
   }
 
+  /** The headers of the disk's answer as the client gets them: the one header policy of user content, and ours. */
+  private answerHeaders(req: IncomingMessage, status: number, upstream: IncomingHttpHeaders, requestId: string, setCookies: string[]): OutgoingHttpHeaders {
+    // (fastify's onSend hook never sees these answers)
+    const out: OutgoingHttpHeaders = { ...userContentHeaders(req.method, status, upstream), [APP_VERSION_HEADER]: this.config.version, 'x-request-id': requestId };
+    delete out.connection;
+    delete out['keep-alive'];
+    if (setCookies.length) out['set-cookie'] = [...setCookies, ...(upstream['set-cookie'] ?? [])];
+    return out;
+  }
+
   /** Streams the request to the disk service and its answer back; either side going away ends the other. */
   private forward(req: IncomingMessage, res: ServerResponse, target: URL, requestId: string, ctx: CallerContext, setCookies: string[]): Promise<void> {
     const path = (req.url ?? '/').split('?')[0];
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) if (!DROPPED.has(name) && value !== undefined) headers[name] = value;
     Object.assign(headers, signCaller(ctx, this.config.internalSecret, req.method ?? 'GET', path), { 'x-request-id': requestId }); // Host stays the client's: WebDAV's If headers name resources by their full URL
+    if (req.method === 'GET' && bodiless(req) && !INVALID_PATH.test(req.url ?? '/')) return this.get(req, res, target, headers, requestId, setCookies);
     return new Promise((resolve, reject) => {
       let answered = false; // an early answer (a refusal before the body) may be followed by a reset of the upload
+      let answerEnded = false;
       const upstream = httpRequest(
         { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent: this.agent },
         (answer) => {
           answered = true;
-          const out: OutgoingHttpHeaders = { ...answer.headers, [APP_VERSION_HEADER]: this.config.version, 'x-request-id': requestId, 'referrer-policy': 'no-referrer' };
-          delete out.connection;
-          delete out['keep-alive'];
-          if (setCookies.length) out['set-cookie'] = [...setCookies, ...((answer.headers['set-cookie'] as string[] | undefined) ?? [])];
-          res.writeHead(answer.statusCode ?? 502, out);
+          res.writeHead(answer.statusCode ?? 502, this.answerHeaders(req, answer.statusCode ?? 502, answer.headers, requestId, setCookies));
           relay(answer, res);
-          answer.on('end', () => resolve());
+          answer.on('end', () => {
+            answerEnded = true;
+            // answered before the whole body came (a refusal): the disk reads no more of it and its connection can
+            // take no other request; the client's rest is drained by the gateway (http/early-answers.ts)
+            if (!req.complete) upstream.destroy();
+            resolve();
+          });
           answer.on('error', () => res.destroy());
         },
       );
@@ -136,7 +157,9 @@ export class DiskProxy {
       upstream.setTimeout(this.config.diskIdleTimeoutMs, () => upstream.destroy(new AppError('service_unavailable', 'The disk did not answer in time')));
       upstream.on('error', (err) => {
         if (res.headersSent || answered) {
-          res.destroy();
+          // the disk cut the upload after its whole answer (a 507 before the body): that answer stands, and the rest
+          // of the client's body is drained (http/early-answers.ts); cut mid-answer, the client must see it cut
+          if (!answerEnded) res.destroy();
           resolve();
         } else if ((err as NodeJS.ErrnoException).code === 'ECONNREFUSED') reject(new Refused());
         else reject(err instanceof AppError ? err : new AppError('service_unavailable', 'The disk is not available right now, please try again'));
@@ -150,6 +173,28 @@ export class DiskProxy {
         upstream.end();
       } else relay(req, upstream);
     });
+  }
+
+  /**
+   * A GET (no body): sent over the gets' own connections, its answer's bytes copied into the client's answer from
+   * buffers used again, not through Node's HTTP client and a new buffer for every piece (raw-get.ts).
+   */
+  private async get(req: IncomingMessage, res: ServerResponse, target: URL, headers: OutgoingHttpHeaders, requestId: string, setCookies: string[]): Promise<void> {
+    req.resume();
+    if (headers.host === undefined) headers.host = target.host; // as Node's client adds it (an HTTP/1.0 client sends none)
+    await this.gets
+      .get({
+        target,
+        path: req.url ?? '/',
+        headers,
+        idleTimeoutMs: this.config.diskIdleTimeoutMs,
+        res,
+        onHead: (head) => res.writeHead(head.status, this.answerHeaders(req, head.status, head.headers, requestId, setCookies)),
+      })
+      .catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ECONNREFUSED') throw new Refused();
+        throw new AppError('service_unavailable', err.code === 'ETIMEDOUT' ? 'The disk did not answer in time' : 'The disk is not available right now, please try again');
+      });
   }
 }
 

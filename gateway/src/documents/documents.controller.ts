@@ -61,7 +61,7 @@ export class DocumentsController {
   @Put(':db/_design/:design/_update/:handler/:id')
   @ApiOperation({
     summary:
-      'An update handler: bookmark/{true|false} (your membership), status/accept (an invitation), subscription/{free|cancel} (plan switch), ticket-status/{status}, ticket-checklist/toggle',
+      'An update handler: bookmark/{true|false} (your membership), status/accept (an invitation), subscription/{free|cancel} (plan switch), ticket-status/{status}, ticket-checklist/toggle, bookmarks/import/netscape (the JSON {html} up to 900 kB, or the bookmarks file itself as text/html up to 64 MB: its icons are dropped)',
   })
   @ApiParam(DB)
   @ApiBody({ required: false, schema: { type: 'object', additionalProperties: true, description: "the handler's input, if any" } })

@@ -1,5 +1,5 @@
 import type { RpcClient } from '@app/platform';
-import { AppError, CallerContext, errors, REASONS } from '@app/proto';
+import { AppError, CallerContext, errors, moduleOffReason, REASONS } from '@app/proto';
 import { TenancyService } from './tenancy.service';
 
 // The membership cache of TenancyService: accepted memberships for TENANCY_CACHE_MS, refusals never, a group forgotten
@@ -7,7 +7,7 @@ import { TenancyService } from './tenancy.service';
 
 const ALICE = { user_id: 'usr-alice', roles: [] } as unknown as CallerContext;
 
-function fakeRpc(answer: () => { admin: boolean; report_view?: boolean }) {
+function fakeRpc(answer: () => { admin: boolean; report_view?: boolean; modules?: Record<string, boolean> }) {
   const calls: unknown[] = [];
   const rpc = {
     call: async (name: string, req: unknown) => {
@@ -30,6 +30,30 @@ describe('TenancyService membership cache', () => {
     expect(calls).toHaveLength(1);
     const plain = new TenancyService(fakeRpc(() => ({ admin: false, report_view: false })).rpc, { tenancyCacheMs: 1000 });
     expect(await plain.resolve(ALICE, 'acc-1')).toMatchObject({ admin: false, report_view: false });
+  });
+
+  it("refuses a call to a module the group has switched off (403 with how to switch it on), from the cache too; none when the answer says nothing (issue 26 #5)", async () => {
+    const modules = { budget: true, rdisk: false, textnotes: true, exoreader: false };
+    const { rpc, calls } = fakeRpc(() => ({ admin: false, modules }));
+    const tenancy = new TenancyService(rpc, { tenancyCacheMs: 1000 });
+    for (let i = 0; i < 2; i++) {
+      const ctx = await tenancy.resolve(ALICE, 'acc-1');
+      expect(() => tenancy.assertKlass(ctx, 'ReaderItem')).toThrow(expect.objectContaining({ error: 'forbidden', reason: moduleOffReason('exoreader') }));
+      expect(() => tenancy.assertDesign(ctx, 'status', 'star')).toThrow(expect.objectContaining({ reason: moduleOffReason('exoreader') }));
+      expect(() => tenancy.assertDesign(ctx, 'disk', 'trash')).toThrow(expect.objectContaining({ reason: moduleOffReason('rdisk') }));
+      expect(() => tenancy.assertModule(ctx, 'rdisk')).toThrow(expect.objectContaining({ reason: moduleOffReason('rdisk') }));
+      for (const klass of ['Wallet', 'Bookmark', 'Handbook', 'Ticket', 'AccountConfiguration'] as const) expect(() => tenancy.assertKlass(ctx, klass)).not.toThrow();
+      expect(() => tenancy.assertDesign(ctx, 'status', 'accept')).not.toThrow();
+      expect(() => tenancy.assertDesign(ctx, 'disk', 'usage')).not.toThrow();
+    }
+    expect(calls).toHaveLength(1);
+    expect(moduleOffReason('exoreader')).toBe(
+      'The reader module is switched off for this group: an administrator switches it on in the admin page\'s features, or sets the group\'s AccountConfiguration "exoreader" to true',
+    );
+    // an accounts service that does not say: nothing refused
+    const older = new TenancyService(fakeRpc(() => ({ admin: false })).rpc, { tenancyCacheMs: 1000 });
+    const ctx = await older.resolve(ALICE, 'acc-1');
+    expect(() => older.assertKlass(ctx, 'ReaderItem')).not.toThrow();
   });
 
   it('asks once within the cache time, again after it, and keeps the admin flag', async () => {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RpcClient } from '@app/platform';
-import { CallerContext, errors, REASONS } from '@app/proto';
+import { CallerContext, errors, Klass, moduleOffReason, ModuleSwitch, ModuleSwitches, REASONS, switchOfDesign, switchOfKlass } from '@app/proto';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 
 // Who may address which database (DESIGN: tenancy). A user database is the caller's own user id; an account database
@@ -9,6 +9,11 @@ import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 // (default 1 s, like a session read): asking on every request costs a NATS round trip, the accounts service and a
 // query — a quarter of a small request's work. Refusals are never kept; a membership changed through this gateway
 // forgets its group at once, one removed through another gateway copy loses access within that second.
+//
+// The group's module switches come with the membership and are kept with it: a call to a module switched off for the
+// group (its klasses' documents, its views and handlers, its doors: /files and /dav, /_imports, /greader, the
+// bookmarks file) is refused 403 with a reason saying how an administrator switches it on (proto modules.ts, issue 26
+// #5). A switch changed through this gateway is seen at once (the group is forgotten), through another within a second.
 
 const MAX_SHOWN = 60;
 
@@ -40,10 +45,12 @@ export function assertDatabaseParams(params: unknown): void {
   if (typeof account_id === 'string') assertGroupId(account_id);
 }
 
-/** What a membership lets its member do: administer the group, read its reports. */
+/** What a membership lets its member do: administer the group, read its reports; and the group's module switches. */
 interface Grants {
   admin: boolean;
   report_view: boolean;
+  /** undefined: an accounts service that does not say (nothing is refused) */
+  modules?: ModuleSwitches;
 }
 
 /** Accepted memberships by group, then user: when each stops being trusted, and its grants. */
@@ -58,7 +65,7 @@ class MembershipCache {
 
   get(db: string, user: string, now = Date.now()): Grants | undefined {
     const hit = this.groups.get(db)?.get(user);
-    return hit && hit.until > now ? { admin: hit.admin, report_view: hit.report_view } : undefined;
+    return hit && hit.until > now ? { admin: hit.admin, report_view: hit.report_view, modules: hit.modules } : undefined;
   }
 
   set(db: string, user: string, grants: Grants, now = Date.now()): void {
@@ -84,6 +91,8 @@ class MembershipCache {
 @Injectable()
 export class TenancyService {
   private readonly memberships: MembershipCache;
+  /** the module switches of the group each context this service made addresses */
+  private readonly switches = new WeakMap<CallerContext, ModuleSwitches>();
 
   constructor(
     private readonly rpc: RpcClient,
@@ -109,12 +118,33 @@ export class TenancyService {
       return { ...caller, db, admin: false };
     }
     assertDatabaseName(db);
-    const cached = this.memberships.get(db, caller.user_id);
-    if (cached !== undefined) return { ...caller, db, ...cached };
-    const membership = await this.rpc.call('accounts.membership.resolve', { user_id: caller.user_id, account_id: db });
-    const grants = { admin: membership.admin, report_view: membership.report_view === true };
-    this.memberships.set(db, caller.user_id, grants);
-    return { ...caller, db, ...grants };
+    let grants = this.memberships.get(db, caller.user_id);
+    if (grants === undefined) {
+      const membership = await this.rpc.call('accounts.membership.resolve', { user_id: caller.user_id, account_id: db });
+      grants = { admin: membership.admin, report_view: membership.report_view === true, modules: membership.modules };
+      this.memberships.set(db, caller.user_id, grants);
+    }
+    const ctx: CallerContext = { ...caller, db, admin: grants.admin, report_view: grants.report_view };
+    if (grants.modules) this.switches.set(ctx, grants.modules);
+    return ctx;
+  }
+
+  /**
+   * 403 when `ctx` (made by resolve) addresses a group with this module switched off, with the reason that says how an
+   * administrator switches it on. Nothing for a user's own database or a null switch (the ticket module, the group).
+   */
+  assertModule(ctx: CallerContext, module: ModuleSwitch | null): void {
+    if (module && this.switches.get(ctx)?.[module] === false) throw errors.forbidden(moduleOffReason(module));
+  }
+
+  /** assertModule for the documents of a klass. */
+  assertKlass(ctx: CallerContext, klass: Klass | null | undefined): void {
+    if (klass) this.assertModule(ctx, switchOfKlass(klass));
+  }
+
+  /** assertModule for a view or update handler (`<design>/<name>`). */
+  assertDesign(ctx: CallerContext, design: string, name: string): void {
+    this.assertModule(ctx, switchOfDesign(design, name));
   }
 
   /** `/accounts/{account_id}/…`: a group the caller is a member of. */

@@ -10,7 +10,8 @@ import { TenancyService } from '../documents/tenancy.service';
 // checked exactly like WebDAV's HTTP Basic (RawCallers: the login rate limits, the e-mail must be the token's user's),
 // and answers that token as `Auth`; the client then sends `Authorization: GoogleLogin auth=<token>` on every call,
 // verified like a bearer token (CallerResolver → TokenVerifier: a revoked token stops working at once). Every call
-// addresses the group of the URL, whose membership is checked like any group call (TenancyService).
+// addresses the group of the URL, whose membership is checked like any group call (TenancyService), and which must have
+// the reader module switched on (exoreader): else 403, Google's Error=ServiceDisabled for ClientLogin.
 
 const GOOGLE_LOGIN = /^GoogleLogin\s+auth=([^\s,]+)\s*$/i;
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -35,8 +36,31 @@ export class GreaderAuth {
     const headers = { authorization };
     const fake = { headers, method: 'POST' } as unknown as IncomingMessage;
     const caller = await this.callers.resolve(fake, { headers, id: request.id, ip: request.ip }, [], { basic: true, cookie: false });
-    const ctx = await this.tenancy.resolveGroup(caller.ctx, accountId);
-    return { auth: passwd, ctx };
+    return { auth: passwd, ctx: await this.group(caller.ctx, accountId) };
+  }
+
+  /** The caller in the group of the URL, which must have the reader module on. */
+  private async group(caller: CallerContext, accountId: string): Promise<CallerContext> {
+    const ctx = await this.tenancy.resolveGroup(caller, accountId);
+    this.tenancy.assertModule(ctx, 'exoreader');
+    return ctx;
+  }
+
+  /**
+   * The caller of a plain GET a feed reader makes with credentials in the address (the OPML of the subscriptions):
+   * HTTP Basic with the e-mail and a user token, as WebDAV takes them (the login limits apply), or the Google or bearer
+   * header; a read-only token is enough. 401 without them, 403 outside the group.
+   */
+  async readerCaller(accountId: string, request: { headers: Record<string, unknown>; id: string; ip: string }): Promise<CallerContext> {
+    const authorization = typeof request.headers.authorization === 'string' ? request.headers.authorization : '';
+    if (/^Basic\s/i.test(authorization)) {
+      const headers = { authorization };
+      const fake = { headers, method: 'GET' } as unknown as IncomingMessage;
+      const caller = await this.callers.resolve(fake, { headers, id: request.id, ip: request.ip }, [], { basic: true, cookie: false });
+      return this.group(caller.ctx, accountId);
+    }
+    if (!authorization) throw errors.unauthorized('Use your e-mail and a user token (HTTP Basic, or in the address: https://e-mail:token@host/…)');
+    return this.caller(accountId, authorization, request.id);
   }
 
   /** The caller of an API call: 401 without `GoogleLogin auth=…` (or a bearer token) or with a bad one, 403 outside the group. */
@@ -46,7 +70,7 @@ export class GreaderAuth {
     if (!token) throw errors.unauthorized('Use Authorization: GoogleLogin auth=<the Auth of ClientLogin>');
     const resolved = await this.resolver.resolveWithoutReply({ headers: { authorization: `Bearer ${token}` }, id: requestId });
     if (!resolved || !resolved.ctx.user_id) throw errors.unauthorized();
-    return this.tenancy.resolveGroup(resolved.ctx, accountId);
+    return this.group(resolved.ctx, accountId);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CallerContext, errors } from '@app/proto';
+import { AppError, CallerContext, errors } from '@app/proto';
 import { Public } from '../auth/access';
 import { clientLoginError, GreaderAuth } from './greader-auth';
 import { GreaderService, Params } from './greader.service';
@@ -13,6 +13,7 @@ import { GreaderService, Params } from './greader.service';
 
 const API = 'reader/api/0';
 const CONTENTS = `/${API}/stream/contents/`;
+const ATOM = '/reader/atom/';
 
 /** Query and form fields together (clients send either), the form's winning. */
 function paramsOf(query: unknown, body: unknown): Params {
@@ -20,11 +21,11 @@ function paramsOf(query: unknown, body: unknown): Params {
   return { ...fields(query), ...fields(body) };
 }
 
-/** The stream id written in the path after stream/contents/ (percent-encoded or not), else `s=`. */
-function streamIdOf(request: FastifyRequest, params: Params): string {
+/** The stream id written in the path after `after` (stream/contents/, reader/atom/; percent-encoded or not), else `s=`. */
+function streamIdOf(request: FastifyRequest, params: Params, after = CONTENTS): string {
   const path = request.url.split('?')[0];
-  const at = path.indexOf(CONTENTS);
-  const inPath = at >= 0 ? path.slice(at + CONTENTS.length) : '';
+  const at = path.indexOf(after);
+  const inPath = at >= 0 ? path.slice(at + after.length) : '';
   if (inPath) {
     try {
       return decodeURIComponent(inPath);
@@ -96,6 +97,33 @@ export class GreaderController {
     const ctx = await this.caller(accountId, request);
     const params = paramsOf(query, undefined);
     return this.greader.streamContents(ctx, streamIdOf(request, params), params);
+  }
+
+  /** A stream as Atom (FeedHQ's and Google's `reader/atom/<stream id>`: newsboat reads every feed so). */
+  @Get('reader/atom/*')
+  async atom(@Param('account_id') accountId: string, @Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const ctx = await this.caller(accountId, request);
+    const params = paramsOf(query, undefined);
+    const xml = await this.greader.atomStream(ctx, streamIdOf(request, params, ATOM), params);
+    return reply.code(200).type('application/atom+xml; charset=utf-8').header('cache-control', 'no-store').send(xml);
+  }
+
+  /**
+   * The subscriptions as an OPML file, for a reader's "OPML URL" (newsboat's `opml-url`): a plain GET with the e-mail
+   * and a user token as Basic credentials (in the address), as WebDAV takes them; a read token is enough.
+   */
+  @Get(['subscriptions.opml', 'reader/subscriptions/export'])
+  async opml(@Param('account_id') accountId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    let ctx: CallerContext;
+    try {
+      ctx = await this.auth.readerCaller(accountId, { headers: request.headers, id: request.id, ip: request.ip });
+    } catch (err) {
+      // a client that waits for the challenge before it sends its credentials
+      if (err instanceof AppError && err.status === 401) reply.header('www-authenticate', 'Basic realm="ServiceDesk reader", charset="UTF-8"');
+      throw err;
+    }
+    const xml = await this.greader.opml(ctx);
+    return reply.code(200).type('text/x-opml; charset=utf-8').header('content-disposition', 'inline; filename="subscriptions.opml"').header('cache-control', 'no-store').send(xml);
   }
 
   @Get(`${API}/stream/items/ids`)

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { requireWrite } from '@app/platform';
-import { CallerContext, errors, ReaderItemDoc, ReaderStatusUpdate, ReaderSubscriptionDoc } from '@app/proto';
-import { itemIdRanges, ItemRef, parseItemRef, refersTo } from './item-ids';
+import { AppError, CallerContext, errors, READER_ITEMS_BY_ID_MAX, ReaderItemDoc, ReaderSubscriptionDoc, withoutCredentials } from '@app/proto';
+import { atomFeed } from './atom.rules';
+import { inOrderOfRefs, ItemRef, itemLookup, parseItemRefs } from './item-ids';
 import { Directory, feedStreamId, googleItem, googleSubscription, googleTags, itemRef, subscriptionTitle, unreadCounts } from './items.rules';
 import { ReaderClient } from './reader-client';
 import {
@@ -31,16 +32,16 @@ const MAX_CONTENTS_PAGE = 1000;
 /** stream/items/ids asks for many at once (Reeder: 10,000); read in pages of the find's most. */
 const MAX_IDS = 10_000;
 const FIND_PAGE = 1000;
-/** ids one stream/items/contents or edit-tag names at most */
-const MAX_CONTENTS_IDS = 1000;
-const MAX_EDIT_IDS = 10_000;
-/** ids looked up per `_find` (one $regex each) */
-const LOOKUP_BATCH = 50;
-/** reader calls in flight at once for one request (status changes, newest dates) */
+/** items mark-all-as-read with `ts` marks by their ids at most (when newer ones must stay unread) */
+const MAX_MARKED = 10_000;
+/** reader calls in flight at once for one request (newest dates, mark-all-read targets) */
 const PARALLEL = 16;
+/** items of an Atom stream at most: its page and, beyond it, the stream's other unread items (atomStream) */
+const ATOM_MAX = 1000;
+/** states Google kept that this reader has no items for (newsboat's special feeds ask for some): empty streams */
+const EMPTY_STATES = /^user\/[^/]+\/state\/com\.google\/(?:broadcast|broadcast-friends|like)$/;
 
 const ITEM_FIELDS_FOR_IDS = ['_id', 'point_at', 'reader_subscription_id'];
-const ITEM_FIELDS_FOR_STATUS = ['_id', 'read', 'starred'];
 
 function list(value: string | string[] | undefined): string[] {
   if (value === undefined) return [];
@@ -100,6 +101,11 @@ export class GreaderService {
     return { subscriptions: directory.subscriptions.map((s) => googleSubscription(s, directory)) };
   }
 
+  /** The group's subscriptions as OPML 2.0 (the reader's own export, labels as folders). */
+  opml(ctx: CallerContext): Promise<string> {
+    return this.reader.opml(ctx);
+  }
+
   async tagList(ctx: CallerContext) {
     return { tags: googleTags(await this.directory(ctx)) };
   }
@@ -126,9 +132,13 @@ export class GreaderService {
     return null;
   }
 
-  /** A feed named by its subscription id or by its address (as given, or as found from a page). */
+  /**
+   * A feed named by its subscription id or by its address (as given, or as found from a page); an address with the
+   * credentials the client subscribed with names the subscription too (the reader stores it without them).
+   */
   private subscriptionOf(ref: string, directory: Directory): ReaderSubscriptionDoc {
-    const sub = directory.subscriptions.find((s) => s._id === ref) ?? directory.subscriptions.find((s) => s.url === ref || s.feed_url === ref);
+    const bare = withoutCredentials(ref);
+    const sub = directory.subscriptions.find((s) => s._id === ref) ?? directory.subscriptions.find((s) => s.url === ref || s.feed_url === ref || s.url === bare || s.feed_url === bare);
     if (!sub) throw errors.notFound(`no subscription ${JSON.stringify(ref.slice(0, 200))}`);
     return sub;
   }
@@ -144,12 +154,22 @@ export class GreaderService {
     };
   }
 
-  /** One page of a stream: up to `n` items after the cursor, and the cursor after them when more may follow. */
+  /**
+   * One page of a stream: up to `n` items after the cursor, and the cursor after them when more may follow. Items are
+   * whole documents of any size (up to READER_ITEM_CONTENT_MAX_BYTES of content each): when the reader refuses the
+   * page as larger than one answer may be (422), half as many are asked for, and the continuation brings the rest.
+   */
   private async page(ctx: CallerContext, query: ItemQuery, n: number, fields?: string[]): Promise<{ items: ReaderItemDoc[]; next: Cursor | null }> {
     if (query.filter.empty) return { items: [], next: null };
     const { selector, sort } = itemFind(query);
     const limit = Math.min(n + 1, FIND_PAGE);
-    const docs = await this.reader.items(ctx, selector, sort, limit, fields);
+    let docs: ReaderItemDoc[];
+    try {
+      docs = await this.reader.items(ctx, selector, sort, limit, fields);
+    } catch (err) {
+      if (n > 1 && err instanceof AppError && err.status === 422) return this.page(ctx, query, Math.ceil(n / 2), fields);
+      throw err;
+    }
     const items = docs.slice(0, n);
     const more = docs.length > n || (limit === n && docs.length === n);
     const last = items[items.length - 1];
@@ -173,6 +193,42 @@ export class GreaderService {
     };
   }
 
+  /**
+   * `reader/atom/{streamId}`: the stream as an Atom document (atom.rules.ts), which FeedHQ-era clients read for each
+   * feed (newsboat's "feedhq" source): the `n` newest items (20 unless asked) and, on a first page, the stream's other
+   * unread items beyond them, up to ATOM_MAX items in all. A client that reads a feed whole (newsboat keeps what it has
+   * read and asks `n=20`) then holds every unread item, and counts what the web counts; the continuation, when more
+   * follow, is the page's (as stream/contents gives it). A state this reader keeps nothing of is an empty stream.
+   */
+  async atomStream(ctx: CallerContext, streamId: string, params: Params): Promise<string> {
+    const directory = await this.directory(ctx);
+    if (EMPTY_STATES.test(streamId.trim())) return atomFeed({ streamId, title: streamId, site: null, items: [], continuation: null }, directory);
+    const stream = parseStreamId(streamId);
+    const query = this.itemQuery(stream, directory, params);
+    const { items, next } = await this.page(ctx, query, count(one(params, 'n'), DEFAULT_PAGE, MAX_CONTENTS_PAGE));
+    const all = [...items];
+    if (!query.after && next && query.filter.read !== 'read') {
+      let unread: ItemQuery = { ...query, filter: { ...query.filter, read: 'unread' }, after: next };
+      while (all.length < ATOM_MAX) {
+        const more = await this.page(ctx, unread, Math.min(ATOM_MAX - all.length, FIND_PAGE - 1));
+        all.push(...more.items);
+        if (!more.next) break;
+        unread = { ...unread, after: more.next };
+      }
+    }
+    const sub = stream.kind === 'feed' ? this.subscriptionOf(stream.ref, directory) : null;
+    return atomFeed(
+      {
+        streamId: sub ? feedStreamId(sub._id) : streamId,
+        title: sub ? subscriptionTitle(sub) : stream.kind === 'label' ? stream.name : stream.kind,
+        site: sub ? (sub.website_url ?? sub.url ?? null) : null,
+        items: all,
+        continuation: next ? encodeContinuation(next) : null,
+      },
+      directory,
+    );
+  }
+
   /** stream/items/ids?s=… : decimal ids, up to 10,000 at once (read from the reader a thousand at a time). */
   async streamItemIds(ctx: CallerContext, params: Params) {
     const stream = parseStreamId(one(params, 's'));
@@ -192,39 +248,21 @@ export class GreaderService {
     return { itemRefs: refs, ...(next ? { continuation: encodeContinuation(next) } : {}) };
   }
 
-  /** The items the refs name, in the order named; refs naming nothing are left out. */
+  /**
+   * The items the refs (at most READER_ITEMS_BY_ID_MAX) name, in the order named; refs naming nothing are left out.
+   * One call of the reader's `items` view: ids as they are, numbers as id prefixes, each a seek on the items' key.
+   */
   private async itemsOf(ctx: CallerContext, refs: ItemRef[], fields?: string[]): Promise<ReaderItemDoc[]> {
-    const found: ReaderItemDoc[] = [];
-    for (let i = 0; i < refs.length; i += LOOKUP_BATCH) {
-      const batch = refs.slice(i, i + LOOKUP_BATCH);
-      const exact = batch.flatMap((r) => ('id' in r ? [r.id] : []));
-      const numbers = batch.flatMap((r) => ('number' in r ? itemIdRanges(r.number) : []));
-      const or: Record<string, unknown>[] = [...numbers, ...(exact.length ? [{ _id: { $in: exact } }] : [])];
-      found.push(...(await this.reader.items(ctx, { klass: 'ReaderItem', $or: or }, [], batch.length * 2, fields)));
-    }
-    const ordered: ReaderItemDoc[] = [];
-    const seen = new Set<string>();
-    for (const ref of refs) {
-      for (const item of found) {
-        if (!seen.has(item._id) && refersTo(ref, item._id)) {
-          seen.add(item._id);
-          ordered.push(item);
-        }
-      }
-    }
-    return ordered;
+    return inOrderOfRefs(refs, await this.reader.itemsById(ctx, itemLookup(refs), fields));
   }
 
-  private refs(params: Params, max: number): ItemRef[] {
-    const ids = list(params.i);
-    if (ids.length === 0) throw errors.badRequest('no item ids (i=…)');
-    if (ids.length > max) throw errors.payloadTooLarge(`at most ${max} item ids at once`);
-    return ids.map(parseItemRef);
+  private refs(params: Params): ItemRef[] {
+    return parseItemRefs(list(params.i));
   }
 
   /** stream/items/contents (i=… repeated) */
   async itemsContents(ctx: CallerContext, params: Params) {
-    const refs = this.refs(params, MAX_CONTENTS_IDS);
+    const refs = this.refs(params);
     const [directory, items] = await Promise.all([this.directory(ctx), this.itemsOf(ctx, refs)]);
     return { direction: 'ltr', id: READING_LIST, updated: nowSeconds(), items: items.map((item) => googleItem(item, directory)) };
   }
@@ -248,20 +286,20 @@ export class GreaderService {
       if (state === 'read') set('read', false);
       else if (state === 'starred') set('starred', false);
     }
-    const refs = this.refs(params, MAX_EDIT_IDS);
+    const refs = this.refs(params);
     if (want.read === undefined && want.starred === undefined) return;
-    const items = await this.itemsOf(ctx, refs, ITEM_FIELDS_FOR_STATUS);
-    const calls: Array<{ id: string; handler: ReaderStatusUpdate }> = [];
-    for (const item of items) {
-      if (want.read !== undefined && item.read !== want.read) calls.push({ id: item._id, handler: want.read ? 'read' : 'unread' });
-      if (want.starred !== undefined && item.starred !== want.starred) calls.push({ id: item._id, handler: want.starred ? 'star' : 'unstar' });
-    }
-    await inParallel(calls, PARALLEL, (c) => this.reader.setStatus(ctx, c.id, c.handler));
+    // the reader changes only the items not so already: their ids are all it needs
+    const ids = (await this.itemsOf(ctx, refs, ['_id'])).map((item) => item._id);
+    await Promise.all([
+      want.read === undefined ? 0 : this.reader.setStatusOf(ctx, ids, want.read ? 'read' : 'unread'),
+      want.starred === undefined ? 0 : this.reader.setStatusOf(ctx, ids, want.starred ? 'star' : 'unstar'),
+    ]);
   }
 
   /**
    * mark-all-as-read s=…&ts=<µs>: the stream's unread items read. With `ts`, only items the server had by then: the
-   * reader's mark_all_read when nothing newer is unread, else item by item (at most MAX_EDIT_IDS).
+   * reader's mark_all_read when nothing newer is unread, else by their ids (READER_ITEMS_BY_ID_MAX a call, at most
+   * MAX_MARKED).
    */
   async markAllAsRead(ctx: CallerContext, params: Params): Promise<void> {
     requireWrite(ctx);
@@ -286,12 +324,12 @@ export class GreaderService {
     }
     const selector = before ? { ...base, created_at: { $lte: before } } : base;
     let marked = 0;
-    while (marked < MAX_EDIT_IDS) {
-      const batch = await this.reader.items(ctx, selector, [], FIND_PAGE, ['_id']);
+    while (marked < MAX_MARKED) {
+      const batch = await this.reader.items(ctx, selector, [], READER_ITEMS_BY_ID_MAX, ['_id']);
       if (batch.length === 0) break;
-      await inParallel(batch, PARALLEL, (item) => this.reader.setStatus(ctx, item._id, 'read'));
+      await this.reader.setStatusOf(ctx, batch.map((item) => item._id), 'read');
       marked += batch.length;
-      if (batch.length < FIND_PAGE) break;
+      if (batch.length < READER_ITEMS_BY_ID_MAX) break;
     }
   }
 
@@ -303,7 +341,9 @@ export class GreaderService {
     const url = raw.startsWith(FEED_PREFIX) ? raw.slice(FEED_PREFIX.length) : raw;
     const reply = await this.reader.create(ctx, { klass: 'ReaderSubscription', url });
     const doc = (reply.doc ?? {}) as Partial<ReaderSubscriptionDoc>;
-    return { numResults: 1, query: url, streamId: feedStreamId(reply.id), streamName: doc.title || doc.url || url };
+    // the address answered as the reader stored it: credentials typed in it are kept apart, never echoed
+    const query = withoutCredentials(url);
+    return { numResults: 1, query, streamId: feedStreamId(reply.id), streamName: doc.title || doc.url || query };
   }
 
   /** subscription/edit ac=subscribe|unsubscribe|edit, s=feed/…, t=title, a=/r= user/-/label/<name> */

@@ -1,11 +1,11 @@
-import { errors } from '@app/proto';
+import { errors, READER_ITEMS_BY_ID_MAX } from '@app/proto';
 
 // Google Reader item ids and the reader's ReaderItem ids (`rit-` + hex). Google's clients know an item by a 64-bit
 // number, written either long (`tag:google.com,2005:reader/item/` + 16 hex digits) or short (its decimal form), and
 // convert one into the other themselves. The number is the first 16 hex digits of the ReaderItem id with the top bit
 // cleared: clients parse it as a signed 64-bit integer (Miniflux, FreshRSS and the apps only ever see positive ones),
 // so it stays below 2^63. Back from a number, the item is the one whose id starts with those 16 digits, the top bit
-// either way (`itemIdRanges`); with 80-bit ids two items share a number with odds of about n²/2^64 per group.
+// either way (`itemIdPrefixes`); with 80-bit ids two items share a number with odds of about n²/2^64 per group.
 
 export const LONG_ITEM_ID_PREFIX = 'tag:google.com,2005:reader/item/';
 const ITEM_ID = /^rit-([0-9a-f]{16,64})$/;
@@ -51,18 +51,67 @@ export function parseItemRef(text: string): ItemRef {
 }
 
 /**
- * The `_id` ranges that hold the ReaderItem of a number: ids starting with its 16 digits, the first one with the top bit
- * either way. Ranges, not a `$regex`, so the lookup is a seek on the documents' (account, id) key, not a scan of the
- * group's items.
+ * The id prefixes of the ReaderItem of a number: `rit-` and its 16 digits, the first one with the top bit either way.
+ * The reader finds the items by them (`reader/_view/items?prefixes=…`) with a seek each on the documents' (account, id)
+ * key, not a scan of the group's items.
  */
-export function itemIdRanges(n: bigint): Array<{ _id: { $gte: string; $lt: string } }> {
+export function itemIdPrefixes(n: bigint): [string, string] {
   const digits = hex16(n & MASK);
   const high = (parseInt(digits[0], 16) + 8).toString(16) + digits.slice(1);
-  // hex digits sort below 'g': every id that starts with the prefix lies in [prefix, prefix + 'g')
-  return [digits, high].map((prefix) => ({ _id: { $gte: `rit-${prefix}`, $lt: `rit-${prefix}g` } }));
+  return [`rit-${digits}`, `rit-${high}`];
 }
 
 /** True when `itemId` is the item a reference names. */
 export function refersTo(ref: ItemRef, itemId: string): boolean {
   return 'id' in ref ? ref.id === itemId : ITEM_ID.test(itemId) && itemNumber(itemId) === ref.number;
+}
+
+/**
+ * The item ids one call names (`i=` repeated: stream/items/contents, edit-tag), read: 400 for none, for more than
+ * READER_ITEMS_BY_ID_MAX (the client asks again for the rest, as it does for a stream's pages) or for one that is no id.
+ */
+export function parseItemRefs(values: string[]): ItemRef[] {
+  if (values.length === 0) throw errors.badRequest('no item ids (i=…)');
+  if (values.length > READER_ITEMS_BY_ID_MAX) {
+    throw errors.badRequest(`at most ${READER_ITEMS_BY_ID_MAX} item ids (i=…) at once, this call names ${values.length}: send them in batches of ${READER_ITEMS_BY_ID_MAX}`);
+  }
+  return values.map(parseItemRef);
+}
+
+/** What the reader's `items` view is asked for the refs: our own ids as they are, numbers as their two id prefixes. */
+export function itemLookup(refs: ItemRef[]): { ids: string[]; prefixes: string[] } {
+  const ids = new Set<string>();
+  const prefixes = new Set<string>();
+  for (const ref of refs) {
+    if ('id' in ref) ids.add(ref.id);
+    else for (const p of itemIdPrefixes(ref.number)) prefixes.add(p);
+  }
+  return { ids: [...ids], prefixes: [...prefixes] };
+}
+
+/** The items the refs name, in the order named, each once; refs naming nothing are left out. */
+export function inOrderOfRefs<T extends { _id: string }>(refs: ItemRef[], items: T[]): T[] {
+  const byId = new Map<string, T>();
+  const byNumber = new Map<bigint, T[]>();
+  for (const item of items) {
+    byId.set(item._id, item);
+    if (!ITEM_ID.test(item._id)) continue;
+    const n = itemNumber(item._id);
+    const same = byNumber.get(n);
+    if (same) same.push(item);
+    else byNumber.set(n, [item]);
+  }
+  const ordered: T[] = [];
+  const seen = new Set<string>();
+  const add = (item: T | undefined) => {
+    if (item && !seen.has(item._id)) {
+      seen.add(item._id);
+      ordered.push(item);
+    }
+  };
+  for (const ref of refs) {
+    if ('id' in ref) add(byId.get(ref.id));
+    else for (const item of byNumber.get(ref.number) ?? []) add(item);
+  }
+  return ordered;
 }

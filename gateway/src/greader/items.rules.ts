@@ -52,8 +52,19 @@ export interface GoogleItem {
   author?: string;
 }
 
+/** The directory's subscriptions by id, made once per directory (a page of 1,000 items looks each one up). */
+const subscriptionMaps = new WeakMap<ReaderSubscriptionDoc[], Map<string, ReaderSubscriptionDoc>>();
+function subscriptionById(directory: Directory, id: string | undefined): ReaderSubscriptionDoc | undefined {
+  let byId = subscriptionMaps.get(directory.subscriptions);
+  if (!byId) {
+    byId = new Map(directory.subscriptions.map((s) => [s._id, s]));
+    subscriptionMaps.set(directory.subscriptions, byId);
+  }
+  return id === undefined ? undefined : byId.get(id);
+}
+
 export function googleItem(item: ReaderItemDoc, directory: Directory): GoogleItem {
-  const sub = directory.subscriptions.find((s) => s._id === item.reader_subscription_id);
+  const sub = subscriptionById(directory, item.reader_subscription_id);
   const label = labelName(directory, sub ? sub.reader_label_id : item.reader_label_id);
   const categories = [READING_LIST];
   if (item.read) categories.push(READ);

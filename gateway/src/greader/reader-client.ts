@@ -4,7 +4,6 @@ import {
   CallerContext,
   MAX_FIND_LIMIT,
   READER_DESIGN,
-  READER_STATUS_DESIGN,
   READER_UPDATES,
   READER_VIEWS,
   ReaderItemDoc,
@@ -39,6 +38,20 @@ export class ReaderClient {
     return docs as ReaderItemDoc[];
   }
 
+  /** Items by id or id prefix (READER_VIEWS.items: at most READER_ITEMS_BY_ID_MAX ids, twice as many prefixes). */
+  async itemsById(ctx: CallerContext, lookup: { ids: string[]; prefixes: string[] }, fields?: string[]): Promise<ReaderItemDoc[]> {
+    const params = { ids: lookup.ids, prefixes: lookup.prefixes, ...(fields ? { fields } : {}) };
+    const { rows } = await this.rpc.call('reader.doc.view', { ctx, design: READER_DESIGN, view: READER_VIEWS.items, params });
+    return rows.map((r) => r.value as ReaderItemDoc);
+  }
+
+  /** The status handler for many items at once (READER_UPDATES.setStatus); answers how many changed. */
+  async setStatusOf(ctx: CallerContext, ids: string[], handler: ReaderStatusUpdate): Promise<number> {
+    if (!ids.length) return 0;
+    const reply = await this.rpc.call('reader.doc.update', { ctx, design: READER_DESIGN, handler: READER_UPDATES.setStatus, id: handler, body: { ids } });
+    return Number((reply.doc as { changed?: unknown } | undefined)?.changed) || 0;
+  }
+
   /** Unread items per subscription id (READER_VIEWS.unread). */
   async unreadCounts(ctx: CallerContext): Promise<Map<string, number>> {
     const { rows } = await this.rpc.call('reader.doc.view', { ctx, design: READER_DESIGN, view: READER_VIEWS.unread, params: {} });
@@ -47,9 +60,10 @@ export class ReaderClient {
     return counts;
   }
 
-  /** PUT …/_design/status/_update/{read|unread|star|unstar}/{item id} */
-  setStatus(ctx: CallerContext, itemId: string, handler: ReaderStatusUpdate): Promise<WriteReply> {
-    return this.rpc.call('reader.doc.update', { ctx, design: READER_STATUS_DESIGN, handler, id: itemId });
+  /** The subscriptions as an OPML document (READER_VIEWS.opml). */
+  async opml(ctx: CallerContext): Promise<string> {
+    const { rows } = await this.rpc.call('reader.doc.view', { ctx, design: READER_DESIGN, view: READER_VIEWS.opml, params: {} });
+    return String(rows.find((r) => r.key === 'opml')?.value ?? '');
   }
 
   /** Every unread item of a subscription, a label or the whole group ('all') read. */

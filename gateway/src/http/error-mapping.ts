@@ -17,8 +17,11 @@ export interface ErrorResponse {
 
 /** A 429 that says when to come back (Retry-After). */
 export class TooManyRequestsError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('too_many_requests', REASONS.tooManyRequests);
+  constructor(
+    readonly retryAfterSeconds: number,
+    reason: string = REASONS.tooManyRequests,
+  ) {
+    super('too_many_requests', reason);
   }
 }
 

@@ -1,4 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@app/proto';
 import { toErrorResponse } from './error-mapping';
@@ -27,6 +28,19 @@ export function logFailure(request: { method?: string; url?: string; id: string 
   const detail =
     exception instanceof AppError ? exception.message : exception instanceof Error ? (exception.stack ?? exception.message) : safeJson(exception);
   logger.error(`${request.method} ${redactUrl(request.url ?? '')} [${request.id}] → ${status}: ${detail}`);
+}
+
+/**
+ * The last resort of a request served from Node's server outside Nest (the fast lane, the disk door, the statement
+ * upload): their own catch answers every failure with its status; should that answer fail as well, the failure is
+ * logged and the connection closed, so the client is not left waiting and nothing reaches the process's unhandled
+ * rejections. `serve(req, res).catch(answerFailed(req, res))`.
+ */
+export function answerFailed(req: IncomingMessage, res: ServerResponse): (err: unknown) => void {
+  return (err) => {
+    logger.error(`${req.method} ${redactUrl(req.url ?? '')}: answering failed, connection closed: ${err instanceof Error ? (err.stack ?? err.message) : safeJson(err)}`);
+    res.destroy();
+  };
 }
 
 function safeJson(value: unknown): string {

@@ -7,7 +7,7 @@ import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 import { DocumentsService } from '../documents/documents.service';
 import { isAccountDb, isUserDb } from '../documents/tenancy.service';
 import { parseJsonBody } from './body-parser';
-import { logFailure } from './error.filter';
+import { answerFailed, logFailure } from './error.filter';
 import { toErrorResponse } from './error-mapping';
 import { APP_VERSION_HEADER, logRequest } from './request-log';
 import { API_SECURITY_HEADERS } from './security-headers';
@@ -49,7 +49,7 @@ export class FastLane {
     if (!(length > 0 && length <= this.config.bodyLimit) || headers['transfer-encoding'] !== undefined) return false;
     if (!JSON_TYPE.test(headers['content-type'] ?? '')) return false;
     if (!headers.authorization && !headers.cookie) return false;
-    void this.find(req, res, match[1], fallback);
+    this.find(req, res, match[1], fallback).catch(answerFailed(req, res));
     return true;
   }
 

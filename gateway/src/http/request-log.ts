@@ -19,9 +19,9 @@ export function routeNameOf(request: { headers: IncomingHttpHeaders }): string |
   return clean || undefined;
 }
 
-/** Confirmation and password-reset tokens travel in the path: never log them. */
+/** Confirmation and password-reset tokens, and status links' (`/s/<token>`), travel in the path: never log them. */
 export function redactUrl(url: string): string {
-  return url.replace(/\/(_confirm|_password)\/[^/?#]+/g, '/$1/[redacted]');
+  return url.replace(/\/(_confirm|_password)\/[^/?#]+/g, '/$1/[redacted]').replace(/^\/s\/[^/?#]+/, '/s/[redacted]');
 }
 
 export function installRequestHooks(fastify: FastifyInstance, version: string): void {

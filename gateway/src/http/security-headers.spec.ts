@@ -1,4 +1,4 @@
-import { API_CSP, APP_CSP, DOCS_CSP, securityHeaders } from './security-headers';
+import { API_CSP, APP_CSP, DOCS_CSP, securityHeaders, userContentHeaders } from './security-headers';
 
 const directives = (csp: string) => new Map(csp.split('; ').map((d) => d.split(' ')).map(([name, ...values]) => [name, values]));
 
@@ -43,5 +43,23 @@ describe('securityHeaders', () => {
     expect(securityHeaders('/user/confirm/tok', 'text/html; charset=utf-8')['referrer-policy']).toBe('no-referrer');
     expect(securityHeaders('/user/password/tok?x', 'text/html; charset=utf-8')['referrer-policy']).toBe('no-referrer');
     expect(securityHeaders('/user/login', 'text/html; charset=utf-8')['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('userContentHeaders', () => {
+  it('drops every CORS header of the disk and puts the sandboxing policy on its answers', () => {
+    const out = userContentHeaders('PROPFIND', 207, { 'access-control-allow-origin': '*', 'access-control-allow-credentials': 'true', 'content-type': 'application/xml' });
+    expect(Object.keys(out).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    expect(directives(String(out['content-security-policy'])).has('sandbox')).toBe(true);
+    expect(out['x-content-type-options']).toBe('nosniff');
+    expect(out['content-disposition']).toBeUndefined(); // not a read of a file
+  });
+
+  it('makes a read of a type a browser could run an attachment, keeps images, PDFs and text inline, and keeps the disk\'s own policy', () => {
+    expect(userContentHeaders('GET', 200, { 'content-type': 'text/html' })['content-disposition']).toBe('attachment');
+    expect(userContentHeaders('HEAD', 200, { 'content-type': 'image/svg+xml' })['content-disposition']).toBe('attachment');
+    expect(userContentHeaders('GET', 206, { 'content-type': 'text/xml; charset=utf-8' })['content-disposition']).toBe('attachment');
+    for (const type of ['image/png', 'application/pdf', 'text/plain; charset=utf-8']) expect(userContentHeaders('GET', 200, { 'content-type': type })['content-disposition']).toBeUndefined();
+    expect(userContentHeaders('GET', 200, { 'content-type': 'image/png', 'content-security-policy': "default-src 'none'; sandbox" })['content-security-policy']).toBe("default-src 'none'; sandbox");
   });
 });

@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'http';
+import { inlineSafe } from '@app/proto';
 import { DOCS_PATH } from './openapi';
+import { STATUS_PAGE_HEADERS } from '../status-page/status-page.config';
 
 // The security headers of every answer (set here in one onSend hook; @fastify/helmet would be the library for it, but
 // it is not a dependency and this is four headers). Three Content-Security-Policies:
@@ -73,6 +76,8 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
 
 /** The security headers for an answer to `url` with this content type. */
 export function securityHeaders(url: string, contentType: string | undefined): Record<string, string> {
+  // a ticket's status page (/s/<token>, issue 31) and every answer under it: its own strict policy, no Referer
+  if (url.startsWith('/s/')) return { ...STATUS_PAGE_HEADERS };
   if (!contentType || !/^text\/html\b/i.test(contentType)) return { ...API_SECURITY_HEADERS };
   const path = url.split('?')[0];
   const docs = path === `/${DOCS_PATH}` || path.startsWith(`/${DOCS_PATH}/`);
@@ -89,4 +94,37 @@ export function installSecurityHeaders(fastify: FastifyInstance): void {
     reply.headers(securityHeaders(request.url, typeof type === 'string' ? type : undefined));
     done(null, payload);
   });
+}
+
+/**
+ * User content (a file's bytes over /files and /dav) is never a page of the app's origin: a sandboxing CSP (an opened
+ * HTML or SVG file runs no script and gets an origin of its own, so it cannot read the session or call the API), no
+ * sniffing, framed by the app only (the disk's PDF preview), no Referer. The disk's own policy for /files is kept
+ * (it is the same or stricter).
+ */
+export const USER_CONTENT_CSP = policy({
+  'default-src': ["'none'"],
+  'img-src': ["'self'"],
+  'style-src': ["'unsafe-inline'"],
+  sandbox: [],
+  'frame-ancestors': ["'self'"],
+}).replace('sandbox ;', 'sandbox;');
+
+/**
+ * The headers the gateway sends with an answer of the disk (/files, /dav), from the disk's own: every answer gets the
+ * user-content policy above and loses any CORS header (webdav-server answers `Access-Control-Allow-Origin: *` with
+ * credentials allowed: any site could then read a member's files with their cookie), and a WebDAV read of a file of
+ * a type a browser could run (HTML, SVG, XML…) is an attachment, as /files serves it.
+ */
+export function userContentHeaders(method: string | undefined, status: number, upstream: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(upstream)) if (value !== undefined && !name.startsWith('access-control-')) out[name] = value;
+  out['content-security-policy'] = typeof upstream['content-security-policy'] === 'string' ? upstream['content-security-policy'] : USER_CONTENT_CSP;
+  out['x-content-type-options'] = 'nosniff';
+  out['x-frame-options'] = 'SAMEORIGIN';
+  out['referrer-policy'] = 'no-referrer';
+  const type = typeof upstream['content-type'] === 'string' ? upstream['content-type'] : '';
+  const read = method === 'GET' || method === 'HEAD';
+  if (read && status >= 200 && status < 300 && !upstream['content-disposition'] && type && !inlineSafe(type)) out['content-disposition'] = 'attachment';
+  return out;
 }

@@ -62,7 +62,8 @@ export class LiveBus implements OnApplicationShutdown {
     if (this.closed) throw new Error('the live bus is closed');
     if (this.nc) return this.nc;
     this.connecting ??= connect(natsOptions(this.config.natsUrl, 'gateway-live')).then((nc) => {
-      nc.closed().then((err) => err && logger.error(`live bus connection closed: ${err.message}`));
+      // closed() resolves (with the error that closed the connection, if any); it never rejects
+      void nc.closed().then((err) => err && logger.error(`live bus connection closed: ${err.message}`));
       return nc;
     });
     try {

@@ -163,6 +163,7 @@ export class LiveStream {
     }
   }
 
+  /** Runs `job` after the jobs before it. Never rejects: a job that fails ends the stream (callers may `void` it). */
   private enqueue(job: () => Promise<void>): Promise<void> {
     const run = this.queue.then(async () => {
       if (this.closed) return;

@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RpcClient } from '@app/platform';
 import { AppError, errors, isLiveAccountId, type CallerContext, type ErrorBody } from '@app/proto';
@@ -17,6 +17,8 @@ import { resumeAfter, StreamCounts, toLiveChange } from './live.rules';
 // streams (429). Once open it stays authorised: its session or token is checked every LIVE_RECHECK_SECONDS (a logout,
 // an expired session or a deleted token ends it), its membership on every membership change of the group or of the
 // parent it is reached through, and every LIVE_MEMBERSHIP_SECONDS besides. All streams end when the gateway stops.
+
+const logger = new Logger('live');
 
 @Injectable()
 export class LiveService implements OnModuleDestroy {
@@ -155,7 +157,10 @@ export class LiveService implements OnModuleDestroy {
     const heartbeat = setInterval(() => {
       for (const s of this.streams) s.heartbeat();
     }, this.config.heartbeatMs);
-    const recheck = setInterval(() => void this.recheckAll(), this.config.recheckMs);
+    // a round's checks catch their own failures (refusalOf, a stream's queue); the catch is for what they did not foresee
+    const recheck = setInterval(() => {
+      this.recheckAll().catch((err: unknown) => logger.error(`checking the live streams again failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`));
+    }, this.config.recheckMs);
     heartbeat.unref();
     recheck.unref();
     this.timers.push(heartbeat, recheck);

@@ -32,6 +32,7 @@ export function untaggedRoute(url: string | undefined): string {
   if (/^\/files\/[^/]+/.test(path)) return '/files/*';
   if (/^\/dav\/[^/]+/.test(path)) return '/dav/*';
   if (/^\/acc-[^/]+\/_imports\/?$/.test(path)) return '/:db/_imports';
+  if (/^\/acc-[^/]+\/_design\/bookmarks\/_update\/import\/netscape\/?$/.test(path)) return '/:db/_design/:design/_update/:handler/:id';
   if (/^\/[^/]+\/_find$/.test(path)) return '/:db/_find';
   return UNMATCHED;
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import Redis from 'ioredis';
-import { RpcClient } from '@app/platform';
+import { readRedisPersistence, RedisPersistence, RpcClient } from '@app/platform';
 import { SERVED_SERVICES } from '../documents/doc-router';
 import { REDIS } from '../infra/infra.providers';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
@@ -48,13 +48,22 @@ export class RootController {
   @Get('_up')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Readiness: Redis and every deployed service (each checks its database); 503 when one is not ready' })
-  @ApiResponse({ status: 200, description: 'ready: {status: "ok", version, checks: {redis, <service>: "ok"}}' })
-  @ApiResponse({ status: 503, description: 'not ready: {status: "unavailable", version, checks} naming what failed' })
+  @ApiOperation({
+    summary:
+      'Readiness: Redis and every deployed service (each checks its database); 503 when one is not ready. `redis` says whether Redis keeps its data on disk (a Redis without persistence is still ready)',
+  })
+  @ApiResponse({
+    status: 200,
+    description:
+      'ready: {status: "ok", version, checks: {redis, <service>: "ok"}, redis: {persistence: "none" | "aof" | "rdb" | "unknown", lost_on_restart: what a Redis restart loses ([] when nothing, null when it could not be told), detail}}',
+  })
+  @ApiResponse({ status: 503, description: 'not ready: {status: "unavailable", version, checks, redis} naming what failed' })
   @ApiErrors()
   async up(@Res({ passthrough: true }) reply: FastifyReply) {
     const checks: Record<string, string> = {};
+    let redis: RedisPersistence | undefined;
     await Promise.all([
+      readRedisPersistence(this.redis).then((p) => (redis = p)),
       this.redis.ping().then(
         () => (checks.redis = 'ok'),
         (e: Error) => (checks.redis = `error: ${e.message}`),
@@ -68,6 +77,6 @@ export class RootController {
     ]);
     const ok = Object.values(checks).every((c) => c === 'ok');
     if (!ok) reply.status(503);
-    return { status: ok ? 'ok' : 'unavailable', version: this.config.version, checks };
+    return { status: ok ? 'ok' : 'unavailable', version: this.config.version, checks, redis };
   }
 }

@@ -6,7 +6,8 @@ import { sizeHeapForMemory } from './heap-for-size';
 async function main(): Promise<void> {
   sizeHeapForMemory();
   const { Logger } = await import('@nestjs/common');
-  const { createMicroservice } = await import('@app/platform');
+  const { createMicroservice, keepRunningOnUnhandledRejections } = await import('@app/platform');
+  keepRunningOnUnhandledRejections('disk');
   const { DiskModule } = await import('./disk.module');
   await createMicroservice(DiskModule, 'disk');
   new Logger('disk').log('disk service listening on NATS');

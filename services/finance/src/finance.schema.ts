@@ -31,6 +31,16 @@ export const { schema, documents, outbox } = documentTables(FINANCE_SCHEMA, {
     index('documents_money_description_trgm_idx')
       .using('gist', sql.raw(`(((body #> '{description}'::text[]) #>> '{}'::text[])) COLLATE "C" gist_trgm_ops`))
       .where(sql.raw(`klass IN ('Income', 'Outgo', 'Transfer', 'Exchange') AND NOT deleted`)),
+    // the pending records (unconfirmed and not imported), which every Wallet read sums (spec §3 pending_transactions,
+    // balance_after_pending): few in any group, so the wallets are read without walking all of its records. The
+    // predicate is written as the pending sums write it (wallets/finance.repository.ts PENDING).
+    index('documents_pending_idx')
+      .on(t.accountId, t.klass)
+      .where(
+        sql.raw(
+          `klass IN ('Income', 'Outgo', 'Transfer', 'Exchange') AND NOT deleted AND NOT COALESCE((body ->> 'confirmed')::boolean, false) AND NOT COALESCE((body ->> 'imported')::boolean, false)`,
+        ),
+      ),
     klassIndex(t, 'Wallet', 'name'),
     klassIndex(t, 'WalletBalance', 'currency', { unique: true }),
   ],

@@ -1,10 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { createMicroservice } from '@app/platform';
+import { keepRunningOnUnhandledRejections, createMicroservice } from '@app/platform';
 import { NotesModule } from './notes.module';
 
 // The notes process: the NATS microservice of the notes module's documents. SIGTERM/SIGINT close it through
 // Nest's shutdown hooks (createMicroservice).
 async function main(): Promise<void> {
+  keepRunningOnUnhandledRejections('notes');
   await createMicroservice(NotesModule, 'notes');
   new Logger('notes').log('notes service listening on NATS');
 }

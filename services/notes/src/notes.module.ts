@@ -5,6 +5,7 @@ import { BookmarkFetchQueue } from './bookmarks/bookmark-fetch-queue';
 import { BookmarkFetcher } from './bookmarks/bookmark-fetcher';
 import { BookmarkFiles } from './bookmarks/bookmark-files';
 import { BookmarksRepository } from './bookmarks/bookmarks.repository';
+import { NotesRedis } from './common/notes-redis';
 import { PG_POOL } from './common/tokens';
 import { databaseProviders } from './database';
 import { DocumentsController } from './documents/documents.controller';
@@ -25,6 +26,7 @@ import { notesRestoreHookProvider } from './handbooks/restore-hook';
   controllers: [healthController('notes', PG_POOL), DocumentsController],
   providers: [
     ...databaseProviders,
+    NotesRedis,
     HandbooksRepository,
     HandbookWrites,
     HandbookViews,

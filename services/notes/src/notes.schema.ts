@@ -20,6 +20,8 @@ export const { schema, documents, outbox } = documentTables(NOTES_SCHEMA, {
     index('documents_bookmark_added_idx').on(t.accountId, field('added_at'), t.id).where(live('Bookmark')),
     // duplicates are told by the normalized URL
     klassIndex(t, 'Bookmark', 'normalized_url'),
+    // the bookmarks whose page fetch is still to come: the sweep queues those a save could not (Redis away); few rows
+    index('documents_bookmark_pending_idx').on(t.updatedAt).where(sql.raw(`klass = 'Bookmark' AND NOT deleted AND (body ->> 'fetch_status') = 'pending'`)),
   ],
 });
 

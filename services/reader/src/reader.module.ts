@@ -12,6 +12,8 @@ import { readerRestoreHookProvider } from './subscriptions/restore-hook';
 import { ReaderRepository } from './items/items.repository';
 import { SubscriptionDirectory } from './items/subscription-directory';
 import { OpmlImport } from './opml/opml-import';
+import { CredentialsMove } from './subscriptions/credentials-move';
+import { FeedCredentialsRepository } from './subscriptions/feed-credentials.repository';
 import { FeedStateRepository } from './subscriptions/feed-state.repository';
 
 /**
@@ -21,6 +23,20 @@ import { FeedStateRepository } from './subscriptions/feed-state.repository';
  */
 @Module({
   controllers: [healthController('reader', PG_POOL), DocumentsController],
-  providers: [...databaseProviders, ReaderRepository, SubscriptionDirectory, FeedStateRepository, FeedWriter, FeedRefresher, FetchQueue, ItemRetention, OpmlImport, DocumentsService, readerRestoreHookProvider],
+  providers: [
+    ...databaseProviders,
+    ReaderRepository,
+    SubscriptionDirectory,
+    FeedStateRepository,
+    FeedCredentialsRepository,
+    CredentialsMove,
+    FeedWriter,
+    FeedRefresher,
+    FetchQueue,
+    ItemRetention,
+    OpmlImport,
+    DocumentsService,
+    readerRestoreHookProvider,
+  ],
 })
 export class ReaderModule {}

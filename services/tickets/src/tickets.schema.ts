@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, index, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { documentTables, fieldSql, klassIndex } from '@app/platform';
 
 // The tickets service's Postgres schema: the platform's document tables for Ticket, Comment, Customer, Equipment,
@@ -31,6 +31,8 @@ export const { schema, documents, outbox } = documentTables(TICKETS_SCHEMA, {
       .using('gin', sql.raw(`(((body #> '{search}'::text[]) #>> '{}'::text[])) COLLATE "C" gin_trgm_ops`))
       .where(live('Ticket')),
     klassIndex(t, 'Estimate', 'number', { unique: true }),
+    // a ticket's estimates (its status page and its page in the web app)
+    klassIndex(t, 'Estimate', 'ticket_id'),
     klassIndex(t, 'Maintenance', 'next_maintenance'),
     klassIndex(t, 'Customer', 'name'),
     klassIndex(t, 'Equipment', 'identifier'),
@@ -51,4 +53,26 @@ export const numberCounters = schema.table(
     last: bigint('last', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ name: 'number_counters_pkey', columns: [t.accountId, t.kind] })],
+);
+
+/**
+ * A ticket's status link (issue 31, status-links/): one row per ticket, its token replaced on a renew. The page looks a
+ * link up by the token's SHA-256 (`token_hash`); the token itself is kept so members can copy and print it again
+ * (they read the ticket anyway). `locale` and `time_zone` are the page's, decided when the link was made.
+ */
+export const statusLinks = schema.table(
+  'status_links',
+  {
+    accountId: text('account_id').notNull(),
+    ticketId: text('ticket_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    token: text('token').notNull(),
+    locale: text('locale').notNull(),
+    timeZone: text('time_zone').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [primaryKey({ name: 'status_links_pkey', columns: [t.accountId, t.ticketId] }), uniqueIndex('status_links_token_hash_key').on(t.tokenHash)],
 );

@@ -1,16 +1,6 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { isCountersQuery, notifyHostDataChanged } from '@app/ui';
+import { invalidateAfterWrite as invalidate, useInvalidate } from '@app/module-kit';
+import type { QueryClient } from '@tanstack/react-query';
 
-/**
- * After a write: this module's queries (listings, usage, versions, the trash) and the counters, and the shell's (its
- * record counters, recent changes and storage tiles live in the shell's own query cache).
- */
-export function invalidateAfterWrite(queryClient: QueryClient): Promise<void> {
-  notifyHostDataChanged();
-  return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'disk' || isCountersQuery(q.queryKey) });
-}
-
-export function useInvalidate() {
-  const queryClient = useQueryClient();
-  return () => invalidateAfterWrite(queryClient);
-}
+/** After a write: the disk's queries (listings, usage, versions, the trash) and the counters (@app/module-kit). */
+export const invalidateAfterWrite = (queryClient: QueryClient) => invalidate(queryClient, 'disk');
+export { useInvalidate };

@@ -11,10 +11,13 @@ describe('formatBytes', () => {
     expect(formatBytes(2_500_000_000_000, 'pt-BR')).toBe('2,5 TB');
   });
 
-  it('says bytes under 1000, one byte in the singular, and nothing as 0 bytes', () => {
+  it('says bytes under 1000, one byte in the singular, and nothing as 0 bytes (in both languages)', () => {
     expect(formatBytes(999, 'en')).toBe('999 bytes');
     expect(formatBytes(1, 'en')).toBe('1 byte');
-    expect(formatBytes(0, 'pt-BR')).toBe('0 byte');
+    // Portuguese's plural rule (Intl.PluralRules 'pt') puts 0 with 1: "0 byte" read as a mistake
+    expect(formatBytes(0, 'pt-BR')).toBe('0 bytes');
+    expect(formatBytes(1, 'pt-BR')).toBe('1 byte');
+    expect(formatBytes(999, 'pt-BR')).toBe('999 bytes');
     expect(formatBytes(undefined, 'en')).toBe('0 bytes');
   });
 

@@ -1,15 +1,18 @@
-import { moneyLocale } from '@app/ui';
+import { moneyLocale, pluralCategory } from '@app/ui';
 
 // Sizes in decimal units (spec §9: drive storage is counted in decimal units, 1 GB = 1,000,000,000 bytes) and dates per
 // language: year-month-day in English, day/month/year in Portuguese, as the tickets screens show them.
 
 const UNITS = ['kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const;
 
-/** 1234 → "1.2 kB" (en), "1,2 kB" (pt-BR); under 1000: "999 bytes", "1 byte". */
+/**
+ * 1234 → "1.2 kB" (en), "1,2 kB" (pt-BR); under 1000: "999 bytes", "1 byte", "0 bytes" — the word chosen by
+ * Intl.PluralRules, but for 0, which Portuguese's rule puts with 1 ("0 byte", as Intl's own unit format writes it).
+ */
 export function formatBytes(bytes: number | null | undefined, language: string): string {
   const locale = moneyLocale(language);
   const n = typeof bytes === 'number' && Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
-  if (n < 1000) return new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(n);
+  if (n < 1000) return `${new Intl.NumberFormat(locale).format(n)} ${pluralCategory(n, locale) === 'one' ? 'byte' : 'bytes'}`;
   let unit = -1;
   let value = n;
   // one decimal: 999,950 bytes is "1 MB", not "1,000 kB"

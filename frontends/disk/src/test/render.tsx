@@ -1,67 +1,14 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { vi } from 'vitest';
-import { createI18n } from '@app/ui';
-import { registerTranslations } from '../i18n/register';
+import { renderModulePage, stubApi as stubKitApi, type Handler } from '@app/module-kit/testing';
+import { texts } from '../i18n/register';
 import Page from '../Page';
 
-// Renders the remote's Page at a path with the providers the shell gives it (its i18n instance, Mantine, a query
-// client, a router), and stubs the gateway with a handler of (method, url, body).
+// The disk Page at a path as the shell mounts it, and the gateway stubbed (@app/module-kit/testing): the session is
+// usr-me, me@example.com.
 
-export function renderAt(path: string, language = 'en') {
-  const i18n = createI18n(language);
-  registerTranslations(i18n);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const utils = render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path="/account/:account_id/*" element={<Page />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
-  return { ...utils, queryClient, i18n };
-}
+export { jsonResponse, rows, selectorOf, type Call, type Handler } from '@app/module-kit/testing';
 
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+export const renderAt = (path: string, language = 'en', state?: unknown) => renderModulePage(Page, texts, path, { language, state });
 
-export interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
+const SESSION = { ok: true, userCtx: { name: 'usr-me', roles: [] }, user: { email: 'me@example.com', fullname: 'Ann Me', label: 'Ann Me' } };
 
-export type Handler = (call: Call) => { status?: number; body: unknown } | undefined;
-
-/** Stubs fetch; unhandled calls answer 404 missing (finds: no documents; the session: usr-me, me@example.com). */
-export function stubApi(handler: Handler) {
-  const calls: Call[] = [];
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const call = { method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    const answer = handler(call);
-    if (answer) return jsonResponse(answer.status ?? 200, answer.body);
-    if (url.endsWith('/_find')) return jsonResponse(200, { docs: [] });
-    if (url.startsWith('/_session'))
-      return jsonResponse(200, { ok: true, userCtx: { name: 'usr-me', roles: [] }, user: { email: 'me@example.com', fullname: 'Ann Me', label: 'Ann Me' } });
-    return jsonResponse(404, { error: 'not_found', reason: 'missing' });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return { fetch, calls };
-}
-
-/** A `_find` call's klass (and the rest of the selector). */
-export const selectorOf = (call: Call) => ((call.body as { selector?: Record<string, unknown> })?.selector ?? {}) as Record<string, unknown>;
-
-/** A view's rows answer (`{rows}`). */
-export const rows = (list: Array<{ key: unknown; value: unknown }>) => ({ body: { rows: list } });
+export const stubApi = (handler: Handler) => stubKitApi(handler, (call) => (call.url.startsWith('/_session') ? { body: SESSION } : undefined));

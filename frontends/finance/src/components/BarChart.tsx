@@ -10,10 +10,11 @@ const OUTGO = 'var(--mantine-color-red-6)';
  * two bars drawn in SVG on a scale shared by the whole chart, and the two amounts. Rows rather than columns, so long
  * category names and a phone's width fit.
  */
-export function BarChart({ rows, format, title }: { rows: CategoryTotals[]; format: (minor: number) => string; title: string }) {
+export function BarChart({ rows, format, title }: { rows: CategoryTotals[]; format: (minor: bigint) => string; title: string }) {
   const { t } = useTranslation('finance');
-  const max = Math.max(1, ...rows.flatMap((r) => [r.income, r.outgo]));
-  const width = (v: number) => (v > 0 ? Math.max(0.5, (v / max) * 100) : 0);
+  // the scale needs no exactness: the amounts beside the bars have it
+  const max = Math.max(1, ...rows.flatMap((r) => [Number(r.income), Number(r.outgo)]));
+  const width = (v: bigint) => (v > 0n ? Math.max(0.5, (Number(v) / max) * 100) : 0);
   return (
     <Stack gap="xs" role="group" aria-label={title} data-testid="bar-chart">
       <Group gap="md">
@@ -38,8 +39,8 @@ export function BarChart({ rows, format, title }: { rows: CategoryTotals[]; form
                 style={{ flex: 1, minWidth: 0, display: 'block' }}
               >
                 <rect x={0} y={0} width={100} height={14} fill="var(--mantine-color-gray-1)" />
-                <rect x={0} y={1} width={width(row.income)} height={5.5} fill={INCOME} data-testid="bar-income" data-value={row.income} />
-                <rect x={0} y={7.5} width={width(row.outgo)} height={5.5} fill={OUTGO} data-testid="bar-outgo" data-value={row.outgo} />
+                <rect x={0} y={1} width={width(row.income)} height={5.5} fill={INCOME} data-testid="bar-income" data-value={String(row.income)} />
+                <rect x={0} y={7.5} width={width(row.outgo)} height={5.5} fill={OUTGO} data-testid="bar-outgo" data-value={String(row.outgo)} />
               </svg>
               <Stack gap={0} miw={110} align="flex-end">
                 <Text size="xs" c="teal.8" style={{ whiteSpace: 'nowrap' }} data-testid="bar-income-amount">

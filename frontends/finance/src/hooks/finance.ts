@@ -62,3 +62,26 @@ export function useMoneyAction(accountId: string) {
     reset: action.reset,
   };
 }
+
+/**
+ * Whether any record names the wallet (its currency and decimals are fixed from then on): an income or outgo in it, a
+ * transfer or exchange from or to it. Asked only of an existing wallet's form.
+ */
+export function useWalletHasRecords(accountId: string, walletId: string | undefined) {
+  return useQuery({
+    queryKey: ['finance', 'wallet-has-records', accountId, walletId],
+    enabled: !!walletId,
+    queryFn: async ({ signal }): Promise<boolean> => {
+      const id = walletId!;
+      const either = { $or: [{ source_wallet_id: id }, { destination_wallet_id: id }] };
+      const found = await Promise.all([
+        docs.find(accountId, { selector: { klass: 'Income', wallet_id: id }, fields: ['_id'], limit: 1 }, signal),
+        docs.find(accountId, { selector: { klass: 'Outgo', wallet_id: id }, fields: ['_id'], limit: 1 }, signal),
+        docs.find(accountId, { selector: { klass: 'Transfer', ...either }, fields: ['_id'], limit: 1 }, signal),
+        docs.find(accountId, { selector: { klass: 'Exchange', ...either }, fields: ['_id'], limit: 1 }, signal),
+      ]);
+      return found.some((list) => list.length > 0);
+    },
+  });
+}
+

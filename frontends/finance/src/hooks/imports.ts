@@ -1,3 +1,4 @@
+import type { MappingTryRecord } from '@app/proto';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { imports, rules, type ImportDoc } from '../lib/api';
@@ -48,3 +49,18 @@ export function useRecentImports(accountId: string) {
 export function useRules(accountId: string) {
   return useQuery({ queryKey: ['finance', 'rules', accountId], queryFn: () => rules.all(accountId) });
 }
+
+/**
+ * An import's preview records as the group's active rules leave them, asked of the service (`mappings/_update/try`:
+ * the rules' patterns run by its bounded matcher, never by this browser). Not asked when there is nothing to map;
+ * while an answer is on its way the records show as read.
+ */
+export function useMappedPreview(accountId: string, records: MappingTryRecord[], enabled: boolean) {
+  return useQuery({
+    queryKey: ['finance', 'rules-try', accountId, records],
+    queryFn: ({ signal }) => rules.try(accountId, records, signal),
+    enabled: enabled && records.length > 0,
+    staleTime: 30_000,
+  });
+}
+

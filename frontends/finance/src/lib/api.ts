@@ -1,4 +1,4 @@
-import type { CsvImportFields, CsvImportProgress, CsvUploadReply, Doc, DocBody, Klass, KlassDoc, WalletSummary } from '@app/proto';
+import { minorBigInt, type CsvImportFields, type CsvImportProgress, type CsvUploadReply, type Doc, type DocBody, type ExactMinor, type Klass, type KlassDoc, type MappingTryRecord, type MappingTryReply, type WalletSummary } from '@app/proto';
 import { ApiError, createApiClient, hostHookOptions, hostHooks, readCookie, type ApiClient, type KlassFind } from '@app/ui';
 import type { z } from 'zod';
 import { FIND_LIMIT, FINANCE, IMPORT_HANDLERS, IMPORTS, MAPPING_HANDLERS, MAPPING_VIEW, MAPPINGS, MONEY, STATEMENT_MAX_BYTES, VIEWS, type UPDATES } from './contract';
@@ -22,24 +22,24 @@ export function setApiClient(client: ApiClient): void {
   api = client;
 }
 
-/** A row of the `month` view: [kind, currency, category] → the month's confirmed total in minor units. */
+/** A row of the `month` view: [kind, currency, category] → the month's confirmed total in minor units (exact: a string past 2^53). */
 export interface MonthRow {
   key: [kind: 'Income' | 'Outgo', currency: string, category: string | null];
-  value: number;
+  value: ExactMinor;
 }
 
-/** What a month's confirmed incomes or outgos add up to in one currency (minor units). */
+/** What a month's confirmed incomes or outgos add up to in one currency (minor units, exact at any size). */
 export interface MonthTotal {
   kind: 'Income' | 'Outgo';
   currency: string;
-  total: number;
+  total: bigint;
 }
 
 export type MoneyHandler = (typeof UPDATES)[keyof typeof UPDATES];
 
 export const docs = {
   /** the documents of one klass (named in the selector), typed as that klass's */
-  find: <K extends Klass>(accountId: string, query: KlassFind<K>) => api.find(accountId, query),
+  find: <K extends Klass>(accountId: string, query: KlassFind<K>, signal?: AbortSignal) => api.find(accountId, query, signal),
   /** one document of klass K */
   get: <K extends Klass>(accountId: string, id: string) => api.getDoc<K>(accountId, id) as Promise<KlassDoc<K>>,
   create: (accountId: string, doc: DocBody) => api.call('POST /{db}', { params: { db: accountId }, body: doc }),
@@ -61,7 +61,8 @@ export const finance = {
   },
   /**
    * A month's confirmed incomes and outgos summed per currency, from the records themselves: the `month` view counts a
-   * record under each of its categories, so adding its rows would count a record with two categories twice.
+   * record under each of its categories, so adding its rows would count a record with two categories twice. Summed as
+   * BigInt: 1,001 records of 90 billion and one of a cent total …001, past what a number holds (issue 27 #6).
    */
   monthTotals: async (accountId: string, month: string): Promise<MonthTotal[]> => {
     const out = new Map<string, MonthTotal>();
@@ -70,10 +71,11 @@ export const finance = {
       for (let skip = 0; ; skip += FIND_LIMIT) {
         const page = await docs.find(accountId, { selector: { klass: kind, confirmed: true, date }, fields: ['currency', 'value'], limit: FIND_LIMIT, skip });
         for (const d of page) {
-          if (typeof d.currency !== 'string' || typeof d.value !== 'number') continue;
+          const value = minorBigInt(d.value);
+          if (typeof d.currency !== 'string' || value === null) continue;
           const key = `${kind}|${d.currency}`;
-          const t = out.get(key) ?? { kind, currency: d.currency, total: 0 };
-          t.total += d.value;
+          const t = out.get(key) ?? { kind, currency: d.currency, total: 0n };
+          t.total += value;
           out.set(key, t);
         }
         if (page.length < FIND_LIMIT) break;
@@ -163,6 +165,14 @@ export const rules = {
       for (const d of found as Array<Record<string, unknown>>) out.set(String(d._id), d);
     }
     return out;
+  },
+  /**
+   * what the group's active rules make of an import's preview records (`mappings/_update/try`), in the order sent: the
+   * service runs the rules' patterns with its bounded matcher, never this browser
+   */
+  try: async (accountId: string, records: MappingTryRecord[], signal?: AbortSignal): Promise<MappingTryReply> => {
+    const reply = await api.call('PUT /{db}/_design/{design}/_update/{handler}/{id}', { params: { db: accountId, design: MAPPINGS, handler: MAPPING_HANDLERS.try, id: 'preview' }, body: { records }, signal });
+    return reply.doc as unknown as MappingTryReply;
   },
   /** applies one rule to the stored records of its kind: how many changed (`mappings/_update/apply/<id>`) */
   apply: async (accountId: string, id: string): Promise<number> => {

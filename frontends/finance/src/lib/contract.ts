@@ -46,6 +46,9 @@ export const MESSAGES = {
   badDate: 'is-not-a-date',
   cannotChange: 'cannot-be-changed',
   inactiveWallet: 'is-inactive',
+  tooLarge: 'must-be-less-than-or-equal-to-9000000000000',
+  tooSmall: 'must-be-greater-than-or-equal-to--9000000000000',
+  ambiguousDates: 'is-ambiguous',
 } as const satisfies typeof FINANCE_MESSAGES;
 
 /** the records' names in the spec's messages (§8) */
@@ -70,7 +73,7 @@ export const IMPORTS = 'imports' satisfies typeof IMPORTS_DESIGN;
 export const IMPORT_HANDLERS = { undo: 'undo' } as const satisfies typeof IMPORT_UPDATES;
 export const MAPPINGS = 'mappings' satisfies typeof MAPPINGS_DESIGN;
 export const MAPPING_VIEW = { preview: 'preview' } as const satisfies typeof MAPPING_VIEWS;
-export const MAPPING_HANDLERS = { apply: 'apply' } as const satisfies typeof MAPPING_UPDATES;
+export const MAPPING_HANDLERS = { apply: 'apply', try: 'try' } as const satisfies typeof MAPPING_UPDATES;
 
 type RuleFields = z.input<typeof MappingFields>;
 type RuleCondition = NonNullable<RuleFields['conditions']>[number];

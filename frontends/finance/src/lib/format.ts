@@ -38,6 +38,14 @@ export function monthLabel(month: string, language: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A calendar date (yyyy-mm-dd) in words, in the language: "January 10, 2024", "10 de janeiro de 2024". */
+export function longDate(value: string, language: string): string {
+  const plain = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!plain) return value;
+  const [, y, m, d] = plain.map(Number);
+  return new Intl.DateTimeFormat(isPt(language) ? 'pt-BR' : 'en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
 /** A moment (ISO timestamp) as a date in the language's order and a local time: "2026-05-10 14:05", "10/05/2026 14:05". */
 export function formatDateTime(value: string | undefined | null, language: string): string {
   if (!value) return '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyRules, compileRules, initialRuleValues, ruleServerErrors, toRuleDocument, validateRule, type RuleDoc } from './mapping-rules';
+import { initialRuleValues, ruleServerErrors, toRuleDocument, tryRecordsOf, validateRule, withMapped, type RuleDoc } from './mapping-rules';
 import type { PreviewRecord } from './statement';
 
 const stored = (fields: Partial<RuleDoc>): RuleDoc =>
@@ -63,34 +63,32 @@ describe('a rule’s form', () => {
   });
 });
 
-describe('rules applied to an import’s preview', () => {
-  it('ignores case, applies in order to the target kind only, each rule seeing what the earlier left', () => {
-    const rules = compileRules([
-      stored({ order: 2, field_to_watch: 'categories', kind_of_watch: 'equals', text_to_match: 'Transporte', field_to_change: 'description', kind_of_change: 'prepend', text_to_change: '[T]' }),
-      stored({ order: 1, field_to_watch: 'description', kind_of_watch: 'starts_with', text_to_match: 'uber', text_to_change: 'Transporte, Trabalho' }),
-      stored({ target: 'income', field_to_watch: 'description', kind_of_watch: 'contains', text_to_match: 'uber', text_to_change: 'never' }),
-      stored({ active: false, field_to_watch: 'description', kind_of_watch: 'contains', text_to_match: 'uber', text_to_change: 'inactive' }),
+describe('an import’s preview as the service maps it (issue 27 #1: the browser runs no rule)', () => {
+  const rows = [
+    record({ line: 2, description: 'UBER *TRIP', third_party: 'Uber', categories: ['x'] }),
+    record({ line: 3, description: 'Saldo', problem: 'no-date' }),
+    record({ line: 4, klass: 'Income', description: 'PIX', third_party: null }),
+  ];
+
+  it('sends the records the import would save, without their lines, dates and amounts', () => {
+    expect(tryRecordsOf(rows)).toEqual([
+      { klass: 'Outgo', description: 'UBER *TRIP', third_party: 'Uber', categories: ['x'] },
+      { klass: 'Income', description: 'PIX', third_party: null, categories: [] },
     ]);
-    expect(applyRules(rules, record({ description: 'UBER *TRIP' }))).toMatchObject({ description: '[T] UBER *TRIP', categories: ['transporte', 'trabalho'] });
-    expect(applyRules(rules, record({ description: 'Padaria' }))).toMatchObject({ description: 'Padaria', categories: [] });
   });
 
-  it('joins conditions by and/or, watches the third party, appends categories and reads a regex', () => {
-    const conditions = [
-      { field_to_watch: 'third_party' as const, kind_of_watch: 'ends_with' as const, text_to_match: 'ltda' },
-      { field_to_watch: 'description' as const, kind_of_watch: 'regex' as const, text_to_match: '^pix\\s+\\d+' },
-    ];
-    const and = compileRules([stored({ conditions, join: 'and', kind_of_change: 'append', text_to_change: 'Fornecedor' })]);
-    const or = compileRules([stored({ conditions, join: 'or', kind_of_change: 'append', text_to_change: 'Fornecedor' })]);
-    const pix = record({ description: 'PIX 123', third_party: 'Acme', categories: ['casa'] });
-    expect(applyRules(and, pix).categories).toEqual(['casa']);
-    expect(applyRules(or, pix).categories).toEqual(['casa', 'fornecedor']);
-    expect(applyRules(and, { ...pix, third_party: 'Acme LTDA' }).categories).toEqual(['casa', 'fornecedor']);
-  });
-
-  it('cuts a changed description to 1000 characters and a third party to 200, as the import saves them', () => {
-    const append = (field: 'description' | 'third_party', text: string) => compileRules([stored({ field_to_watch: 'description', kind_of_watch: 'contains', text_to_match: 'a', field_to_change: field, kind_of_change: 'append', text_to_change: text })]);
-    expect(applyRules(append('description', 'z'.repeat(500)), record({ description: 'a'.repeat(800) })).description).toHaveLength(1000);
-    expect(applyRules(append('third_party', 'z'.repeat(150)), record({ description: 'a', third_party: 'b'.repeat(100) })).third_party).toHaveLength(200);
+  it('puts the answer back in their places, the others as they were; without an answer (yet) the records as read', () => {
+    const answer = {
+      records: [
+        { klass: 'Outgo' as const, description: '[T] UBER *TRIP', third_party: 'Uber', categories: ['transporte'], applied: ['map-1'] },
+        { klass: 'Income' as const, description: 'PIX', third_party: 'Banco', categories: [], applied: ['map-2'] },
+      ],
+    };
+    expect(withMapped(rows, answer)).toEqual([
+      { ...rows[0], description: '[T] UBER *TRIP', categories: ['transporte'] },
+      rows[1],
+      { ...rows[2], third_party: 'Banco' },
+    ]);
+    expect(withMapped(rows, undefined)).toEqual(rows);
   });
 });

@@ -1,4 +1,4 @@
-import { applyMappings, compileMappingRules, MAPPING_WATCHED_CHARS, type CompiledMappings, type Doc, type MappableRecord, type MappingFields, type MappingRegex, type MappingRule } from '@app/proto';
+import type { Doc, MappingFields, MappingTryRecord, MappingTryReply } from '@app/proto';
 import type { z } from 'zod';
 import { RULE_MAX_CONDITIONS, type RULE_CHANGE_KINDS, type RULE_FIELDS, type RULE_JOINS, type RULE_TARGETS, type RULE_WATCH_KINDS } from './contract';
 import type { Errors } from './field-errors';
@@ -6,9 +6,9 @@ import type { PreviewRecord } from './statement';
 
 // Mapping rules (spec §3 Mapping, §4 mapping kinds, §5 tags; beyond the spec several conditions joined by and/or and
 // a regex watch): the form's values ↔ the document, the checks made before sending, the sentence a rule reads as, and
-// the rules applied to an import's preview rows by proto's mapping rules (proto/src/finance-mapping.ts), the ones the
-// service applies on import. Only the regex engine differs: the service runs its bounded automaton, the preview
-// JavaScript's RegExp (ignoring case, over the same first characters). Pure.
+// an import's preview rows as the service's `mappings/_update/try` answers them with the group's active rules. The
+// browser never runs a rule's pattern (issue 27: JavaScript's backtracking RegExp froze the screen on `(\d|\w)+@`
+// and a 44-digit barcode; the service runs its bounded automaton). Pure.
 
 export type RuleDoc = Doc & z.output<typeof MappingFields> & { label?: string | null };
 export type RuleTarget = (typeof RULE_TARGETS)[number];
@@ -121,28 +121,20 @@ export function ruleServerErrors(errors: Errors): Errors {
   return out;
 }
 
-// ---- applying rules to an import's preview --------------------------------------------------------------------------
+// ---- an import's preview, as the service maps it ---------------------------------------------------------------------
 
-/** A pattern as JavaScript reads it, ignoring case, over the characters the service's automaton looks at. */
-function browserRegex(pattern: string): MappingRegex | null {
-  try {
-    const re = new RegExp(pattern, 'i');
-    return { test: (value) => re.test(value.slice(0, MAPPING_WATCHED_CHARS)) };
-  } catch {
-    return null;
-  }
+/** The preview's records the import would save, as the service's `try` takes them (the others are left as they are). */
+export function tryRecordsOf(records: readonly PreviewRecord[]): MappingTryRecord[] {
+  return records.filter((r) => !r.problem).map((r) => ({ klass: r.klass, description: r.description, third_party: r.third_party, categories: r.categories }));
 }
 
-/** The active rules in the order they apply (lower `order` first, then as listed), ready for many records. */
-export function compileRules(rules: readonly RuleDoc[]): CompiledMappings {
-  return compileMappingRules(rules as readonly MappingRule[], browserRegex);
-}
-
-/** A preview record as the rules leave it; each rule sees what the earlier ones left. */
-export function applyRules(rules: CompiledMappings, record: PreviewRecord): PreviewRecord {
-  const income = record.klass === 'Income';
-  const asRecord: MappableRecord = { klass: record.klass, description: record.description, categories: record.categories, ...(income ? { paid_by: record.third_party } : { paid_to: record.third_party }) };
-  const { record: out, changes } = applyMappings(rules, asRecord);
-  if (changes.length === 0) return record;
-  return { ...record, description: out.description ?? null, third_party: (income ? out.paid_by : out.paid_to) ?? null, categories: Array.isArray(out.categories) ? out.categories : [] };
+/** The preview's records with the service's answer to tryRecordsOf(records) put back in their places. */
+export function withMapped(records: readonly PreviewRecord[], answer: MappingTryReply | undefined): PreviewRecord[] {
+  if (!answer) return records.slice();
+  let next = 0;
+  return records.map((r) => {
+    if (r.problem) return r;
+    const mapped = answer.records[next++];
+    return mapped ? { ...r, description: mapped.description, third_party: mapped.third_party, categories: mapped.categories } : r;
+  });
 }

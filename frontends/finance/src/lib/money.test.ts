@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyCodes, currencyName, formatWalletMoney, rescale, walletDigits } from './money';
+import { currencyCodes, currencyName, formatWalletMoney, rescale, walletDigits, formatExactMoney } from './money';
 
 describe('finance money', () => {
   it('takes a wallet’s precision over its currency’s decimals', () => {
@@ -36,3 +36,15 @@ describe('finance money', () => {
     expect(currencyName('BRL', 'en')).toBe('Brazilian Real');
   });
 });
+
+// issue 27 #6: sums past 2^53 come as strings (or BigInt) and are shown to the cent
+describe('an amount past 2^53 minor units', () => {
+  it('is shown from its digits, in each language, never through a division by 100', () => {
+    expect(formatExactMoney('9009000000000001', 'en', 'CHF', 2)).toBe('CHF\u00a090,090,000,000,000.01');
+    expect(formatExactMoney(-9009000000000001n, 'pt-BR', 'BRL', 2)).toBe('-R$\u00a090.090.000.000.000,01');
+    expect(formatExactMoney('90090000000000017', 'en', 'JPY', 0)).toBe('¥\u00a090,090,000,000,000,017');
+    expect(formatWalletMoney('9009000000000001', 'en', { currency: 'TND', precision: 3 })).toBe('TND\u00a09,009,000,000,000.001');
+    expect(formatWalletMoney(123456, 'pt-BR', { currency: 'BRL' })).toBe('R$\u00a01.234,56');
+  });
+});
+

@@ -1,4 +1,5 @@
-import { currencyDigits, formatMinorMoney } from '@app/ui';
+import { MAX_EXACT_MINOR, minorBigInt } from '@app/proto';
+import { currencyDigits, currencySymbol, formatMinorMoney, moneyLocale } from '@app/ui';
 
 // Money in the finance screens: every amount is an integer number of the wallet's minor units (proto/src/finance.ts);
 // the wallet's currency and precision decide how it is typed and shown.
@@ -15,9 +16,26 @@ export function walletDigits(wallet: Denomination | undefined | null): number {
   return typeof wallet.precision === 'number' && Number.isInteger(wallet.precision) ? wallet.precision : currencyDigits(wallet.currency || NO_CURRENCY);
 }
 
-/** An amount in minor units with its wallet's currency sign, in the user's language: "R$ 1.234,56". */
+/** An amount in minor units with its wallet's currency sign, in the user's language: "R$ 1.234,56"; exact at any size. */
 export function formatWalletMoney(minor: unknown, language: string, wallet: Denomination | undefined | null): string {
-  return formatMinorMoney(minor, language, wallet?.currency || NO_CURRENCY, walletDigits(wallet));
+  return formatExactMoney(minor, language, wallet?.currency || NO_CURRENCY, walletDigits(wallet));
+}
+
+/**
+ * An amount in minor units as formatMinorMoney shows it, exact at any size: a sum past 2^53 (a BigInt, or the string
+ * the service answers it as) is written from its digits, never through a floating-point division (issue 27 #6:
+ * "…000,00" for 9009000000000001 cents).
+ */
+export function formatExactMoney(minor: unknown, language: string, currency: string, digits: number): string {
+  const exact = minorBigInt(minor);
+  if (exact === null || (exact >= -BigInt(MAX_EXACT_MINOR) && exact <= BigInt(MAX_EXACT_MINOR))) return formatMinorMoney(exact === null ? 0 : Number(exact), language, currency, digits);
+  const negative = exact < 0n;
+  const units = (negative ? -exact : exact).toString().padStart(digits + 1, '0');
+  const decimal = digits > 0 ? `${units.slice(0, -digits)}.${units.slice(-digits)}` : units;
+  // Intl formats a decimal string exactly (ECMA-402's "exact decimal" strings)
+  const amount = new Intl.NumberFormat(moneyLocale(language), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(decimal as Intl.StringNumericLiteral);
+  const text = `${currencySymbol(currency, language)}\u00a0${amount}`;
+  return negative ? `-${text}` : text;
 }
 
 /** ISO 4217's "no currency" (Intl shows ¤): the sign of an amount typed before its wallet is chosen. */

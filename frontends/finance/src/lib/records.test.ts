@@ -55,7 +55,7 @@ describe('the checks before sending (spec §5)', () => {
       value: 'validation.must-be-greater-than-0',
     });
     expect(validateRecord(KINDS.outgos, start('outgos', { wallet_id: 'wal-itau', value: NaN }), wallets)).toEqual({ value: 'validation.is-not-a-number' });
-    expect(validateRecord(KINDS.outgos, start('outgos', { wallet_id: 'wal-itau', value: 9_000_000_000_001 }), wallets)).toEqual({ value: 'validation.is-too-large' });
+    expect(validateRecord(KINDS.outgos, start('outgos', { wallet_id: 'wal-itau', value: 9_000_000_000_001 }), wallets)).toEqual({ value: 'validation.must-be-less-than-or-equal-to-9000000000000' });
     expect(validateRecord(KINDS.incomes, start('incomes', { wallet_id: 'wal-itau', value: 1 }), wallets)).toEqual({});
   });
 

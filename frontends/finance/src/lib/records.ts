@@ -145,7 +145,7 @@ export function validateRecord(kind: KindDef, values: RecordValues, wallets: Wal
     } else if (!Number.isInteger(amount)) errors[field] = v(MESSAGES.mustBeWhole);
     else if (field !== 'fee' && amount <= 0) errors[field] = v(MESSAGES.mustBePositive);
     else if (amount < 0) errors[field] = v('must-be-greater-than-or-equal-to-0');
-    else if (amount > AMOUNT_MAX) errors[field] = v('is-too-large');
+    else if (amount > AMOUNT_MAX) errors[field] = v(MESSAGES.tooLarge);
   }
   const source = values.source_wallet_id ? wallets[values.source_wallet_id] : undefined;
   const destination = values.destination_wallet_id ? wallets[values.destination_wallet_id] : undefined;

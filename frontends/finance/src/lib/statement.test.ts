@@ -3,7 +3,11 @@ import {
   checkChoices,
   chooseColumn,
   columnsOf,
+  dateColumnOf,
   guessChoices,
+  mustChooseDateFormat,
+  PREVIEW_REASONS,
+  previewDateFormat,
   previewRecords,
   REFUSING,
   splitRows,
@@ -136,12 +140,22 @@ describe('the preview of the records', () => {
     expect([undated.refusal, undated.date_format, undated.records[0].problem]).toEqual(['The date column or the Date format seems to be wrong.', null, 'no-date']);
   });
 
-  it('runs the mapping rules on the rows that will be saved, only when asked', () => {
-    const { data } = splitRows(uploaded(ITAU), OPTIONS);
-    const mapper = (r: Parameters<NonNullable<Parameters<typeof previewRecords>[4]>>[0]) => ({ ...r, categories: ['mapped'] });
-    const on = previewRecords(data, ['date', 'description', 'value', 'third_party'], OPTIONS, 2, mapper).records;
-    expect(on.every((r) => r.categories[0] === 'mapped')).toBe(true);
-    const off = previewRecords(data, ['date', 'description', 'value', 'third_party'], { ...OPTIONS, apply_mappings: false }, 2, mapper).records;
-    expect(off.every((r) => r.categories.length === 0)).toBe(true);
+  // issue 27 #3 #5
+  it('reads the dates as the whole file says (its one format), asks the person when they read two ways, and says a header alone has no rows', () => {
+    const two = { column: 0, formats: ['dd/mm/yyyy' as const, 'mm/dd/yyyy' as const], sample: { value: '10/01/2024', line: 2, readings: { 'dd/mm/yyyy': '2024-01-10', 'mm/dd/yyyy': '2024-10-01' } } };
+    const one = { column: 0, formats: ['mm/dd/yyyy' as const], sample: null };
+    const choices: ColumnChoice[] = ['date', 'description', 'value'];
+    expect(dateColumnOf({ date_columns: [two] }, choices)).toBe(two);
+    expect(dateColumnOf({ date_columns: [two] }, ['description', 'date', 'value'])).toBeNull();
+    expect(dateColumnOf({}, choices)).toBeNull();
+    expect([mustChooseDateFormat(two, { date_format: null }), mustChooseDateFormat(two, { date_format: 'mm/dd/yyyy' }), mustChooseDateFormat(one, { date_format: null })]).toEqual([true, false, false]);
+    expect([previewDateFormat(two, { date_format: null }), previewDateFormat(two, { date_format: 'mm/dd/yyyy' }), previewDateFormat(one, { date_format: null }), previewDateFormat(null, { date_format: null })]).toEqual([
+      null,
+      'mm/dd/yyyy',
+      'mm/dd/yyyy',
+      null,
+    ]);
+    const empty = previewRecords([], choices, OPTIONS, 2);
+    expect([empty.refusal, empty.records]).toEqual([PREVIEW_REASONS.noRows, []]);
   });
 });

@@ -7,6 +7,7 @@ import {
   STATEMENT_REASONS,
   statementDataRows,
   type CsvColumns,
+  type CsvDateColumn,
   type CsvUploadReply,
   type StatementDateFormat,
   type StatementLine,
@@ -18,8 +19,10 @@ import {
 // A bank statement on the wallets-upload screen (spec §3 CSV import, §5, §8): which column holds what, guessed from the
 // header and changed by the person, and the first rows read as the import will read them, so the preview shows the
 // records as they will be saved. Reading the rows is proto's statement rules (proto/src/finance-statement.ts), the
-// ones the finance service runs on the whole file when the import runs (it decides the date format and decimal
-// separator from all of it; this sees only the rows the upload answered). Pure.
+// ones the finance service runs on the whole file when the import runs (it decides the decimal separator from all of
+// it; this sees only the rows the upload answered). The dates are read as the whole file says (the upload's
+// date_columns): in its one format, or, when its dates read as different days in two, in the one the person chooses.
+// Pure.
 
 export { STATEMENT_DATE_FORMATS, type StatementDateFormat, type StatementRow } from '@app/proto';
 
@@ -143,33 +146,61 @@ export function checkChoices(choices: readonly ColumnChoice[]): string | null {
 /** Why a row would not be saved as it reads: left out (no money, no date) or refused (the import fails on it). */
 export type RowProblem = StatementSkip | StatementProblem['code'];
 /** Problems that make the whole import fail (the others only leave their line out). */
-export const REFUSING: readonly RowProblem[] = ['not-a-date', 'not-an-amount', 'too-many-decimals', 'amount-too-large', 'debit-and-credit'];
+export const REFUSING: readonly RowProblem[] = ['not-a-date', 'not-an-amount', 'too-many-decimals', 'amount-too-large', 'debit-and-credit', 'not-text'];
 
-/** A line as the import reads it (proto's StatementLine), with one problem: why it would be left out or refused. */
-export type PreviewRecord = Omit<StatementLine, 'skipped' | 'problem'> & { problem: RowProblem | null };
+/** The import's refusals the preview says before Import (the service's words, translated as its reasons are). */
+export const PREVIEW_REASONS = {
+  noRows: 'The file has no rows below its header: there is nothing to import',
+  ambiguousDates: 'The dates read as day/month or as month/day: choose the date format',
+} as const;
 
-/** What a preview record looks like to the mapping rules (lib/mapping-rules.ts applyRules). */
-export type Mapper = (record: PreviewRecord) => PreviewRecord;
+// ---- the dates -------------------------------------------------------------------------------------------------------
+
+/** The whole file's reading of the column matched as the date (the upload's date_columns), if it holds dates. */
+export function dateColumnOf(upload: Partial<Pick<CsvUploadReply, 'date_columns'>>, choices: readonly ColumnChoice[]): CsvDateColumn | null {
+  const column = choices.indexOf('date');
+  return column < 0 ? null : ((upload.date_columns ?? []).find((c) => c.column === column) ?? null);
+}
+
+/** Whether the person must choose how to read the dates: they read as different days in two formats, none chosen. */
+export function mustChooseDateFormat(column: CsvDateColumn | null, options: Pick<StatementOptions, 'date_format'>): boolean {
+  return !options.date_format && !!column?.sample && column.formats.length > 1;
+}
+
+/** The format the preview reads the dates with: the chosen one, else the one the whole file settles (null: the rows say). */
+export function previewDateFormat(column: CsvDateColumn | null, options: Pick<StatementOptions, 'date_format'>): StatementDateFormat | null {
+  if (options.date_format) return options.date_format;
+  return column && (column.formats.length === 1 || !column.sample) ? (column.formats[0] ?? null) : null;
+}
+
+/**
+ * A line as the import reads it (proto's StatementLine), with one problem: why it would be left out or refused, and its
+ * date cell as written (shown while the person has not said how the file's dates read).
+ */
+export type PreviewRecord = Omit<StatementLine, 'skipped' | 'problem'> & { problem: RowProblem | null; date_text?: string };
 
 /** A line's reason: why it is left out, else why the import fails on it, as the import names it. */
 const problemOf = (line: StatementLine): RowProblem | null => line.skipped ?? line.problem?.code ?? null;
 
 /**
- * The data rows as the import reads them (proto's readStatementLines, see there): dates in the chosen format (else the
+ * The data rows as the import reads them (proto's readStatementLines, see there): dates in the given format (else the
  * one the rows suggest), amounts with the rows' decimal separator at the wallet's decimals, negative (or debit) ones
- * outgos and positive ones incomes — or all of most_items_are when no amount has a sign — then, when asked, the
- * mapping rules. `refusal`: the import would refuse these rows as a whole (no date in them, spec §8's message).
+ * outgos and positive ones incomes — or all of most_items_are when no amount has a sign. The mapping rules are the
+ * service's to apply (lib/mapping-rules.ts withMapped). `refusal`: the import would refuse these rows as a whole (no
+ * rows at all; no date in them, spec §8's message).
  */
 export function previewRecords(
   data: readonly StatementRow[],
   choices: readonly ColumnChoice[],
   options: StatementOptions,
   precision: number,
-  mapper?: Mapper,
 ): { records: PreviewRecord[]; date_format: StatementDateFormat | null; refusal: string | null } {
+  if (data.length === 0) return { records: [], date_format: options.date_format, refusal: PREVIEW_REASONS.noRows };
   const reading = readStatementLines(data, columnsOf(choices), { date_format: options.date_format, most_items_are: options.most_items_are, precision });
-  const records = reading.lines.map((l): PreviewRecord => {
+  const dateColumn = choices.indexOf('date');
+  const records = reading.lines.map((l, i): PreviewRecord => {
     const record: PreviewRecord = {
+      ...(dateColumn >= 0 ? { date_text: (data[i].cells[dateColumn] ?? '').trim() } : {}),
       line: l.line,
       klass: l.klass,
       date: l.date,
@@ -179,7 +210,7 @@ export function previewRecords(
       categories: l.categories,
       problem: problemOf(l),
     };
-    return !record.problem && options.apply_mappings && mapper ? mapper(record) : record;
+    return record;
   });
   return { records, date_format: reading.date_format, refusal: reading.refusal && STATEMENT_REASONS[reading.refusal] };
 }

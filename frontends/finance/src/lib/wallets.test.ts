@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeWallet, initialWalletValues, toWalletDocument, validateWallet } from './wallets';
+import { changeWallet, defaultCurrency, initialWalletValues, toWalletDocument, validateWallet } from './wallets';
 
 describe('the wallet form', () => {
   it('starts in reais with the currency’s decimals, active, no card', () => {
@@ -49,3 +49,23 @@ describe('the wallet form', () => {
     });
   });
 });
+
+// issue 27 #11: a new wallet started in reais for an English user
+describe('a new wallet’s currency', () => {
+  it('is the group’s (most of its active wallets), else the person’s locale’s, else the interface language’s', () => {
+    const w = (currency: string, active = true) => ({ currency, active });
+    expect(defaultCurrency([w('EUR'), w('USD'), w('EUR'), w('JPY', false), w('JPY', false)], 'en', ['en-US'])).toBe('EUR');
+    expect(defaultCurrency([], 'en', ['en-GB', 'en'])).toBe('GBP');
+    expect(defaultCurrency([], 'en', ['pt-BR', 'en-AU'])).toBe('AUD');
+    expect(defaultCurrency([], 'en', ['de-DE'])).toBe('USD');
+    expect(defaultCurrency(undefined, 'en', [])).toBe('USD');
+    expect(defaultCurrency([], 'pt-BR', ['en-US'])).toBe('BRL');
+    expect(defaultCurrency([w('BRL', false)], 'en', ['en-IN'])).toBe('INR');
+  });
+
+  it('takes the new currency’s decimals when the wallet’s were its old currency’s, and keeps a precision chosen', () => {
+    expect(changeWallet({ ...initialWalletValues(), precision: 2, start_balance: 1000 }, { currency: 'JPY' })).toMatchObject({ currency: 'JPY', precision: null, start_balance: 10 });
+    expect(changeWallet({ ...initialWalletValues(), precision: 4 }, { currency: 'JPY' })).toMatchObject({ currency: 'JPY', precision: 4 });
+  });
+});
+

@@ -1,4 +1,4 @@
-import type { BookmarkDoc, HandbookDoc } from '@app/proto';
+import type { BookmarkDoc, HandbookDoc, HandbookRevision } from '@app/proto';
 import { ApiError, isApiError } from '@app/ui';
 import { useQuery } from '@tanstack/react-query';
 import { bookmarks, docs, handbooks } from '../lib/api';
@@ -41,6 +41,21 @@ export function useHandbook(accountId: string, ref: string | undefined) {
 
 export function useRevisions(accountId: string, id: string | undefined) {
   return useQuery({ queryKey: ['notes', 'revisions', accountId, id], queryFn: () => handbooks.revisions(accountId, id!), enabled: !!id });
+}
+
+/**
+ * A revision with its content: as listed, or read alone when the list left its content out (a large page's older
+ * revisions past the list's byte budget).
+ */
+export function useWholeRevision(accountId: string, id: string, listed: HandbookRevision | undefined) {
+  const omitted = !!listed?.content_omitted;
+  const whole = useQuery({
+    queryKey: ['notes', 'revision', accountId, id, listed?.revision],
+    queryFn: () => handbooks.revision(accountId, id, listed!.revision),
+    enabled: omitted,
+    staleTime: Infinity,
+  });
+  return omitted ? (whole.data ?? undefined) : listed;
 }
 
 export function useTags(accountId: string) {

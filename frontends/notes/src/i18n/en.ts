@@ -70,6 +70,11 @@ export const notesEn = {
     history: 'History',
     history_of: 'History of “{{title}}”',
   },
+  too_large: {
+    title: 'This page is too large to save',
+    text: 'Saved, it would take {{size}}: its text, the HTML made from it and its fields. A page may take at most {{max}}. Nothing was saved: shorten it or split it into several pages.',
+    text_no_size: 'A page may take at most {{max}} once saved (its text, the HTML made from it and its fields). Nothing was saved: shorten it or split it into several pages.',
+  },
   editor: {
     toolbar: 'Formatting',
     write: 'Write',
@@ -102,6 +107,7 @@ export const notesEn = {
     theirs: 'Their version',
     mine: 'Your version',
     titles: 'Title: theirs “{{theirs}}”, yours “{{mine}}”',
+    addresses: 'Address: theirs “{{theirs}}”, yours “{{mine}}”',
     keep_theirs: 'Keep theirs',
     reload: 'Reload theirs into the editor',
     kept_title: 'Your version is kept here',
@@ -162,7 +168,10 @@ export const notesEn = {
     duplicate_hint: 'Another bookmark has the same address',
     import: 'Import',
     export: 'Export',
-    import_too_big: 'A bookmarks file can have at most {{kb}} kB.',
+    import_too_big: 'A bookmarks file can have at most {{mb}} MB.',
+    import_sending: 'Sending the file ({{links}} links)… {{percent}}%',
+    import_reading: 'Reading {{links}} links…',
+    import_importing: 'Importing: {{done}} of {{total}} bookmarks',
     imported: 'Imported: {{created}} new, {{duplicates}} already here, {{invalid}} not valid.',
   },
   search: {

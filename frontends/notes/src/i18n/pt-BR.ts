@@ -72,6 +72,11 @@ export const notesPtBR: NotesResource = {
     history: 'Histórico',
     history_of: 'Histórico de “{{title}}”',
   },
+  too_large: {
+    title: 'Esta página é grande demais para salvar',
+    text: 'Salva, ela ocuparia {{size}}: o texto, o HTML gerado a partir dele e os campos. Uma página pode ocupar no máximo {{max}}. Nada foi salvo: encurte-a ou divida-a em várias páginas.',
+    text_no_size: 'Uma página pode ocupar no máximo {{max}} depois de salva (o texto, o HTML gerado a partir dele e os campos). Nada foi salvo: encurte-a ou divida-a em várias páginas.',
+  },
   editor: {
     toolbar: 'Formatação',
     write: 'Escrever',
@@ -104,6 +109,7 @@ export const notesPtBR: NotesResource = {
     theirs: 'Versão da outra pessoa',
     mine: 'Sua versão',
     titles: 'Título: na outra versão “{{theirs}}”, na sua “{{mine}}”',
+    addresses: 'Endereço: na outra versão “{{theirs}}”, na sua “{{mine}}”',
     keep_theirs: 'Ficar com a outra versão',
     reload: 'Carregar a outra versão no editor',
     kept_title: 'Sua versão está guardada aqui',
@@ -164,7 +170,10 @@ export const notesPtBR: NotesResource = {
     duplicate_hint: 'Outro favorito tem o mesmo endereço',
     import: 'Importar',
     export: 'Exportar',
-    import_too_big: 'Um arquivo de favoritos pode ter no máximo {{kb}} kB.',
+    import_too_big: 'Um arquivo de favoritos pode ter no máximo {{mb}} MB.',
+    import_sending: 'Enviando o arquivo ({{links}} links)… {{percent}}%',
+    import_reading: 'Lendo {{links}} links…',
+    import_importing: 'Importando: {{done}} de {{total}} favoritos',
     imported: 'Importados: {{created}} novos, {{duplicates}} já existentes, {{invalid}} inválidos.',
   },
   search: {

@@ -1,6 +1,7 @@
-import type { BookmarkDoc, BookmarksImportReport, DocBody, HandbookDoc, HandbookRevision, Klass, KlassDoc, NotesSearchHit } from '@app/proto';
-import { createApiClient, hostHookOptions, type ApiClient, type KlassFind } from '@app/ui';
-import { BM_UPDATES, BM_VIEWS, BOOKMARKS, HANDBOOKS, HB_UPDATES, HB_VIEWS, N_VIEWS, NOTES, SEARCH_LIMIT, type CONTENT_TYPES } from './contract';
+import type { BookmarkDoc, BookmarksImportProgress, BookmarksImportReport, DocBody, HandbookDoc, HandbookRevision, Klass, KlassDoc, NotesSearchHit } from '@app/proto';
+import { ApiError, createApiClient, hostHookOptions, hostHooks, readCookie, type ApiClient, type KlassFind } from '@app/ui';
+import { countLinks, withoutIcons } from './bookmark-file';
+import { BM_UPDATES, BM_VIEWS, BOOKMARKS, FILE_MAX_BYTES, HANDBOOKS, HB_UPDATES, HB_VIEWS, N_VIEWS, NOTES, SEARCH_LIMIT, type CONTENT_TYPES } from './contract';
 
 // The remote's client of the gateway's document API for the notes contract (proto/src/notes.ts): _find, GET/PUT/DELETE
 // by id, POST create, the `handbooks`, `bookmarks` and `notes` designs' views and update handlers, on /{account_id}/….
@@ -17,6 +18,32 @@ export let api: ApiClient = createApiClient({ routeName: () => routeName, ...hos
 /** For tests: another client (e.g. with a stubbed fetch). */
 export function setApiClient(client: ApiClient): void {
   api = client;
+}
+
+/** How a file is sent with its upload's progress (tests give a fake). */
+let newRequest = (): XMLHttpRequest => new XMLHttpRequest();
+export function setRequestFactory(make: () => XMLHttpRequest): void {
+  newRequest = make;
+}
+
+/**
+ * Where a bookmarks import is: `sending` the file (bytes of it sent, of its size), then `importing` (bookmarks stored,
+ * of those the file holds; total 0 while the service reads it). `links` is what the file was counted to hold.
+ */
+export interface ImportProgress {
+  phase: 'sending' | 'importing';
+  done: number;
+  total: number;
+  links: number;
+}
+
+/** How often the service is asked how far an import is. */
+export const PROGRESS_POLL_MS = 500;
+
+/** An id of the browser's choosing for an import's progress (crypto.randomUUID needs a secure context). */
+function progressId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** A view's rows; a view parameter goes as JSON (the gateway reads `key="x"` as the string x, `key=12` as a number). */
@@ -54,6 +81,11 @@ export const handbooks = {
   revisions: async (accountId: string, id: string): Promise<HandbookRevision[]> => {
     const rows = await view(accountId, HANDBOOKS, HB_VIEWS.revisions, { key: id });
     return rows.map((r) => r.value as HandbookRevision).sort((a, b) => b.revision - a.revision);
+  },
+  /** one revision whole (`&revision=n`): the list leaves older contents out past its byte budget (`content_omitted`) */
+  revision: async (accountId: string, id: string, revision: number): Promise<HandbookRevision | null> => {
+    const rows = await view(accountId, HANDBOOKS, HB_VIEWS.revisions, { key: id, revision });
+    return (rows[0]?.value as HandbookRevision | undefined) ?? null;
   },
   /** every tag of the group's handbooks with its count, most used first */
   tags: async (accountId: string): Promise<Array<{ tag: string; count: number }>> => {
@@ -111,15 +143,83 @@ export const bookmarks = {
     }
     return head + entries.join('') + tail;
   },
-  /** creates bookmarks from a Netscape bookmarks file (duplicates skipped): how many were created, skipped, invalid */
-  importHtml: async (accountId: string, html: string): Promise<BookmarksImportReport> => {
-    const reply = await api.update(accountId, BOOKMARKS, BM_UPDATES.import, 'netscape', { html });
-    const doc = (reply.doc ?? {}) as Partial<BookmarksImportReport>;
-    return { created: Number(doc.created) || 0, duplicates: Number(doc.duplicates) || 0, invalid: Number(doc.invalid) || 0 };
+  /**
+   * Creates bookmarks from a browser's bookmarks file (duplicates skipped): how many were created, skipped, invalid.
+   * The file is imported whole, however large (the gateway takes the file itself on the import's route,
+   * up to FILE_MAX_BYTES): its icons dropped here first (most of its bytes), then sent with the upload's progress, then
+   * the service asked how far the import is until it answers. Calls as the JSON client does: same origin, cookies,
+   * the XSRF header, the screen's name; a refusal is an ApiError with the answer's {error, reason}.
+   */
+  importFile: async (accountId: string, file: Blob, onProgress: (p: ImportProgress) => void): Promise<BookmarksImportReport> => {
+    const path = `/${encodeURIComponent(accountId)}/_design/${BOOKMARKS}/_update/${BM_UPDATES.import}/netscape`;
+    const fail = (err: ApiError) => {
+      hostHooks()?.onError?.(err, path, 'PUT');
+      return err;
+    };
+    if (file.size > FILE_MAX_BYTES) throw new ApiError(413, 'payload_too_large', `A bookmarks file can have at most ${FILE_MAX_BYTES / 1024 / 1024} MB`);
+    const html = withoutIcons(await file.text());
+    const links = countLinks(html);
+    const body = new Blob([html], { type: 'text/html' });
+    const id = progressId();
+    let importing = false;
+    let ended = false;
+    const watch = async () => {
+      while (!ended) {
+        await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS));
+        if (ended) break;
+        try {
+          const value = (await view(accountId, BOOKMARKS, BM_VIEWS.importProgress, { key: id }))[0]?.value as Partial<BookmarksImportProgress> | undefined;
+          if (value && !ended) onProgress({ phase: 'importing', done: Number(value.done) || 0, total: Number(value.total) || 0, links });
+        } catch {
+          // the answer of the import itself says what went wrong
+        }
+      }
+    };
+    onProgress({ phase: 'sending', done: 0, total: body.size, links });
+    return new Promise<BookmarksImportReport>((resolve, reject) => {
+      const xhr = newRequest();
+      xhr.open('PUT', `${path}?progress=${id}`);
+      xhr.withCredentials = true;
+      xhr.setRequestHeader('accept', 'application/json');
+      xhr.setRequestHeader('content-type', 'text/html; charset=utf-8');
+      const xsrf = readCookie('XSRF-TOKEN');
+      if (xsrf) xhr.setRequestHeader('x-xsrf-token', xsrf);
+      if (routeName) xhr.setRequestHeader('x-route-name', routeName);
+      const sent = () => {
+        if (importing) return;
+        importing = true;
+        onProgress({ phase: 'importing', done: 0, total: 0, links });
+        void watch();
+      };
+      xhr.upload.onprogress = (e) => !importing && onProgress({ phase: 'sending', done: e.loaded, total: e.lengthComputable ? e.total : body.size, links });
+      xhr.upload.onload = sent;
+      xhr.onload = () => {
+        ended = true;
+        let answer: Record<string, unknown> = {};
+        try {
+          answer = JSON.parse(xhr.responseText) as Record<string, unknown>;
+        } catch {
+          /* not JSON: an error without a body */
+        }
+        if (xhr.status >= 200 && xhr.status < 300) return resolve(importReport(answer.doc));
+        const reason = typeof answer.reason === 'string' || (answer.reason && typeof answer.reason === 'object') ? (answer.reason as string) : undefined;
+        reject(fail(new ApiError(xhr.status, typeof answer.error === 'string' ? answer.error : 'undefined error', reason)));
+      };
+      xhr.onerror = () => {
+        ended = true;
+        reject(fail(new ApiError(0, 'connection error', 'Network error')));
+      };
+      xhr.send(body);
+    });
   },
   /** fetch its title and description again (in the background) */
   refetch: (accountId: string, id: string) => api.update(accountId, BOOKMARKS, BM_UPDATES.refetch, id),
 };
+
+function importReport(doc: unknown): BookmarksImportReport {
+  const d = (doc ?? {}) as Partial<BookmarksImportReport>;
+  return { created: Number(d.created) || 0, duplicates: Number(d.duplicates) || 0, invalid: Number(d.invalid) || 0 };
+}
 
 /** Handbooks and bookmarks matching a text, best first, each with a snippet (escaped text with `<mark>`). */
 export async function searchNotes(accountId: string, q: string, signal?: AbortSignal): Promise<NotesSearchHit[]> {

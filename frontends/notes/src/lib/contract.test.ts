@@ -6,12 +6,13 @@ import * as contract from './contract';
 
 describe("the notes contract's constants written out for the bundle", () => {
   it("equal proto's", () => {
-    expect([contract.CONTENT_TYPES, contract.CONTENT_MAX, contract.FIELDS_MAX, contract.SLUG_MAX, contract.IMPORT_MAX_BYTES, contract.FETCH_STATUSES]).toEqual([
+    expect([contract.CONTENT_TYPES, contract.CONTENT_MAX, contract.PAGE_BYTES_MAX, contract.FIELDS_MAX, contract.SLUG_MAX, contract.FILE_MAX_BYTES, contract.FETCH_STATUSES]).toEqual([
       proto.HANDBOOK_CONTENT_TYPES,
       proto.MAX_HANDBOOK_CONTENT,
+      proto.MAX_HANDBOOK_BYTES,
       proto.MAX_HANDBOOK_FIELDS,
       proto.MAX_SLUG,
-      proto.BOOKMARKS_IMPORT_MAX_BYTES,
+      proto.BOOKMARKS_FILE_MAX_BYTES,
       proto.BOOKMARK_FETCH_STATUSES,
     ]);
     expect([contract.MESSAGES, contract.CONFLICT_REASON, contract.STALE_REASON, contract.SEARCH_LIMIT]).toEqual([

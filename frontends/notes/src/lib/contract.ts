@@ -3,13 +3,14 @@ import type {
   BOOKMARK_UPDATES,
   BOOKMARK_VIEWS,
   BOOKMARKS_DESIGN,
-  BOOKMARKS_IMPORT_MAX_BYTES,
+  BOOKMARKS_FILE_MAX_BYTES,
   HANDBOOK_CONFLICT_REASON,
   HANDBOOK_CONTENT_TYPES,
   HANDBOOK_UPDATES,
   HANDBOOK_VIEWS,
   HANDBOOKS_DESIGN,
   MAX_FIND_LIMIT,
+  MAX_HANDBOOK_BYTES,
   MAX_HANDBOOK_CONTENT,
   MAX_HANDBOOK_FIELDS,
   MAX_SLUG,
@@ -30,9 +31,12 @@ import { normalizeTags } from '@app/proto';
 
 export const CONTENT_TYPES = ['markdown', 'text'] as const satisfies typeof HANDBOOK_CONTENT_TYPES;
 export const CONTENT_MAX = 200_000 satisfies typeof MAX_HANDBOOK_CONTENT;
+/** bytes a stored page takes at most (its JSON in UTF-8: text, rendered HTML, fields…); a larger save is a 413 */
+export const PAGE_BYTES_MAX = 2 * 1024 * 1024 satisfies typeof MAX_HANDBOOK_BYTES;
 export const FIELDS_MAX = 50 satisfies typeof MAX_HANDBOOK_FIELDS;
 export const SLUG_MAX = 120 satisfies typeof MAX_SLUG;
-export const IMPORT_MAX_BYTES = 900 * 1024 satisfies typeof BOOKMARKS_IMPORT_MAX_BYTES;
+/** a bookmarks file sent whole (its icons dropped before it is sent, and by the gateway again) */
+export const FILE_MAX_BYTES = 64 * 1024 * 1024 satisfies typeof BOOKMARKS_FILE_MAX_BYTES;
 export const FETCH_STATUSES = ['pending', 'done', 'failed'] as const satisfies typeof BOOKMARK_FETCH_STATUSES;
 export const FIND_LIMIT = 1000 satisfies typeof MAX_FIND_LIMIT;
 export const SEARCH_LIMIT = 50 satisfies typeof NOTES_SEARCH_MAX_LIMIT;
@@ -49,7 +53,7 @@ export const HANDBOOKS = 'handbooks' satisfies typeof HANDBOOKS_DESIGN;
 export const HB_VIEWS = { byUri: 'by_uri', revisions: 'revisions', tags: 'tags' } as const satisfies typeof HANDBOOK_VIEWS;
 export const HB_UPDATES = { preview: 'preview' } as const satisfies typeof HANDBOOK_UPDATES;
 export const BOOKMARKS = 'bookmarks' satisfies typeof BOOKMARKS_DESIGN;
-export const BM_VIEWS = { export: 'export' } as const satisfies typeof BOOKMARK_VIEWS;
+export const BM_VIEWS = { export: 'export', importProgress: 'import_progress' } as const satisfies typeof BOOKMARK_VIEWS;
 export const BM_UPDATES = { import: 'import', refetch: 'refetch' } as const satisfies typeof BOOKMARK_UPDATES;
 export const NOTES = 'notes' satisfies typeof NOTES_DESIGN;
 export const N_VIEWS = { search: 'search' } as const satisfies typeof NOTES_VIEWS;

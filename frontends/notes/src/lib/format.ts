@@ -24,3 +24,8 @@ export function hostOf(url: string): string {
     return url;
   }
 }
+
+/** A size in bytes as people read it: "1.9 MB" ("1,9 MB" in Portuguese), megabytes of 1,000,000 bytes. */
+export function formatMegabytes(bytes: number, language: string): string {
+  return `${new Intl.NumberFormat(isPt(language) ? 'pt-BR' : 'en', { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(bytes / 1_000_000)} MB`;
+}

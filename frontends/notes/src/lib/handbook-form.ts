@@ -64,7 +64,7 @@ export function validate(values: HandbookValues): Errors {
 }
 
 /** What the service keeps on a handbook itself (never sent back; `revision` is: see toDocument). */
-const SERVER_FIELDS = ['content_html', 'linked_by', 'links_to', 'old_uris', 'value_for', 'label', 'language'] as const;
+const SERVER_FIELDS = ['content_html', 'linked_by', 'links_to', 'old_uris', 'uri_rev', 'value_for', 'label', 'language'] as const;
 
 /**
  * The document to send: a new one, or the stored one with the form's fields. Its `_rev` (in the URL) and `revision`
@@ -91,4 +91,26 @@ export function isDirty(values: HandbookValues, doc?: HandbookDoc): boolean {
   const norm = (v: HandbookValues) =>
     JSON.stringify([v.title.trim(), v.content, v.content_type, toTags(v.tags), doc || v.uriTouched ? v.uri.trim() : '', filledFields(v.fields)]);
   return norm(values) !== norm(base);
+}
+
+/**
+ * An id for a new page, picked when its editor opens and sent with every attempt to create it: the service answers a
+ * create sent again (after a lost answer, a timeout, a second click on Save) with the page it stored, never a copy.
+ */
+export function newHandbookId(): string {
+  const bytes = new Uint8Array(10);
+  crypto.getRandomValues(bytes);
+  return `hbk-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The size a refused save would have taken (413 payload_too_large: "This page would take N bytes once saved…"), or
+ * null for any other answer. -1 when the service gave no size.
+ */
+export function refusedSize(err: unknown): number | null {
+  if (!err || typeof err !== 'object') return null;
+  const { status, error, reason } = err as { status?: unknown; error?: unknown; reason?: unknown };
+  if (status !== 413 || error !== 'payload_too_large') return null;
+  const bytes = typeof reason === 'string' ? /would take ([0-9]+) bytes/.exec(reason)?.[1] : undefined;
+  return bytes ? Number(bytes) : -1;
 }

@@ -11,7 +11,9 @@ describe('the highlight after closing an item', () => {
     expect(result.current.flashing).toBeNull();
     act(() => result.current.flash('rit-1'));
     const at = (ms: number) => {
-      act(() => vi.advanceTimersByTime(ms));
+      act(() => {
+        vi.advanceTimersByTime(ms);
+      });
       return result.current.flashing;
     };
     expect(result.current.flashing).toBe('rit-1');
@@ -27,12 +29,18 @@ describe('the highlight after closing an item', () => {
   it('starts again on the item closed next', () => {
     const { result } = renderHook(() => useFlash());
     act(() => result.current.flash('rit-1'));
-    act(() => vi.advanceTimersByTime(700));
+    act(() => {
+      vi.advanceTimersByTime(700);
+    });
     act(() => result.current.flash('rit-2'));
     expect(result.current.flashing).toBe('rit-2');
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(result.current.flashing).toBeNull();
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(result.current.flashing).toBe('rit-2');
   });
 });

@@ -1,17 +1,6 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { isCountersQuery, notifyHostDataChanged } from '@app/ui';
+import { invalidateAfterWrite as invalidate, useInvalidate } from '@app/module-kit';
+import type { QueryClient } from '@tanstack/react-query';
 
-/**
- * After a write: this module's queries (subscriptions, labels, items, unread counts) and counters, and the shell's
- * (record counters, recent changes), which live in the shell's own query cache, so they follow without waiting for
- * their reload.
- */
-export function invalidateAfterWrite(queryClient: QueryClient): Promise<void> {
-  notifyHostDataChanged();
-  return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'reader' || isCountersQuery(q.queryKey) });
-}
-
-export function useInvalidate() {
-  const queryClient = useQueryClient();
-  return () => invalidateAfterWrite(queryClient);
-}
+/** After a write: the reader's queries (subscriptions, labels, items, unread counts) and the counters. */
+export const invalidateAfterWrite = (queryClient: QueryClient) => invalidate(queryClient, 'reader');
+export { useInvalidate };

@@ -1,6 +1,6 @@
 import type { ReaderItemDoc, UserConfigurationDoc } from '@app/proto';
 import { useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { notifyHostDataChanged } from '@app/ui';
+import { isCountersQuery } from '@app/ui';
 import { api, currentUserId, reader, settings, type FeedItem, type FeedQuery } from '../lib/api';
 import type { StatusUpdate } from '../lib/contract';
 
@@ -73,7 +73,8 @@ export function useItemStatus(accountId: string) {
     onMutate: ({ id, update }) => patchCachedItem(queryClient, accountId, id, statusPatch(update)),
     onError: () => queryClient.invalidateQueries({ queryKey: readerKeys.items(accountId) }),
     onSuccess: () => {
-      notifyHostDataChanged();
+      // the counters too (they share the shell's cache)
+      void queryClient.invalidateQueries({ predicate: (q) => isCountersQuery(q.queryKey) });
       void queryClient.invalidateQueries({ queryKey: readerKeys.unread(accountId) });
     },
   });

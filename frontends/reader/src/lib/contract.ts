@@ -41,6 +41,13 @@ export const MESSAGES = {
   badUrl: 'is-not-a-web-address',
   noFeed: 'has-no-feed',
   unreachable: 'cannot-be-reached',
+  noSuchHost: 'has-no-such-host',
+  refused: 'refused-the-connection',
+  timeout: 'did-not-answer-in-time',
+  notFound: 'was-not-found-there',
+  errorStatus: 'answered-with-an-error',
+  tooLarge: 'is-too-large',
+  tooManyRedirects: 'redirects-too-many-times',
   privateAddress: 'is-a-private-address',
   taken: 'has-already-been-taken',
   mustExist: 'must-exist',
@@ -75,8 +82,8 @@ export const STATUS = { read: 'read', unread: 'unread', star: 'star', unstar: 'u
 export type StatusUpdate = keyof typeof STATUS;
 
 export const DESIGN = 'reader' satisfies typeof READER_DESIGN;
-export const UPDATES = { refresh: 'refresh', markAllRead: 'mark_all_read', importOpml: 'import_opml' } as const satisfies typeof READER_UPDATES;
-export const VIEWS = { opml: 'opml', unread: 'unread' } as const satisfies typeof READER_VIEWS;
+export const UPDATES = { refresh: 'refresh', markAllRead: 'mark_all_read', importOpml: 'import_opml', setStatus: 'set_status' } as const satisfies typeof READER_UPDATES;
+export const VIEWS = { opml: 'opml', unread: 'unread', items: 'items' } as const satisfies typeof READER_VIEWS;
 
 /** The feed's `_find` selector for the filters (proto's readerItemSelector written out). */
 export const itemSelector = ((read: ReadFilter, star: StarFilter, subscriptionId?: string | null, labelId?: string | null): Record<string, unknown> => {

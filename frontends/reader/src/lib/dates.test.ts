@@ -14,10 +14,11 @@ describe("point_at as 'MMM do yyyy'", () => {
     expect(formatPointAt(at('2026-01-13'), 'en-US')).toBe('Jan 13th 2026');
   });
 
-  it('writes Portuguese dates as date-fns does in pt-BR (short month without its dot, day with º)', () => {
-    expect(formatPointAt(at('2026-05-01'), 'pt-BR')).toBe('mai 1º 2026');
-    expect(formatPointAt(at('2026-02-14'), 'pt-BR')).toBe('fev 14º 2026');
-    expect(formatPointAt(at('2026-09-30'), 'pt')).toBe('set 30º 2026');
+  it('writes Portuguese dates day first through Intl.DateTimeFormat (spec §9), not as "nov 27º 2026"', () => {
+    expect(formatPointAt(at('2026-05-01'), 'pt-BR')).toBe('1 de mai. de 2026');
+    expect(formatPointAt(at('2026-02-14'), 'pt-BR')).toBe('14 de fev. de 2026');
+    expect(formatPointAt(at('2026-11-27'), 'pt')).toBe('27 de nov. de 2026');
+    expect(formatPointAt(at('2026-11-27'), 'pt-BR')).not.toMatch(/º/);
   });
 
   it('writes nothing for a missing or broken date', () => {

@@ -1,6 +1,7 @@
-// point_at as 'MMM do yyyy' (spec §2) in the user's language: "May 5th 2026" in English, "mai 5º 2026" in Portuguese
-// (date-fns's pattern and its pt-BR locale: the month's short name without its dot, the day as an ordinal), in the
-// browser's time zone.
+// point_at on the feed's lines, in the browser's time zone. English keeps spec §2's 'MMM do yyyy' ("May 5th 2026":
+// the month's short name, the day as an ordinal chosen by Intl.PluralRules' ordinal rule). Portuguese follows spec
+// §9's day-month-year through Intl.DateTimeFormat ("5 de mai. de 2026"): date-fns's 'MMM do yyyy' in pt-BR gave
+// "mai 5º 2026", which reads as a mistake to a Brazilian (docs/decisions.md, "Web app: the walk's list").
 
 const monthNames = new Map<string, Intl.DateTimeFormat>();
 
@@ -19,13 +20,15 @@ export function ordinalDay(day: number, language: string): string {
   return `${day}${EN_SUFFIX[enOrdinal.select(day)] ?? 'th'}`;
 }
 
-/** 'MMM do yyyy' of an ISO date, or '' when it is not one. */
+const ptDate = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** point_at as the feed shows it ('MMM do yyyy' in English, day-month-year in Portuguese), or '' when it is not a date. */
 export function formatPointAt(iso: string | null | undefined, language: string): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const lang = /^pt/i.test(language) ? 'pt-BR' : 'en';
-  return `${shortMonth(date, lang)} ${ordinalDay(date.getDate(), lang)} ${date.getFullYear()}`;
+  if (/^pt/i.test(language)) return ptDate.format(date);
+  return `${shortMonth(date, 'en')} ${ordinalDay(date.getDate(), 'en')} ${date.getFullYear()}`;
 }
 
 /** A date and time as the user's language writes it (the subscription's last and next check). */

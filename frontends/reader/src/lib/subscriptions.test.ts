@@ -56,6 +56,14 @@ describe('the subscription form', () => {
     expect(moved).toMatchObject({ url: 'https://other.example.com/', website_url: null, customize_title: true, title: 'Mine', reader_label_id: null });
   });
 
+  it('never sends whom a feed signs in as back, unless the sign-in is switched off (null: forgotten)', () => {
+    const signed = { ...stored, basic_auth_user: 'alice' } as ReaderSubscriptionDoc;
+    expect(toSubscriptionDocument(initialSubscriptionValues(signed), signed)).not.toHaveProperty('basic_auth_user');
+    expect(toSubscriptionDocument({ ...initialSubscriptionValues(signed), keep_sign_in: false }, signed)).toMatchObject({ basic_auth_user: null });
+    // nothing to forget for a feed that signs in as nobody
+    expect(toSubscriptionDocument({ ...initialSubscriptionValues(stored), keep_sign_in: false }, stored)).not.toHaveProperty('basic_auth_user');
+  });
+
   it('checks and sends a label by its name', () => {
     expect(validateLabel(' ')).toEqual({ name: 'validation.cant-be-blank' });
     expect(validateLabel('x'.repeat(101))).toEqual({ name: 'validation.is-too-long' });

@@ -16,6 +16,11 @@ export interface SubscriptionValues {
   title: string;
   reader_label_id: string | null;
   active: boolean;
+  /**
+   * whether the feed keeps signing in with the user name and password kept for it (HTTP Basic; only the user name is
+   * ever shown): switched off, the document sends `basic_auth_user: null` and the service forgets them
+   */
+  keep_sign_in: boolean;
 }
 
 export function initialSubscriptionValues(doc?: ReaderSubscriptionDoc, labelId?: string | null): SubscriptionValues {
@@ -25,6 +30,7 @@ export function initialSubscriptionValues(doc?: ReaderSubscriptionDoc, labelId?:
     title: doc?.title ?? '',
     reader_label_id: doc ? (doc.reader_label_id ?? null) : (labelId ?? null),
     active: doc?.active ?? true,
+    keep_sign_in: true,
   };
 }
 
@@ -48,6 +54,20 @@ export function withScheme(text: string): string {
   return `https://${t.replace(/^\/+/, '')}`;
 }
 
+/**
+ * The plain-http address to try when the https one guessed for an address typed without a scheme failed to connect
+ * (issue 28: a site that only speaks http was refused): null when the person typed a scheme themselves.
+ */
+export function httpFallback(typed: string): string | null {
+  const t = typed.trim();
+  if (!t || /^[a-z][a-z0-9+.-]*:/i.test(t)) return null;
+  return `http://${t.replace(/^\/+/, '')}`;
+}
+
+/** Refusals of the https address after which plain http is worth a try: the connection, not the site's content. */
+const TRY_HTTP_AFTER: ReadonlySet<string> = new Set([MESSAGES.refused, MESSAGES.timeout, MESSAGES.unreachable]);
+export const worthTryingHttp = (key: string | undefined) => !!key && TRY_HTTP_AFTER.has(key.replace(/^validation\./, ''));
+
 export function validateSubscription(values: SubscriptionValues): Errors {
   const errors: Errors = {};
   const url = withScheme(values.url);
@@ -59,10 +79,15 @@ export function validateSubscription(values: SubscriptionValues): Errors {
   return errors;
 }
 
-/** The document sent: the stored one's fields the service keeps (fetch state, label) left out. */
+/**
+ * The document sent: the stored one's fields the service keeps (fetch state, label, whom it signs in as) left out; a
+ * sign-in switched off is `basic_auth_user: null` (the service forgets the credentials). Credentials typed in the
+ * address (`https://user:password@…`) go as typed: the service keeps them apart and stores the address without them.
+ */
 export function toSubscriptionDocument(values: SubscriptionValues, prev?: ReaderSubscriptionDoc): Record<string, unknown> {
   const doc: Record<string, unknown> = prev ? { ...prev } : { klass: 'ReaderSubscription' };
-  for (const kept of ['label', 'error_count', 'last_error', 'checked_at', 'next_check_at', 'etag', 'last_modified', 'feed_url']) delete doc[kept];
+  for (const kept of ['label', 'error_count', 'last_error', 'checked_at', 'next_check_at', 'etag', 'last_modified', 'feed_url', 'basic_auth_user']) delete doc[kept];
+  if (prev?.basic_auth_user && !values.keep_sign_in) doc.basic_auth_user = null;
   const url = withScheme(values.url);
   // a new address: the service looks for its feed again and keeps the page it finds
   if (prev && url !== prev.url) doc.website_url = null;

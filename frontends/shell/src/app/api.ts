@@ -16,16 +16,8 @@ export const onApiError = (listener: ErrorListener) => {
   return () => listeners.delete(listener);
 };
 
-const dataListeners = new Set<() => void>();
-/** A module remote wrote something (see @app/ui host-hooks). */
-export const onRemoteDataChanged = (listener: () => void) => {
-  dataListeners.add(listener);
-  return () => dataListeners.delete(listener);
-};
-
 const hooks = {
   onError: (err: ApiError, path: string, method: string) => listeners.forEach((l) => l(err, path, method)),
-  onDataChanged: () => dataListeners.forEach((l) => l()),
   // a response from a newer release: the new-version banner asks for a reload
   onVersionChange: () => newVersion.raise(),
 };

@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError, isCountersQuery } from '@app/ui';
-import { onRemoteDataChanged } from './api';
+import { isApiError } from '@app/ui';
 
 /** The browser says it is offline (no navigator, as in a test's setup, counts as online). */
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -22,10 +21,4 @@ export function createQueryClient(): QueryClient {
       mutations: { networkMode: 'always' },
     },
   });
-}
-
-/** A remote's write refreshes the shell's counters (the remote's query cache is its own under Module Federation). */
-export function followRemoteWrites(queryClient: QueryClient): () => void {
-  const off = onRemoteDataChanged(() => void queryClient.invalidateQueries({ predicate: (q) => isCountersQuery(q.queryKey) }));
-  return () => void off();
 }

@@ -25,6 +25,7 @@ const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
 const ModulePage = lazy(() => import('../pages/modules/ModulePage'));
 const AccountModulePage = lazy(() => import('../pages/modules/AccountModulePage'));
 const GroupsPage = lazy(() => import('../pages/groups/GroupsPage'));
+const SettingsPage = lazy(() => import('../pages/settings/SettingsPage'));
 const LandingPage = lazy(() => import('../pages/public/LandingPage'));
 const LegalPage = lazy(() => import('../pages/public/LegalPage'));
 const IconsPage = lazy(() => import('../pages/public/IconsPage'));
@@ -78,7 +79,9 @@ export const routes: RouteObject[] = [
       { id: 'account.module', path: '/account/:account_id/m/:module', element: <ModulePage /> },
       { id: 'account.noop', path: '/account/:account_id/noop', element: <NoopPage /> },
       { id: 'account.groups', path: '/account/:account_id/groups', element: <GroupsPage /> },
-      { id: 'account.groups.new', path: '/account/:account_id/groups/new', element: <GroupsPage /> },
+      // spec §2 "Also: … Settings, … a version card"
+      { id: 'account.settings', path: '/account/:account_id/settings', element: <SettingsPage /> },
+      { id: 'account.groups.new', path: '/account/:account_id/groups/new', element: <GroupsPage page="new" /> },
       // the adminnoop entry's page (spec §2): the group's backups
       { id: 'account.backups', path: '/account/:account_id/backups', element: <BackupsPage /> },
       // and its reports (administrators and members with report access)

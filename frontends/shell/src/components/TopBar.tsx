@@ -2,10 +2,10 @@ import { Anchor, Button, Group, Menu, Text, useMantineColorScheme } from '@manti
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { LANGUAGES, PHONE_BREAKPOINT, type Language } from '@app/ui';
+import { LANGUAGES, PHONE_BREAKPOINT } from '@app/ui';
 import { api, type Session } from '../app/api';
 import { useRouteMatches } from '../app/route-matches';
-import { saveLocaleAndReloadSession } from '../session/locale';
+import { useChangeLanguage } from '../session/locale';
 import { AccountMenu } from './topbar/AccountMenu';
 import { AccountSwitcher } from './topbar/AccountSwitcher';
 import { NotesSearchBox } from './topbar/NotesSearchBox';
@@ -26,13 +26,7 @@ export function TopBar({ session }: { session: Session }) {
     .map((m) => m.params.account_id)
     .find(Boolean);
 
-  const changeLanguage = (language: Language) => {
-    void i18n.changeLanguage(language);
-    document.documentElement.lang = language;
-    // the cached session follows, so the layout's saved-language rule does not switch back
-    queryClient.setQueryData<Session>(['session'], (s) => (s?.user ? { ...s, locale: language } : s));
-    void saveLocaleAndReloadSession(queryClient, userId, language);
-  };
+  const changeLanguage = useChangeLanguage(userId);
   const logout = async () => {
     await api.call('DELETE /_session').catch(() => undefined);
     queryClient.clear();
@@ -61,6 +55,11 @@ export function TopBar({ session }: { session: Session }) {
           <Menu.Item component={Link} to="/user/profile">
             {t('menu.profile')}
           </Menu.Item>
+          {accountId && (
+            <Menu.Item component={Link} to={`/account/${accountId}/settings`} data-testid="menu-settings">
+              {t('settings.title')}
+            </Menu.Item>
+          )}
           <Menu.Divider />
           <ModuleSwitches accountId={accountId} />
           <Menu.Divider />

@@ -1,4 +1,6 @@
-import { loadRemote, registerRemotes, registerShared } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerGlobalPlugins, registerRemotes, registerShared } from '@module-federation/enhanced/runtime';
+import type { ModuleExpose } from '@app/ui';
+import { hostSingletonsPlugin } from './host-singletons';
 
 // Module remotes (tickets, finance, disk, notes, reader) are registered at run time from their manifest, so the shell
 // is built once and a module ships on its own. The manifest URL follows /modules/<name>/.
@@ -35,9 +37,18 @@ export function shareMantine(): Promise<void> {
   return mantineShared;
 }
 
+/**
+ * Every remote's runtime, made when the remote first loads, takes the shell's loaded copies of react-router and
+ * react-query (host-singletons.ts); registering it again changes nothing.
+ */
+export function offerHostCopies(): void {
+  registerGlobalPlugins([hostSingletonsPlugin()]);
+}
+
 /** Loads `<name>/<expose>` of a module remote, registering the remote on first use. */
-export async function loadModule<T = unknown>(name: string, expose = 'App', entry = manifestUrl(name)): Promise<T> {
+export async function loadModule<T = unknown>(name: string, expose: ModuleExpose = 'Page', entry = manifestUrl(name)): Promise<T> {
   await shareMantine();
+  offerHostCopies();
   if (!registered.has(name)) {
     registerRemotes([{ name, entry }]);
     registered.add(name);

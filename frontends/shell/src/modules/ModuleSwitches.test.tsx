@@ -13,7 +13,12 @@ const doc = (key: string, value: unknown) => ({ _id: `acn-${key}`, _rev: '1-a', 
 
 describe('module switches in the user menu', () => {
   const answer = (deployed: string[]) =>
-    vi.fn(async (url: string) => (String(url).endsWith('/modules') ? jsonResponse(200, { modules: deployed }) : jsonResponse(200, { docs: [doc('budget', false), doc('exoreader', true)] })));
+    vi.fn(async (url: string) => {
+      if (String(url).endsWith('/modules')) return jsonResponse(200, { modules: deployed });
+      if (url === '/_session') return jsonResponse(200, { ok: true, userCtx: { name: 'usr-bob', roles: [] }, confirmed: true, memberships: [] });
+      if (url === '/acc-1/_security') return jsonResponse(200, { admins: { roles: ['usr-admin'] }, members: { roles: [] } });
+      return jsonResponse(200, { docs: [doc('budget', false), doc('exoreader', true)] });
+    });
   const open = () =>
     renderPage(
       <Menu opened>
@@ -47,4 +52,44 @@ describe('module switches in the user menu', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect([...document.querySelectorAll('[data-module]')].map((el) => el.getAttribute('data-module'))).toEqual(['ticket']);
   });
+
+  it('offers an administrator the switched-off modules with "Switch on": one press turns the flag on and opens the module', async () => {
+    const posts: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (String(url).endsWith('/modules')) return jsonResponse(200, { modules: ['disk', 'notes', 'reader', 'tickets'] });
+        if (url === '/_session') return jsonResponse(200, { ok: true, userCtx: { name: 'usr-admin', roles: [] }, confirmed: true, memberships: [] });
+        if (url === '/acc-1/_security') return jsonResponse(200, { admins: { roles: ['usr-admin'] }, members: { roles: [] } });
+        if (url === '/acc-1' && init?.method === 'POST') {
+          posts.push(JSON.parse(String(init.body)));
+          return jsonResponse(201, { ok: true, id: 'acn-new', rev: '1-b' });
+        }
+        return jsonResponse(200, { docs: [doc('textnotes', false)] });
+      }),
+    );
+    open();
+    // reader (exoreader off by default) and notes (textnotes off) are switched off; disk is on by default
+    await vi.waitFor(() => expect([...document.querySelectorAll('[data-module-off]')].map((el) => el.getAttribute('data-module-off'))).toEqual(['notes', 'reader']));
+    expect([...document.querySelectorAll('[data-module]')].map((el) => el.getAttribute('data-module'))).toEqual(['ticket', 'disk']);
+    expect(screen.getByText('Switched off in this group')).toBeTruthy();
+    fireEvent.click(document.querySelector('[data-module-off="reader"]')!);
+    await vi.waitFor(() => expect(sessionStorage.getItem('module')).toBe('reader'));
+    expect(posts).toEqual([{ klass: 'AccountConfiguration', key: 'exoreader', value: true }]);
+  });
+
+  it('offers a plain member no switched-off module', async () => {
+    const fetch = vi.fn(async (url: string) => {
+      if (String(url).endsWith('/modules')) return jsonResponse(200, { modules: ['reader', 'tickets'] });
+      if (url === '/_session') return jsonResponse(200, { ok: true, userCtx: { name: 'usr-bob', roles: [] }, confirmed: true, memberships: [] });
+      if (url === '/acc-1/_security') return jsonResponse(200, { admins: { roles: ['usr-admin'] }, members: { roles: [] } });
+      return jsonResponse(200, { docs: [] });
+    });
+    vi.stubGlobal('fetch', fetch);
+    open();
+    await vi.waitFor(() => expect(fetch.mock.calls.some(([url]) => url === '/acc-1/_security')).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.querySelector('[data-module-off]')).toBeNull();
+  });
 });
+

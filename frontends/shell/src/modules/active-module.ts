@@ -68,3 +68,18 @@ export function switcherModules(
     return !!config && moduleFlagOn(config, name);
   });
 }
+
+/**
+ * The deployed modules an administrator may switch on from the switcher (issue 28: a module switched off was found
+ * only on the admin page's features card): those the switcher does not list because their flag is off. Empty until
+ * both the configuration and the deployed remotes are known.
+ */
+export function switchedOffModules(
+  config: Record<string, unknown> | undefined,
+  host: string | null | undefined,
+  deployed: readonly string[] | undefined,
+): Exclude<ModuleName, 'ticket'>[] {
+  if (!config || !deployed) return [];
+  const listed = switcherModules(config, host, deployed);
+  return MODULES.filter((name): name is Exclude<ModuleName, 'ticket'> => name !== 'ticket' && deployed.includes(MODULE_REMOTES[name]) && !listed.includes(name));
+}

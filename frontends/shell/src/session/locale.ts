@@ -1,5 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../app/api';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@app/ui';
+import { api, type Session } from '../app/api';
 
 /** Saves the user's language as their `locale` configuration; a failed save is silent (spec §8). True when saved. */
 export async function saveLocale(userId: string, language: string): Promise<boolean> {
@@ -21,4 +23,19 @@ export async function saveLocale(userId: string, language: string): Promise<bool
  */
 export async function saveLocaleAndReloadSession(queryClient: QueryClient, userId: string, language: string): Promise<void> {
   if (await saveLocale(userId, language)) await queryClient.invalidateQueries({ queryKey: ['session'] });
+}
+
+/**
+ * Switching the page's language (the user menu, the settings page): at once on screen, the cached session follows
+ * (so the layout's saved-language rule does not switch back), then the locale is saved and the session reloaded.
+ */
+export function useChangeLanguage(userId: string): (language: Language) => void {
+  const { i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  return (language: Language) => {
+    void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+    queryClient.setQueryData<Session>(['session'], (s) => (s?.user ? { ...s, locale: language } : s));
+    void saveLocaleAndReloadSession(queryClient, userId, language);
+  };
 }

@@ -25,11 +25,12 @@ export function RefSelect({
   required?: boolean;
   name?: string;
 }) {
-  const { t } = useTranslation('tickets');
+  const { t, i18n } = useTranslation('tickets');
   const refs = useRefs(accountId, klass);
+  const words = { language: i18n.language, noun: t('entities.contracts.one') };
   const options = (refs.data ?? [])
     .filter((d) => !filter || filter(d) || d._id === value)
-    .map((d) => ({ value: d._id, label: refLabel(d) }))
+    .map((d) => ({ value: d._id, label: refLabel(d, words) }))
     .sort((a, b) => a.label.localeCompare(b.label));
   return (
     <Select

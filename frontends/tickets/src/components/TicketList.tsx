@@ -1,9 +1,9 @@
 import type { TicketDoc } from '@app/proto';
 import { Paper } from '@mantine/core';
 import { usePhone } from '@app/ui';
-import { QueryList, type ListQuery } from './QueryList';
 import { TicketCards } from './TicketCards';
 import { TicketTable } from './TicketTable';
+import { QueryList, type ListQuery } from '@app/module-kit';
 
 /**
  * A page of tickets from its query (the index, my tickets, the search): a table in a frame, or on a phone a column of

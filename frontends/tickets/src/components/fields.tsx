@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
-import { formatNumberInput, parseNumber, type NumberProblem } from '@app/ui';
+import { formatNumberInput, parseNumber, TEXTAREA_MAX_ROWS, TEXTAREA_ROWS, type NumberProblem } from '@app/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -41,7 +41,7 @@ export function FieldInput({
   const str = typeof value === 'string' ? value : value == null ? '' : String(value);
   switch (field.kind) {
     case 'textarea':
-      return <Textarea label={label} description={description} name={field.name} value={str} onChange={(e) => onChange(e.currentTarget.value)} autosize minRows={3} maxRows={10} error={error} required={field.required} />;
+      return <Textarea label={label} description={description} name={field.name} value={str} onChange={(e) => onChange(e.currentTarget.value)} autosize minRows={TEXTAREA_ROWS} maxRows={TEXTAREA_MAX_ROWS} error={error} required={field.required} />;
     case 'boolean':
       return <Switch label={label} name={field.name} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} error={error} />;
     case 'color':

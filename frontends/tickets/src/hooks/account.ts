@@ -102,3 +102,15 @@ export function useAccountName(accountId: string) {
     staleTime: 60_000,
   });
 }
+
+/** Whether the signed-in user administers the group (its security document lists administrators by user id). */
+export function useIsAdmin(accountId: string): { isAdmin: boolean; isPending: boolean } {
+  const session = useSession();
+  const security = useQuery({
+    queryKey: ['tickets', 'security', accountId],
+    queryFn: () => api.call('GET /{db}/_security', { params: { db: accountId } }),
+    staleTime: 60_000,
+  });
+  const me = session.data?.userCtx.name;
+  return { isAdmin: !!me && !!security.data?.admins.roles.includes(me), isPending: session.isPending || security.isPending };
+}

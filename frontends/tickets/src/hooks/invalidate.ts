@@ -1,17 +1,6 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { isCountersQuery, notifyHostDataChanged } from '@app/ui';
+import { invalidateAfterWrite as invalidate, useInvalidate } from '@app/module-kit';
+import type { QueryClient } from '@tanstack/react-query';
 
-/**
- * After a write: this module's queries and counters, and the shell's (the open-ticket badge, the priority bars, the
- * record counters and recent changes), which live in the shell's own query cache, so they follow without waiting for
- * their 3-minute reload.
- */
-export function invalidateAfterWrite(queryClient: QueryClient): Promise<void> {
-  notifyHostDataChanged();
-  return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'tickets' || isCountersQuery(q.queryKey) });
-}
-
-export function useInvalidate() {
-  const queryClient = useQueryClient();
-  return () => invalidateAfterWrite(queryClient);
-}
+/** After a write: the tickets module's queries and the counters (the open-ticket badge, priority bars, changes). */
+export const invalidateAfterWrite = (queryClient: QueryClient) => invalidate(queryClient, 'tickets');
+export { useInvalidate };

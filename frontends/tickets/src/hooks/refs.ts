@@ -1,14 +1,16 @@
 import type { Doc } from '@app/proto';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { docs } from '../lib/api';
+import { contractTitle, type TitleWords } from '../lib/record-titles';
 
 // The records a form links to (customer, equipment, category, contract, ticket) as select options, and their names
 // for lists and detail pages.
 
 export type RefKlass = 'Customer' | 'Equipment' | 'Category' | 'Contract' | 'Ticket' | 'Estimate';
 
-/** How a linked record is named. */
-export function refLabel(doc: Doc): string {
+/** How a linked record is named (`words`: the page's language and "Contract", for a contract without a description). */
+export function refLabel(doc: Doc, words: TitleWords = { language: 'en', noun: 'Contract' }): string {
   switch (doc.klass) {
     case 'Customer':
       return String(doc.name ?? doc._id);
@@ -17,7 +19,7 @@ export function refLabel(doc: Doc): string {
     case 'Category':
       return String(doc.name ?? doc._id);
     case 'Contract':
-      return String(doc.description || doc._id);
+      return contractTitle(doc, words);
     case 'Ticket':
     case 'Estimate':
       return `#${doc.number ?? '?'} ${String(doc.title ?? doc.description ?? '')}`.trim();
@@ -30,7 +32,7 @@ const FIELDS: Record<RefKlass, string[]> = {
   Customer: ['_id', 'klass', 'name'],
   Equipment: ['_id', 'klass', 'identifier', 'customer_id'],
   Category: ['_id', 'klass', 'name', 'color', 'active', 'checklist'],
-  Contract: ['_id', 'klass', 'description', 'customer_id', 'active'],
+  Contract: ['_id', 'klass', 'description', 'customer_id', 'customer_name', 'created_at', 'active'],
   Ticket: ['_id', 'klass', 'number', 'title'],
   Estimate: ['_id', 'klass', 'number', 'description'],
 };
@@ -48,8 +50,10 @@ export function useRefs(accountId: string, klass: RefKlass, enabled = true) {
 
 /** id → name of every record of a klass (the ids a list shows). */
 export function useRefLabels(accountId: string, klass: RefKlass, enabled = true): Record<string, string> {
+  const { t, i18n } = useTranslation('tickets');
   const refs = useRefs(accountId, klass, enabled);
+  const words = { language: i18n.language, noun: t('entities.contracts.one') };
   const out: Record<string, string> = {};
-  for (const d of refs.data ?? []) out[d._id] = refLabel(d);
+  for (const d of refs.data ?? []) out[d._id] = refLabel(d, words);
   return out;
 }

@@ -1,67 +1,36 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { vi } from 'vitest';
-import { createI18n } from '@app/ui';
-import { registerTranslations } from '../i18n/register';
+import { renderModulePage, stubApi as stubKitApi, type Call, type Handler } from '@app/module-kit/testing';
+import { texts } from '../i18n/register';
 import Page from '../Page';
 
-// Renders the remote's Page at a path with the providers the shell gives it (its i18n instance, Mantine, a query
-// client, a router), and stubs the gateway with a handler of (method, url, body).
+// The tickets Page at a path as the shell mounts it, and the gateway stubbed (@app/module-kit/testing). Settings
+// default to none (every feature off).
 
-export function renderAt(path: string, language = 'en') {
-  const i18n = createI18n(language);
-  registerTranslations(i18n);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const utils = render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path="/account/:account_id/*" element={<Page />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
-  return { ...utils, queryClient, i18n };
+export { jsonResponse, selectorOf, settings, type Call, type Handler } from '@app/module-kit/testing';
+
+export const renderAt = (path: string, language = 'en') => renderModulePage(Page, texts, path, { language });
+
+/** The session (usr-me), the group (Ann Repairs) and a ticket's status link, unless the test answers them. */
+function defaults({ method, url }: Call) {
+  if (url.startsWith('/_session')) return { body: { ok: true, userCtx: { name: 'usr-me', roles: [] } } };
+  if (url.startsWith('/accounts/')) return { body: { _id: 'acc-1', name: 'Ann Repairs' } };
+  if (/^\/acc-1\/tickets\/[^/]+\/status-link(\?|$)/.test(url) && method === 'GET') return { body: statusLinkReply() };
+  return undefined;
 }
 
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const stubApi = (handler: Handler) => stubKitApi(handler, defaults);
+
+/** A ticket's status link as the gateway answers it (issue 31): active, with a small QR path. */
+export function statusLinkReply(over: Record<string, unknown> = {}) {
+  return {
+    ticket_id: 'tkt-5',
+    state: 'active',
+    url: 'http://app.test/s/AbCdEfGhIjKlMnOpQrStUvWx',
+    qr: { size: 21, path: 'M0 0h7v1h-7z' },
+    created_at: '2026-03-04T10:00:00.000Z',
+    revoked_at: null,
+    expires_at: null,
+    days_after_done: 30,
+    can_mail: true,
+    ...over,
+  };
 }
-
-export interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-export type Handler = (call: Call) => { status?: number; body: unknown } | undefined;
-
-/** Stubs fetch; unhandled calls answer 404 missing. Settings default to none (every feature off). */
-export function stubApi(handler: Handler) {
-  const calls: Call[] = [];
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const call = { method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    const answer = handler(call);
-    if (answer) return jsonResponse(answer.status ?? 200, answer.body);
-    if (url.endsWith('/_find')) return jsonResponse(200, { docs: [] });
-    if (url.startsWith('/_session')) return jsonResponse(200, { ok: true, userCtx: { name: 'usr-me', roles: [] } });
-    if (url.startsWith('/accounts/')) return jsonResponse(200, { _id: 'acc-1', name: 'Ann Repairs' });
-    return jsonResponse(404, { error: 'not_found', reason: 'missing' });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return { fetch, calls };
-}
-
-/** A `_find` call's klass (and the rest of the selector). */
-export const selectorOf = (call: Call) => ((call.body as { selector?: Record<string, unknown> })?.selector ?? {}) as Record<string, unknown>;
-
-export const settings = (values: Record<string, unknown>) =>
-  Object.entries(values).map(([key, value], i) => ({ _id: `acn-${i}`, _rev: '1-a', klass: 'AccountConfiguration', key, value }));

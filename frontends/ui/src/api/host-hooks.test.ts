@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from './client';
-import { announceHostLiveChanges, followHostLiveChanges, hostHookOptions, isCountersQuery, notifyHostDataChanged, provideHostHooks } from './host-hooks';
+import { announceHostLiveChanges, followHostLiveChanges, hostHookOptions, isCountersQuery, provideHostHooks } from './host-hooks';
 
 describe('host hooks', () => {
   afterEach(() => provideHostHooks({}));
@@ -18,14 +18,6 @@ describe('host hooks', () => {
     const fetch = vi.fn(async () => new Response('{}', { status: 500 }));
     const remote = createApiClient({ fetch, ...hostHookOptions() });
     await expect(remote.call('GET /{db}', { params: { db: 'x' } })).rejects.toMatchObject({ status: 500 });
-  });
-
-  it("a remote's write reaches the host's onDataChanged; without a host nothing happens", () => {
-    expect(() => notifyHostDataChanged()).not.toThrow();
-    const onDataChanged = vi.fn();
-    provideHostHooks({ onDataChanged });
-    notifyHostDataChanged();
-    expect(onDataChanged).toHaveBeenCalledTimes(1);
   });
 
   it('counter queries are the ones keyed by a name with count, priority or changes', () => {

@@ -4,14 +4,12 @@ import type { ApiError } from './client';
 // A module remote bundles its own copy of this library, so its API client cannot see the shell's listeners through a
 // module variable. The shell puts its hooks on the page (one well-known global) and every client made with
 // `hostHookOptions()` calls them: a remote's 401 opens the shell's re-login modal, a newer x-app-version raises the
-// shell's new-version banner. A remote's query cache is its own too, so after a write it tells the shell
-// (`notifyHostDataChanged`), which refreshes its counters (the open-ticket badge, priority bars, record counters).
+// shell's new-version banner. (A remote's queries live in the shell's query cache, react-query being a host singleton:
+// its writes refresh the shell's counters there, with no hook.)
 
 export interface HostHooks {
   onError?: (err: ApiError, path: string, method: string) => void;
   onVersionChange?: (current: string, loaded: string) => void;
-  /** a module wrote something: the host refreshes the queries that count or list changes */
-  onDataChanged?: () => void;
 }
 
 /** The queries a write anywhere can make stale beyond the module's own: counters, priority bars, recent changes. */
@@ -19,11 +17,6 @@ export function isCountersQuery(queryKey: readonly unknown[]): boolean {
   const first = queryKey[0];
   // whole words: 'account' is not a counter
   return typeof first === 'string' && /(^|-)(count|changes)(-|$)|priority/i.test(first);
-}
-
-/** Called by a remote after a write (nothing happens without a host). */
-export function notifyHostDataChanged(): void {
-  hostHooks()?.onDataChanged?.();
 }
 
 const KEY = Symbol.for('servicedesk.host-api-hooks');
@@ -53,8 +46,9 @@ export interface HostLiveChanges {
 }
 type LiveListener = (changes: HostLiveChanges) => void;
 
-// The other direction: the shell's live updates reach a remote whose query cache is its own (a separate copy of
-// react-query). The listeners live on the page under a well-known symbol, so every copy of this library sees one set.
+// The other direction: the shell's live updates reach a query cache other than the shell's (a module's component tests
+// run on one; in the browser a module's queries live in the shell's cache, whose live rules refresh them). The
+// listeners live on the page under a well-known symbol, so every copy of this library sees one set.
 const LIVE_KEY = Symbol.for('servicedesk.host-live-changes');
 const liveListeners = (): Set<LiveListener> => ((globalThis as { [LIVE_KEY]?: Set<LiveListener> })[LIVE_KEY] ??= new Set());
 

@@ -30,7 +30,7 @@ export const accountEn = {
       text: "This page is for the group's administrators. Ask one of them if you need something changed here.",
       back: 'Back to the dashboard',
     },
-    tiles: { members: 'Members', billing: 'Billing', usage: 'Usage', disk_files: 'Disk files', records: '{{count}} records', records_one: '{{count}} record' },
+    tiles: { members: 'Members', billing: 'Billing', usage: 'Usage', disk_files: 'Disk files', records_zero: '{{count}} records', records: '{{count}} records', records_one: '{{count}} record' },
     profile: {
       title: 'Group profile',
       name: 'Name',
@@ -117,5 +117,21 @@ export const accountEn = {
     },
     yes: 'yes',
     no: 'no',
+  },
+  // the settings page (spec §2 "Settings", with the version card)
+  settings: {
+    title: 'Settings',
+    preferences: 'Your preferences',
+    version: {
+      title: 'Version',
+      release: 'Release',
+      app: 'Web app version',
+      server: 'Server version',
+      changes: 'Changes made in this group',
+      documents: 'Documents in this group',
+      last_change: 'Last change',
+      none: 'No change yet',
+      recent_changes: 'Recent changes on the dashboard',
+    },
   },
 };

@@ -3,9 +3,13 @@ import type { dashboardEn } from './dashboard.en';
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
-export const dashboardPtBR: Texts<typeof dashboardEn> & { confirmation: { days_left_many: string }; timeline: { settings_changed_count_many: string } } = {
+export const dashboardPtBR: Texts<typeof dashboardEn> & {
+  confirmation: { days_left_many: string; days_left_zero: string };
+  timeline: { settings_changed_count_many: string; settings_changed_count_zero: string };
+} = {
   confirmation: {
     title: 'Confirme seu endereço de e-mail',
+    days_left_zero: 'Sua conta perde o acesso hoje se você não confirmar seu e-mail.',
     days_left_one: 'Sua conta perde o acesso em {{count}} dia se você não confirmar seu e-mail.',
     days_left_many: 'Sua conta perde o acesso em {{count}} dias se você não confirmar seu e-mail.',
     days_left_other: 'Sua conta perde o acesso em {{count}} dias se você não confirmar seu e-mail.',
@@ -22,6 +26,7 @@ export const dashboardPtBR: Texts<typeof dashboardEn> & { confirmation: { days_l
     record: 'Registro',
     updated: 'Atualizado',
     settings_changed: 'configurações alteradas',
+    settings_changed_count_zero: 'nenhuma alteração',
     settings_changed_count_one: '{{count}} alteração',
     settings_changed_count_many: '{{count}} alterações',
     settings_changed_count_other: '{{count}} alterações',

@@ -19,6 +19,7 @@ export const en = {
     title: 'Create your profile',
     full_name: 'Full name',
     password_confirmation: 'Password confirmation',
+    password_optional: 'Optional: without one, set it later with “Forgot your password?” on the login page.',
     accept: 'I accept the <terms>terms and conditions</terms>, the <privacy>privacy policy</privacy> and the <refund>refund policy</refund>',
     submit: 'Create profile',
     have_account: 'Already have a profile? Log in',
@@ -73,7 +74,13 @@ export const en = {
   languages: { en: 'English', 'pt-BR': 'Português (Brasil)' },
   relogin: { title: 'Please login again', submit: 'Log in' },
   new_version: { available: 'A new version is available', reload: 'reload', dismiss: 'Dismiss' },
-  modules: { load_failed_title: 'The module could not be loaded', load_failed: 'Module {{name}} is not available right now.' },
+  modules: {
+    load_failed_title: 'The module could not be loaded',
+    load_failed: 'Module {{name}} is not available right now.',
+    switched_off: 'Switched off in this group',
+    switch_on: 'Switch on',
+    switch_on_failed: 'The module could not be switched on.',
+  },
   pages: { noop: 'Nothing here yet.', not_found: 'Page not found.' },
   confirm_dialog: confirmEn,
   validation: {
@@ -101,6 +108,7 @@ export const en = {
       'connection-error': 'Connection error',
       'undefined-error': 'Undefined error',
       token_missing: 'Link already used or expired',
+      subscription_not_found: 'Membership not found',
     },
     reason: {
       'Record-updated-by-someone-else-please-refresh': 'Record updated by someone else, please refresh',

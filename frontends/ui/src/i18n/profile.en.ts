@@ -56,6 +56,14 @@ export const profileEn = {
     copy: 'Copy',
     copied: 'Copied',
     done: 'Done',
+    for: {
+      webdav: {
+        description: 'WebDAV',
+        why: 'For the disk’s WebDAV drive: it is the drive’s password, and “Read and write” lets the drive save files (a “Read only” token can only list and download). Make the token, then go back to the setup: the token will be filled in there.',
+        back: 'Back to the WebDAV setup with this token',
+      },
+      any: { back: 'Back' },
+    },
   },
   membership: {
     visit: 'Visit dashboard',

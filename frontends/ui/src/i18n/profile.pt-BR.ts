@@ -58,6 +58,14 @@ export const profilePtBR: typeof profileEn = {
     copy: 'Copiar',
     copied: 'Copiado',
     done: 'Concluído',
+    for: {
+      webdav: {
+        description: 'WebDAV',
+        why: 'Para a unidade WebDAV do disco: ele é a senha da unidade, e “Leitura e escrita” deixa a unidade salvar arquivos (um token “Somente leitura” apenas lista e baixa). Crie o token e volte para a configuração: o token já estará preenchido lá.',
+        back: 'Voltar à configuração do WebDAV com este token',
+      },
+      any: { back: 'Voltar' },
+    },
   },
   membership: {
     visit: 'Visitar painel',

@@ -23,6 +23,7 @@ export const ptBR: DeepPartial<Resource> = {
     title: 'Crie seu perfil',
     full_name: 'Nome completo',
     password_confirmation: 'Confirmação da senha',
+    password_optional: 'Opcional: sem ela, defina uma depois em “Esqueceu sua senha?” na página de entrada.',
     accept: 'Eu aceito os <terms>termos e condições</terms>, a <privacy>política de privacidade</privacy> e a <refund>política de reembolso</refund>',
     submit: 'Criar perfil',
     have_account: 'Já tem um perfil? Entre',
@@ -76,7 +77,13 @@ export const ptBR: DeepPartial<Resource> = {
   languages: { en: 'English', 'pt-BR': 'Português (Brasil)' },
   relogin: { title: 'Por favor, entre novamente', submit: 'Entrar' },
   new_version: { available: 'Uma nova versão está disponível', reload: 'recarregar', dismiss: 'Dispensar' },
-  modules: { load_failed_title: 'Não foi possível carregar o módulo', load_failed: 'O módulo {{name}} não está disponível no momento.' },
+  modules: {
+    load_failed_title: 'Não foi possível carregar o módulo',
+    load_failed: 'O módulo {{name}} não está disponível no momento.',
+    switched_off: 'Desligados neste grupo',
+    switch_on: 'Ligar',
+    switch_on_failed: 'Não foi possível ligar o módulo.',
+  },
   pages: { noop: 'Nada aqui ainda.', not_found: 'Página não encontrada.' },
   confirm_dialog: confirmPtBR,
   validation: {
@@ -104,6 +111,7 @@ export const ptBR: DeepPartial<Resource> = {
       'connection-error': 'Erro de conexão',
       'undefined-error': 'Erro indefinido',
       token_missing: 'Link já usado ou expirado',
+      subscription_not_found: 'Assinatura de membro não encontrada',
     },
     reason: {
       'Record-updated-by-someone-else-please-refresh': 'Registro atualizado por outra pessoa, por favor atualize',

@@ -16,7 +16,7 @@ export const publicPtBR: typeof publicEn = {
     tickets: { title: 'Chamados', text: 'Abra, atribua e feche chamados, com prioridades, checklists, comentários e recibos para impressão.' },
     customers: { title: 'Clientes e equipamentos', text: 'Mantenha juntos cada cliente, seus equipamentos, contratos e manutenções.' },
     finance: { title: 'Finanças pessoais', text: 'Carteiras, receitas, despesas, transferências, câmbio e importação de CSV com regras de mapeamento.' },
-    disk: { title: 'Arquivos', text: 'Guarde arquivos com versões e acesse-os por WebDAV.' },
+    disk: { title: 'Disco', text: 'Guarde arquivos com versões e acesse-os por WebDAV.' },
     notes: { title: 'Manual e wiki', text: 'Escreva notas e favoritos que todo o grupo pode ler.' },
     reader: { title: 'Leitor de feeds', text: 'Acompanhe feeds RSS com assinaturas, marcadores, itens lidos e favoritos.' },
     groups: { title: 'Grupos e membros', text: 'Convide membros para o perfil do grupo; cada um escolhe quais e-mails receber.' },
@@ -109,7 +109,7 @@ export const publicPtBR: typeof publicEn = {
     names: {
       ticket: 'Chamado',
       finance: 'Finanças',
-      disk: 'Arquivos',
+      disk: 'Disco',
       notes: 'Notas',
       reader: 'Leitor',
       user: 'Usuário',
@@ -123,7 +123,7 @@ export const publicPtBR: typeof publicEn = {
   },
   modules: {
     switch: 'Módulo',
-    names: { ticket: 'Ordens de serviço', finance: 'Finanças', disk: 'Arquivos', notes: 'Notas', reader: 'Leitor' },
+    names: { ticket: 'Ordens de serviço', finance: 'Finanças', disk: 'Disco', notes: 'Notas', reader: 'Leitor' },
   },
   footer: { copyright: '© ServiceDesk', terms: 'Termos', privacy: 'Privacidade', refund: 'Reembolsos', disclaimer: 'Aviso legal', icons: 'Ícones' },
 };

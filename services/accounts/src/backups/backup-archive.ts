@@ -1,14 +1,14 @@
 import { createHash } from 'crypto';
-import { once } from 'events';
 import { createReadStream, createWriteStream } from 'fs';
 import { mkdir, rename, rm, stat } from 'fs/promises';
 import path from 'path';
-import { pipeline, Readable } from 'stream';
+import { pipeline, Readable, Transform } from 'stream';
 import { finished, pipeline as pipelineAsync } from 'stream/promises';
 import { createGunzip, createGzip } from 'zlib';
 import * as tar from 'tar-stream';
 import {
   AppError,
+  BACKUP_DOCUMENTS_ROOM_BYTES,
   BACKUP_PAGE_BYTES,
   BACKUP_PAGE_LIMIT,
   BACKUP_REASONS,
@@ -16,11 +16,12 @@ import {
   BACKUP_VERSIONS_PAGE_LIMIT,
   BackupFileVersion,
   BackupManifest,
+  errors,
   StoredDoc,
   type BackupBlob,
 } from '@app/proto';
 import { readManifest } from './backup.rules';
-import { youngCollections } from '@app/platform';
+import { archivedDocProblem, youngCollections } from '@app/platform';
 
 // The archive (format 2): a tar.gz of `manifest.json`, then the group's disk files, `files/<sha256>` (each distinct
 // blob's bytes, in key order) and `files/versions.ndjson` (which version of which file each blob is), then
@@ -76,24 +77,22 @@ const VERSIONS_ENTRY = 'files/versions.ndjson';
 type Passed = (bytes: number) => void;
 
 async function writeNdjson(file: string, pages: AsyncIterable<object[]>, passed: Passed, each: (item: object) => void = () => undefined): Promise<number> {
-  const out = createWriteStream(file);
   let count = 0;
-  try {
+  async function* text(): AsyncGenerator<string> {
     for await (const page of pages) {
+      let lines = '';
       for (const item of page) {
         count++;
         each(item);
-        const line = `${JSON.stringify(item)}\n`;
-        passed(line.length);
-        if (!out.write(line)) await once(out, 'drain');
+        lines += `${JSON.stringify(item)}\n`;
       }
+      passed(lines.length);
+      if (lines) yield lines;
     }
-    out.end();
-    await once(out, 'finish');
-  } catch (e) {
-    out.destroy();
-    throw e;
   }
+  // through pipeline: the file's error (a full disk, its folder gone) fails this call even while a page is awaited,
+  // where a write stream without an 'error' listener ended the process; the pages are let go of (return) on failure
+  await pipelineAsync(Readable.from(text()), createWriteStream(file));
   return count;
 }
 
@@ -204,6 +203,20 @@ export type ArchivePart =
   | { service: (typeof BACKUP_SERVICES)[number]; docs: StoredDoc[] };
 
 const notAnArchive = () => new AppError('unprocessable_entity', { archive: BACKUP_REASONS.notAnArchive });
+const notAFile = () => new AppError('unprocessable_entity', { archive: BACKUP_REASONS.notAFile });
+const tooLargeDecompressed = () => new AppError('unprocessable_entity', { archive: BACKUP_REASONS.tooLargeDecompressed });
+
+/**
+ * Bytes of the tar stream that may pass with no entry begun and none of one read: a header with its long name and pax
+ * records. tar-stream holds such a header whole in memory before the entry it describes, so a pax header of a gigabyte
+ * (a few kB gzipped) would be held whole; ours are a 512-byte block.
+ */
+export const MAX_TAR_HEADER_BYTES = 1024 * 1024;
+
+export interface ReadBounds {
+  /** decompressed bytes of the tar stream at most: reading stops past them (422 archive-too-large-once-decompressed) */
+  maxBytes?: number;
+}
 
 /**
  * The lines of a stream, each at most `max` bytes (422 beyond: readline would hold a line of any length), as text.
@@ -230,10 +243,10 @@ async function* boundedLines(input: AsyncIterable<Buffer>, max: number): AsyncGe
   if (pending > 0) yield Buffer.concat(parts).toString('utf8');
 }
 
-async function readText(entry: NodeJS.ReadableStream, max: number): Promise<string> {
+async function readText(entry: AsyncIterable<Buffer>, max: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of entry as AsyncIterable<Buffer>) {
+  for await (const chunk of entry) {
     size += chunk.length;
     if (size > max) throw notAnArchive();
     chunks.push(chunk);
@@ -296,17 +309,41 @@ async function drain(body: Readable): Promise<void> {
  * A group's archive read back: the manifest first (422 for a format a restore does not read or anything that is not
  * such an archive), then (format 2) each blob as a checked stream (read it, or leave it: the reader drains it) and the
  * file versions in pages of at most BACKUP_VERSIONS_PAGE_LIMIT, then each service's documents in pages of at most
- * BACKUP_PAGE_LIMIT documents and about BACKUP_PAGE_BYTES. Entries out of that order are 422.
+ * BACKUP_PAGE_LIMIT documents and about BACKUP_PAGE_BYTES. Entries out of that order, twice, or that are not regular
+ * files (a symlink, hard link, device, fifo or folder) are 422; so is a tar stream larger than `bounds.maxBytes` once
+ * decompressed, or a header (long name, pax records) past MAX_TAR_HEADER_BYTES: the decompressed bytes are counted as
+ * they pass and reading stops there, so a gzip bomb costs no more than the bound.
  */
-export async function* readArchive(file: string): AsyncGenerator<ArchivePart> {
+export async function* readArchive(file: string, bounds: ReadBounds = {}): AsyncGenerator<ArchivePart> {
+  const maxBytes = bounds.maxBytes ?? Number.POSITIVE_INFINITY;
   const extract = tar.extract();
-  pipeline(createReadStream(file), createGunzip(), extract, () => undefined); // an error reaches the loop through extract
+  // `fed`: decompressed bytes into the tar reader; `read`: where it stood when an entry last began or gave a chunk
+  const meter = { fed: 0, read: 0, error: null as AppError | null };
+  const count = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      meter.fed += chunk.length;
+      if (meter.fed > maxBytes) meter.error = tooLargeDecompressed();
+      else if (meter.fed - meter.read > MAX_TAR_HEADER_BYTES) meter.error = notAnArchive();
+      done(meter.error, meter.error ? undefined : chunk);
+    },
+  });
+  pipeline(createReadStream(file), createGunzip(), count, extract, () => undefined); // an error reaches the loop through extract
+  const tracked = async function* (entry: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    for await (const chunk of entry) {
+      meter.read = meter.fed;
+      yield chunk;
+    }
+  };
   let manifest: BackupManifest | null = null;
   let stage: 'files' | 'versions' | 'documents' = 'files';
+  const entries = new Set<string>(); // names read but the blobs' (checkArchive refuses a blob twice)
   const passed = youngCollections();
   try {
-    for await (const entry of extract) {
-      const name = entry.header.name;
+    for await (const raw of extract) {
+      meter.read = meter.fed;
+      const name = raw.header.name;
+      if (raw.header.type !== 'file') throw notAFile();
+      const entry = tracked(raw as AsyncIterable<Buffer>);
       if (name === 'manifest.json' && !manifest) {
         manifest = readManifest(await readText(entry, MAX_MANIFEST));
         yield { manifest };
@@ -314,30 +351,35 @@ export async function* readArchive(file: string): AsyncGenerator<ArchivePart> {
       }
       if (!manifest) throw notAnArchive();
       const blob = /^files\/([0-9a-f]{64})$/.exec(name);
+      if (!blob) {
+        if (entries.has(name)) throw notAnArchive();
+        entries.add(name);
+      }
       if (blob || name === VERSIONS_ENTRY) {
         if (manifest.format < 2 || stage === 'documents' || (blob && stage === 'versions')) throw notAnArchive();
         if (blob) {
-          const size = entry.header.size ?? 0;
-          const body = Readable.from(checkedBytes(entry as AsyncIterable<Buffer>, blob[1], size, passed), { objectMode: false });
+          const size = raw.header.size ?? 0;
+          const body = Readable.from(checkedBytes(entry, blob[1], size, passed), { objectMode: false });
           yield { blob: { key: blob[1], size, body } };
           await drain(body);
           continue;
         }
         stage = 'versions';
-        for await (const versions of ndjsonPages(entry as AsyncIterable<Buffer>, BackupFileVersion, BACKUP_VERSIONS_PAGE_LIMIT, BACKUP_PAGE_BYTES, passed)) yield { versions };
+        for await (const versions of ndjsonPages(entry, BackupFileVersion, BACKUP_VERSIONS_PAGE_LIMIT, BACKUP_PAGE_BYTES, passed)) yield { versions };
         continue;
       }
       const match = /^documents\/([a-z]+)\.ndjson$/.exec(name);
       if (!match || !(BACKUP_SERVICES as readonly string[]).includes(match[1])) throw notAnArchive();
       stage = 'documents';
       const service = match[1] as (typeof BACKUP_SERVICES)[number];
-      for await (const docs of ndjsonPages(entry as AsyncIterable<Buffer>, StoredDoc, BACKUP_PAGE_LIMIT, BACKUP_PAGE_BYTES, passed)) yield { service, docs };
+      for await (const docs of ndjsonPages(entry, StoredDoc, BACKUP_PAGE_LIMIT, BACKUP_PAGE_BYTES, passed)) yield { service, docs };
     }
   } catch (e) {
-    throw e instanceof AppError ? e : notAnArchive();
+    throw meter.error ?? (e instanceof AppError ? e : notAnArchive());
   } finally {
     extract.destroy(); // the consumer stopped early, or it is over
   }
+  if (meter.error) throw meter.error;
   if (!manifest) throw notAnArchive();
 }
 
@@ -352,34 +394,67 @@ export interface CheckedArchive {
   driveBytes: number;
 }
 
+export interface CheckBounds {
+  /** the target group's drive storage: the archive's blobs, and its versions' sizes, may take no more (507) */
+  driveStorage: number;
+  /** decompressed bytes beside the files' (documents, versions list, tar headers): BACKUP_DOCUMENTS_ROOM_BYTES */
+  documentsRoom?: number;
+}
+
+/** The decompressed bytes an archive may have for a target of `bounds` (readArchive's maxBytes). */
+export function archiveMaxBytes(bounds: CheckBounds): number {
+  return bounds.driveStorage + (bounds.documentsRoom ?? BACKUP_DOCUMENTS_ROOM_BYTES);
+}
+
 /**
  * Reads the whole archive once (manifest, every blob checked against its key, every line) without writing anything:
- * a restore checks it first. Every version must name a blob of the archive, of its size (the empty one aside), so a
- * restore never names bytes it did not bring.
+ * a restore checks it first, so what it then writes is what was checked. Refused:
+ * - 507 once the blobs (their sizes, from their tar headers: before their bytes are read) or the versions' sizes pass
+ *   the target's drive storage, so a blob of zeros gzip makes 1,000 times smaller is not even decompressed;
+ * - 422 a blob that no version of the archive names (a restore writes only bytes a restored version will count), a
+ *   version naming a blob the archive lacks or of another size (the empty one aside: a restore never names bytes it
+ *   did not bring), a document its service would not restore (archivedDocProblem) or that is in the archive twice,
+ *   and what readArchive refuses, the decompressed size past the drive storage plus the documents' room included.
  */
-export async function checkArchive(file: string): Promise<CheckedArchive> {
+export async function checkArchive(file: string, bounds: CheckBounds): Promise<CheckedArchive> {
   let manifest: BackupManifest | null = null;
   const counts: Record<string, number> = {};
-  // blob key (32 bytes as latin1 text, half the hex) to size
+  // blob key (32 bytes as latin1 text, half the hex) to size, and the keys a version names
   const sizes = new Map<string, number>();
+  const named = new Set<string>();
   const short = (key: string) => Buffer.from(key, 'hex').toString('latin1');
   let files = 0;
   let bytes = 0;
   let driveBytes = 0;
-  for await (const part of readArchive(file)) {
+  const noRoom = () => errors.insufficientStorage(BACKUP_REASONS.driveStorage);
+  // the ids of the service whose documents are being read (a service's documents are one entry)
+  let ids = { service: '', seen: new Set<string>() };
+  for await (const part of readArchive(file, { maxBytes: archiveMaxBytes(bounds) })) {
     if ('manifest' in part) manifest = part.manifest;
     else if ('blob' in part) {
       if (sizes.has(short(part.blob.key))) throw notAnArchive();
       sizes.set(short(part.blob.key), part.blob.size);
       files++;
       bytes += part.blob.size;
+      if (bytes > bounds.driveStorage) throw noRoom();
     } else if ('versions' in part) {
       for (const v of part.versions) {
         const size = v.blob_key === EMPTY_BLOB ? 0 : sizes.get(short(v.blob_key));
         if (size !== v.size) throw notAnArchive();
+        if (sizes.has(short(v.blob_key))) named.add(short(v.blob_key));
         driveBytes += v.size;
+        if (driveBytes > bounds.driveStorage) throw noRoom();
       }
-    } else counts[part.service] = (counts[part.service] ?? 0) + part.docs.length;
+    } else {
+      if (ids.service !== part.service) ids = { service: part.service, seen: new Set() };
+      for (const doc of part.docs) {
+        const problem = ids.seen.has(doc._id) ? `${doc._id.slice(0, 200)} is in the archive twice` : archivedDocProblem(part.service, doc);
+        if (problem) throw new AppError('unprocessable_entity', { [part.service]: problem });
+        ids.seen.add(doc._id);
+      }
+      counts[part.service] = (counts[part.service] ?? 0) + part.docs.length;
+    }
   }
+  if (named.size < sizes.size) throw new AppError('unprocessable_entity', { files: BACKUP_REASONS.blobUnnamed });
   return { manifest: manifest!, counts, files, bytes, driveBytes };
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { mkdir, rm } from 'fs/promises';
 import path from 'path';
 import {
+  ACCOUNT_CONFIG_DEFAULTS,
   AppError,
   BACKUP_BLOBS_PAGE_LIMIT,
   BACKUP_FORMAT,
@@ -14,10 +15,12 @@ import {
   StoredDoc,
 } from '@app/proto';
 import { AppConfig, restampRev, revNumber, RpcClient } from '@app/platform';
+import type { SignedIn } from '../common/caller';
 import { APP_CONFIG } from '../common/tokens';
-import { ArchiveFiles, ArchiveGroup, ArchiveSource, readArchive, checkArchive, writeArchive } from './backup-archive';
+import { GroupsService } from '../groups/groups.service';
+import { archiveMaxBytes, ArchiveFiles, ArchiveGroup, ArchiveSource, CheckBounds, checkArchive, readArchive, writeArchive } from './backup-archive';
 import { BackupSettings, diskBlobsSettings } from './backup-settings';
-import { accountsDocToRestore, archiveFile, checkDriveRoom, expiredBackups, RestoreTarget } from './backup.rules';
+import { accountsDocToRestore, archiveFile, driveStorageOf, expiredBackups, RestoreTarget, RestoreTrust } from './backup.rules';
 import { BackupsRepository } from './backups.repository';
 import { DiskBlobs } from './disk-blobs.client';
 
@@ -36,10 +39,16 @@ export interface RestoreJob {
   restore_id: string;
   /** the archive inside BACKUP_DIR */
   file: string;
-  target: RestoreTarget;
-  /** an uploaded archive is deleted once restored */
+  /** mode new: account_id is null until the job has checked the archive and made the group */
+  target: Omit<RestoreTarget, 'account_id'> & { account_id: string | null };
+  /** the administrator who asked: they make the new group, and invite the archive's users who are not members */
+  caller?: SignedIn;
+  /** an uploaded archive is deleted once restored; its memberships are trusted only for the group's members */
   uploaded: boolean;
 }
+
+/** Tries of putting a group back after a failed restore, and the pause before each after the first, ms. */
+const PUT_BACK_PAUSES_MS = [0, 5_000, 30_000, 120_000];
 
 @Injectable()
 export class BackupRunner {
@@ -50,6 +59,7 @@ export class BackupRunner {
     @Inject(BACKUP_RPC) private readonly rpc: RpcClient,
     @Inject(BACKUP_SETTINGS) private readonly settings: BackupSettings,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly groups: GroupsService,
   ) {}
 
   /** The disk's HTTP server, its address read when a job first needs it (the disk may start after this service). */
@@ -114,6 +124,28 @@ export class BackupRunner {
   }
 
   /**
+   * What a restore over the group puts back if it fails: the group's live documents of every service and its files'
+   * versions, without the blobs' bytes (the versions' blobs stay stored, orphans for at least an hour once cleared).
+   */
+  private snapshotOf(accountId: string, name: string): ArchiveGroup {
+    const group = this.group('', accountId, name);
+    const files = group.files!;
+    return {
+      ...group,
+      sources: group.sources.map((source) => ({
+        service: source.service,
+        pages: async function* () {
+          for await (const page of source.pages()) {
+            const live = page.filter((d) => d._deleted !== true);
+            if (live.length) yield live;
+          }
+        },
+      })),
+      files: { blobs: async function* () {}, versions: files.versions, open: () => Promise.resolve(null) },
+    };
+  }
+
+  /**
    * Archives a group (its Backup record in its db). Retention runs before the record says done, counting it among the
    * finished ones: whoever sees it done sees the older archives already gone.
    */
@@ -172,53 +204,184 @@ export class BackupRunner {
   }
 
   /**
-   * Writes an archive into the target group: the whole archive is read once first (a damaged one changes nothing) and
-   * its files must fit the group's drive storage (507), the accounts service's documents the restore does not carry
-   * over are cleared (and, over the group, every other service's, and the disk's versions when the archive brings
-   * files), then the blobs go to the disk, then the file versions, then each page of documents to its service: no
-   * record ever names bytes that are not stored.
+   * Writes an archive into the target group, all or nothing:
+   * 1. the whole archive is read once (checkArchive): every blob hashed, named by a version and counted with the
+   *    versions against the target's drive storage (507), the decompressed bytes bounded, every document one its
+   *    service would restore; nothing is written before, so an archive that fails its check changes nothing, and a
+   *    restore into a new group makes its group only now;
+   * 2. the blobs go to the disk (orphans until a version names them: the group does not change yet);
+   * 3. over the group: the group's live documents and versions are written to a temporary archive (the snapshot),
+   *    then the group is cleared (documents tombstoned, versions dropped; the Account, the caller's membership and the
+   *    server's settings stay); a new group loses its default settings;
+   * 4. the versions, then each page of documents go to their services.
+   * A failure after 2 puts the group back from the snapshot (cleared again, then written back: the same bodies under
+   * newer revisions), or removes the new group; the record says which (`rolled_back`, `group_removed`).
    */
   async restore(job: RestoreJob): Promise<void> {
-    const { target } = job;
     const file = path.join(this.settings.dir, job.file);
     await this.records.patch<BackupRestoreDoc>(job.db, job.restore_id, { status: 'running' });
+    let made: string | null = null;
+    let snapshot: { file: string; target: RestoreTarget; keepIds: string[] } | null = null;
+    let keepSnapshot = false;
+    // how long each step took, ms (logged: what the all-or-nothing steps cost is measured where it runs)
+    const took: Record<string, number> = {};
+    let since = performance.now();
+    const step = (name: string) => {
+      took[name] = Math.round(performance.now() - since);
+      since = performance.now();
+    };
     try {
-      const checked = await checkArchive(file);
-      checkDriveRoom(checked.driveBytes, await this.records.plan(target.account_id));
+      const asked = job.target;
+      const plan = asked.mode === 'new' ? ACCOUNT_CONFIG_DEFAULTS['confirmed-plan'] : await this.records.plan(job.db);
+      const bounds: CheckBounds = { driveStorage: driveStorageOf(plan) };
+      const checked = await checkArchive(file, bounds);
+      step('check');
+      // read before anything is written: who the group's members are, and its Account as it is
+      const trust: RestoreTrust = {
+        members: job.uploaded ? await this.records.acceptedMembers(job.db) : null,
+        inviter: job.caller ?? { user_id: asked.caller_id, user: { email: '', fullname: null, label: '', gravatar_hash: '', confirmed: false } },
+        account: asked.mode === 'replace' ? await this.records.account(job.db) : null,
+      };
+      let accountId = asked.account_id;
+      if (accountId === null) {
+        accountId = made = await this.makeGroup(job);
+        await this.records.patch<BackupRestoreDoc>(job.db, job.restore_id, { target_account_id: made });
+      }
+      const target: RestoreTarget = { ...asked, account_id: accountId };
+      const files = await this.putBlobs(file, target, bounds);
+      step('blobs');
       const keepIds = await this.records.keptIds(target.account_id, target.caller_id);
-      for (const service of BACKUP_SERVICES) {
-        if (service !== 'accounts' && target.mode === 'new') continue; // a new group has only its accounts documents
-        await this.clear(service, target.account_id, service === 'accounts' ? keepIds : [], service === 'accounts' ? ['Account'] : []);
+      if (target.mode === 'replace') {
+        const before = path.join(this.settings.dir, 'tmp', `${job.restore_id}.before.tar.gz`);
+        await mkdir(path.dirname(before), { recursive: true });
+        await writeArchive(before, path.join(this.settings.dir, 'tmp'), [this.snapshotOf(target.account_id, target.name)]);
+        snapshot = { file: before, target, keepIds }; // only once written whole: a group is cleared only with its snapshot
+        step('snapshot');
       }
       // a format 1 archive has no files: the group keeps its versions, which its restored files may still name
-      if (target.mode === 'replace' && checked.manifest.format >= 2) await this.clearVersions(target.account_id);
-      const counts: Record<string, number> = {};
-      let files = 0;
-      const mode = target.mode === 'new' ? 'into' : 'replace';
-      const timeoutMs = this.settings.rpcTimeoutMs;
-      for await (const part of readArchive(file)) {
-        if ('manifest' in part) continue;
-        if ('blob' in part) {
-          await this.disk().put(target.account_id, part.blob.key, part.blob.size, part.blob.body);
-          files++;
-          continue;
-        }
-        if ('versions' in part) {
-          await this.rpc.call('disk.backup.versions.restore', { account_id: target.account_id, versions: part.versions }, { timeoutMs });
-          continue;
-        }
-        const docs = part.service === 'accounts' ? this.accountsPage(part.docs, target) : part.docs;
-        if (!docs.length) continue;
-        await this.rpc.call(`${part.service}.backup.restore`, { account_id: target.account_id, mode, docs }, { timeoutMs: this.settings.rpcTimeoutMs });
-        counts[part.service] = (counts[part.service] ?? 0) + docs.length;
-      }
+      await this.clearGroup(target, keepIds, target.mode === 'replace' && checked.manifest.format >= 2);
+      step('clear');
+      const counts = await this.writeParts(file, target, trust, bounds);
+      step('write');
       await this.records.patch<BackupRestoreDoc>(job.db, job.restore_id, { status: 'done', counts, files, finished_at: new Date().toISOString() });
+      logger.log(`restore ${job.restore_id} into ${target.account_id} (${target.mode}): ${Object.entries(took).map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
     } catch (e) {
-      logger.error(`restore ${job.restore_id} into ${target.account_id}: ${e instanceof Error ? e.message : String(e)}`);
-      await this.records.patch<BackupRestoreDoc>(job.db, job.restore_id, { status: 'failed', error: failure(e), finished_at: new Date().toISOString() });
+      logger.error(`restore ${job.restore_id} into ${job.target.account_id ?? made ?? 'a new group'}: ${e instanceof Error ? e.message : String(e)}`);
+      const outcome: Partial<BackupRestoreDoc> = { status: 'failed', error: failure(e), finished_at: new Date().toISOString() };
+      if (snapshot) {
+        since = performance.now();
+        const back = await this.putBack(snapshot.file, snapshot.target, snapshot.keepIds);
+        step('put back');
+        logger.log(`restore ${job.restore_id}: ${Object.entries(took).map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
+        if (back === null) outcome.rolled_back = true;
+        else {
+          keepSnapshot = true; // what the group was, for whoever puts it back by hand
+          outcome.error = `${outcome.error}; the group could not be put back as it was (${back}): its documents are in ${path.relative(this.settings.dir, snapshot.file)}`;
+          logger.error(`restore ${job.restore_id}: the group ${snapshot.target.account_id} could not be put back: ${back}; kept ${snapshot.file}`);
+        }
+      }
+      if (made) {
+        const removed = await this.removeGroup(made).then(
+          () => null,
+          (err: unknown) => failure(err),
+        );
+        if (removed === null) outcome.group_removed = true;
+        else {
+          outcome.error = `${outcome.error}; the group it made could not be removed (${removed}): an administrator can remove it`;
+          logger.error(`restore ${job.restore_id}: the group ${made} could not be removed: ${removed}`);
+        }
+      }
+      await this.records.patch<BackupRestoreDoc>(job.db, job.restore_id, outcome);
     } finally {
       if (job.uploaded) await rm(file, { force: true });
+      if (snapshot && !keepSnapshot) await rm(snapshot.file, { force: true });
     }
+  }
+
+  /** The new group of a restore, made as the caller makes one (their administrator membership, a free-group place). */
+  private async makeGroup(job: RestoreJob): Promise<string> {
+    const caller = job.caller;
+    if (!caller) throw new Error('a restore into a new group needs its caller');
+    const ctx = { user_id: caller.user_id, db: null, roles: [], admin: false, token: null, request_id: job.restore_id, user: caller.user };
+    return (await this.groups.create({ ctx, name: job.target.name })).id;
+  }
+
+  /** Step 2: the archive's blobs to the disk (the archive read up to its versions); how many. */
+  private async putBlobs(file: string, target: RestoreTarget, bounds: CheckBounds): Promise<number> {
+    let files = 0;
+    for await (const part of readArchive(file, { maxBytes: archiveMaxBytes(bounds) })) {
+      if ('manifest' in part) continue;
+      if (!('blob' in part)) break; // the blobs come first
+      await this.disk().put(target.account_id, part.blob.key, part.blob.size, part.blob.body);
+      files++;
+    }
+    return files;
+  }
+
+  /** Step 3: the group's documents a restore replaces tombstoned (a new group: only its default settings), and its versions. */
+  private async clearGroup(target: RestoreTarget, keepIds: string[], versions: boolean): Promise<void> {
+    for (const service of BACKUP_SERVICES) {
+      if (service !== 'accounts' && target.mode === 'new') continue; // a new group has only its accounts documents
+      await this.clear(service, target.account_id, service === 'accounts' ? keepIds : [], service === 'accounts' ? ['Account'] : []);
+    }
+    if (versions) await this.clearVersions(target.account_id);
+  }
+
+  /** Step 4: the archive's versions and documents into the group (the blobs' bytes are passed over); documents per service. */
+  private async writeParts(file: string, target: RestoreTarget, trust: RestoreTrust, bounds: CheckBounds): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    const mode = target.mode === 'new' ? 'into' : 'replace';
+    const timeoutMs = this.settings.rpcTimeoutMs;
+    for await (const part of readArchive(file, { maxBytes: archiveMaxBytes(bounds) })) {
+      if ('manifest' in part || 'blob' in part) continue;
+      if ('versions' in part) {
+        await this.rpc.call('disk.backup.versions.restore', { account_id: target.account_id, versions: part.versions }, { timeoutMs });
+        continue;
+      }
+      const docs = part.service === 'accounts' ? this.accountsPage(part.docs, target, trust) : part.docs;
+      if (!docs.length) continue;
+      await this.rpc.call(`${part.service}.backup.restore`, { account_id: target.account_id, mode, docs }, { timeoutMs });
+      counts[part.service] = (counts[part.service] ?? 0) + docs.length;
+    }
+    return counts;
+  }
+
+  /**
+   * A group put back from its snapshot after a failed restore: cleared again as the restore cleared it, then its
+   * versions and live documents written back as they were (over the tombstones: the same bodies, newer revisions).
+   * A try after a failed one writes the whole snapshot again (the clear once done is not repeated); null once done,
+   * else why the last try failed.
+   */
+  private async putBack(snapshot: string, target: RestoreTarget, keepIds: string[]): Promise<string | null> {
+    let last = '';
+    let cleared = false;
+    for (const pause of PUT_BACK_PAUSES_MS) {
+      if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
+      try {
+        if (!cleared) await this.clearGroup(target, keepIds, true);
+        cleared = true; // a later try writes the snapshot again over what an earlier one wrote
+        const timeoutMs = this.settings.rpcTimeoutMs;
+        for await (const part of readArchive(snapshot)) {
+          if ('manifest' in part || 'blob' in part) continue;
+          if ('versions' in part) await this.rpc.call('disk.backup.versions.restore', { account_id: target.account_id, versions: part.versions }, { timeoutMs });
+          else await this.rpc.call(`${part.service}.backup.restore`, { account_id: target.account_id, mode: 'replace', docs: part.docs }, { timeoutMs });
+        }
+        return null;
+      } catch (e) {
+        last = failure(e);
+        logger.error(`putting ${target.account_id} back: ${last}`);
+      }
+    }
+    return last;
+  }
+
+  /**
+   * A group removed whole: every document of every service tombstoned (its Account and memberships too: no one is a
+   * member, its free-group places are given back) and its files' versions dropped (their blobs orphans).
+   */
+  async removeGroup(accountId: string): Promise<void> {
+    for (const service of BACKUP_SERVICES) await this.clear(service, accountId, [], []);
+    await this.clearVersions(accountId);
   }
 
   private async clear(service: BackupService, accountId: string, keepIds: string[], keepKlasses: string[]): Promise<void> {
@@ -240,10 +403,10 @@ export class BackupRunner {
   }
 
   /** The accounts documents of a page as the target gets them (accountsDocToRestore); a changed one gets its revision again. */
-  private accountsPage(docs: StoredDoc[], target: RestoreTarget): StoredDoc[] {
+  private accountsPage(docs: StoredDoc[], target: RestoreTarget, trust: RestoreTrust): StoredDoc[] {
     const out: StoredDoc[] = [];
     for (const doc of docs) {
-      const next = accountsDocToRestore(doc, target);
+      const next = accountsDocToRestore(doc, target, trust);
       if (!next) continue;
       out.push(next === doc ? doc : { ...next, _rev: restampRev(revNumber(doc._rev), { ...next, _rev: '' }) });
     }

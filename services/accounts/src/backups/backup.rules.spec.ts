@@ -115,33 +115,97 @@ describe('checkDriveRoom', () => {
 
 describe('accountsDocToRestore', () => {
   const target = { account_id: 'acc-new', name: 'G (restored)', mode: 'new' as const, caller_id: 'usr-me' };
+  const inviter = { user_id: 'usr-me', user: { email: 'me@example.com', fullname: 'Ana Lima', label: 'Ana Lima', gravatar_hash: 'abc', confirmed: true } };
+  /** a listed backup of the group: the server wrote it, its memberships are its members' */
+  const listed = { members: null, inviter };
+  /** an uploaded archive, asked by a group whose accepted members are usr-b and the caller */
+  const uploaded = { members: new Set(['usr-b', 'usr-me']), inviter };
   const doc = (fields: Record<string, unknown>) => ({ _id: 'x-1', _rev: '1-a', klass: 'Phone', ...fields });
 
-  it('leaves out the archived Account in a new group and writes it over the same group', () => {
-    const account = doc({ _id: 'acc-old', klass: 'Account', name: 'G' });
-    expect(accountsDocToRestore(account, target)).toBeNull();
-    expect(accountsDocToRestore(account, { ...target, account_id: 'acc-old', mode: 'replace' })).toBe(account);
+  it('leaves out the archived Account in a new group and writes it over the same group, with its creator and creation time as they are', () => {
+    const account = doc({ _id: 'acc-old', klass: 'Account', name: 'G', created_by: 'usr-me', created_at: '2025-01-01T00:00:00.000Z' });
+    const over = { ...target, account_id: 'acc-old', mode: 'replace' as const };
+    expect(accountsDocToRestore(account, target, listed)).toBeNull();
+    expect(accountsDocToRestore(account, over, { ...listed, account: { created_by: 'usr-me', created_at: '2025-01-01T00:00:00.000Z' } })).toBe(account);
+    // an archive can't name another creator (the creator stays an administrator and can't be removed)
+    const forged = doc({ _id: 'acc-old', klass: 'Account', name: 'G2', created_by: 'usr-victim', created_at: '2020-01-01T00:00:00.000Z' });
+    expect(accountsDocToRestore(forged, over, { ...uploaded, account: { created_by: 'usr-me', created_at: '2025-01-01T00:00:00.000Z' } })).toEqual({
+      ...forged,
+      created_by: 'usr-me',
+      created_at: '2025-01-01T00:00:00.000Z',
+    });
   });
 
   it("leaves the server's settings (plan, payment, creator) to the target and restores the others", () => {
-    expect(accountsDocToRestore(doc({ klass: 'AccountConfiguration', key: 'confirmed-plan', value: 'pro' }), target)).toBeNull();
-    expect(accountsDocToRestore(doc({ klass: 'AccountConfiguration', key: 'platform_customer_id', value: 'cus_1' }), target)).toBeNull();
+    expect(accountsDocToRestore(doc({ klass: 'AccountConfiguration', key: 'confirmed-plan', value: 'pro' }), target, listed)).toBeNull();
+    expect(accountsDocToRestore(doc({ klass: 'AccountConfiguration', key: 'platform_customer_id', value: 'cus_1' }), target, listed)).toBeNull();
     const budget = doc({ klass: 'AccountConfiguration', key: 'budget', value: false });
-    expect(accountsDocToRestore(budget, target)).toBe(budget);
+    expect(accountsDocToRestore(budget, target, listed)).toBe(budget);
   });
 
   it("keeps the caller's own membership out and points the others at the target group", () => {
-    expect(accountsDocToRestore(doc({ klass: 'Subscription', user_id: 'usr-me', account_id: 'acc-old' }), target)).toBeNull();
-    expect(accountsDocToRestore(doc({ klass: 'Subscription', user_id: 'usr-b', account_id: 'acc-old', account_name: 'G' }), target)).toMatchObject({
+    expect(accountsDocToRestore(doc({ klass: 'Subscription', user_id: 'usr-me', account_id: 'acc-old' }), target, listed)).toBeNull();
+    for (const trust of [listed, uploaded]) {
+      expect(accountsDocToRestore(doc({ klass: 'Subscription', user_id: 'usr-b', status: 'accepted', admin: true, account_id: 'acc-old', account_name: 'G' }), target, trust)).toMatchObject({
+        account_id: 'acc-new',
+        account_name: 'G (restored)',
+        user_id: 'usr-b',
+        status: 'accepted',
+        admin: true,
+      });
+    }
+  });
+
+  it('makes a user who is not a member of the group that asks only an invitee: no user, pending, no administrator right', () => {
+    const forged = doc({
+      _id: 'sub-1',
+      _rev: '3-b',
+      klass: 'Subscription',
+      user_id: 'usr-victim',
+      user: { _id: 'usr-victim', email: 'victim@example.com', fullname: null, label: 'v' },
+      email: 'Victim@Example.com',
+      status: 'accepted',
+      admin: true,
+      report_view: true,
+      account_id: 'acc-x',
+      account_name: 'X',
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
+    const out = accountsDocToRestore(forged, target, uploaded)!;
+    expect(out).toMatchObject({
+      _id: 'sub-1',
+      _rev: '3-b',
+      klass: 'Subscription',
       account_id: 'acc-new',
       account_name: 'G (restored)',
-      user_id: 'usr-b',
+      email: 'victim@example.com',
+      status: 'pending',
+      admin: false,
+      report_view: true,
+      invited_by_id: 'usr-me',
+      invited_by: { _id: 'usr-me', label: 'Ana Lima', gravatar_hash: 'abc' },
+      created_at: '2026-01-01T00:00:00.000Z',
     });
+    expect(out).not.toHaveProperty('user_id');
+    expect(out).not.toHaveProperty('user');
+    // a pending one with a user id, too; one without an address is left out
+    expect(accountsDocToRestore({ ...forged, status: 'pending' }, target, uploaded)).toMatchObject({ status: 'pending', email: 'victim@example.com' });
+    expect(accountsDocToRestore({ ...forged, user_id: undefined, status: 'accepted' }, target, uploaded)).toMatchObject({ status: 'pending' });
+    expect(accountsDocToRestore({ ...forged, email: 'not an address' }, target, uploaded)).toBeNull();
+    // over the group as well
+    expect(accountsDocToRestore(forged, { ...target, account_id: 'acc-old', mode: 'replace' }, uploaded)).toMatchObject({ status: 'pending', account_id: 'acc-old' });
+    // the server's own archive of the group: its members then come back as they were
+    expect(accountsDocToRestore(forged, target, listed)).toMatchObject({ user_id: 'usr-victim', status: 'accepted' });
+  });
+
+  it('keeps an invitation an invitation', () => {
+    const invitation = doc({ klass: 'Subscription', email: 'new@example.com', status: 'pending', admin: false, account_id: 'acc-new', account_name: 'G (restored)' });
+    expect(accountsDocToRestore(invitation, target, uploaded)).toBe(invitation);
   });
 
   it('writes tombstones into a new group only', () => {
     const tomb = doc({ klass: 'Subscription', _deleted: true });
-    expect(accountsDocToRestore(tomb, target)).toBe(tomb);
-    expect(accountsDocToRestore(tomb, { ...target, mode: 'replace' })).toBeNull();
+    expect(accountsDocToRestore(tomb, target, uploaded)).toBe(tomb);
+    expect(accountsDocToRestore(tomb, { ...target, mode: 'replace' }, uploaded)).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { AppError, BACKUP_READABLE_FORMATS, BACKUP_REASONS, BackupManifest, DRIVE_STORAGE_BYTES, errors, SERVER_CONFIG_KEYS, type StoredDoc } from '@app/proto';
+import { normalizeEmail, type SignedIn } from '../common/caller';
 import { MAX_NAME } from '../groups/account.rules';
+import { invitationSubscription, MAX_EMAIL } from '../memberships/membership.rules';
 
 // The backups' rules, without I/O: when a group is due (spec §6/§9: free monthly, pro weekly, corp daily), which
 // archives retention removes, the restored group's name, the replace confirmation, the manifest, whether the archive's
@@ -73,8 +75,12 @@ export function readManifest(text: string): BackupManifest {
  * Over the group, its files are replaced, so only the archive's count.
  */
 export function checkDriveRoom(bytes: number, plan: unknown): void {
-  const quota = (typeof plan === 'string' ? DRIVE_STORAGE_BYTES[plan] : undefined) ?? DRIVE_STORAGE_BYTES.free;
-  if (bytes > quota) throw errors.insufficientStorage(BACKUP_REASONS.driveStorage);
+  if (bytes > driveStorageOf(plan)) throw errors.insufficientStorage(BACKUP_REASONS.driveStorage);
+}
+
+/** The drive storage of a plan, bytes (an unknown plan has the free plan's, as on the disk). */
+export function driveStorageOf(plan: unknown): number {
+  return (typeof plan === 'string' ? DRIVE_STORAGE_BYTES[plan] : undefined) ?? DRIVE_STORAGE_BYTES.free;
 }
 
 /** The file name of an archive inside BACKUP_DIR (ids are `bak-<hex>`; nothing of a user's text). */
@@ -101,23 +107,63 @@ export interface RestoreTarget {
   caller_id: string;
 }
 
+/** What a restore trusts of an archive's memberships and Account (the runner reads it before writing anything). */
+export interface RestoreTrust {
+  /**
+   * The users whose archived memberships come back as archived: null for all of them when the archive is the server's
+   * own of the group that asks (a listed backup: they were its members when it was made), else the accepted members of
+   * that group when the restore was asked (an uploaded archive is a file anyone can write).
+   */
+  members: ReadonlySet<string> | null;
+  /** the restoring administrator, who invites the archive's other users */
+  inviter: SignedIn;
+  /** over the group: its Account's server fields now, which the archived Account does not change */
+  account?: Record<string, unknown> | null;
+}
+
+/** The Account's fields the server stamps: who made the group (the creator stays an administrator) and when. */
+const ACCOUNT_SERVER_FIELDS = ['created_by', 'created_at'] as const;
+
 /**
  * What a restore does with one of the accounts service's own archived documents: null to leave it out, else the
- * document to write. The group's Account is written only over the same group (a new group has its own); the server's
- * settings are the target's; the caller's membership is theirs already; memberships of a new group name it.
+ * document to write. The group's Account is written only over the same group (a new group has its own), with its
+ * creator and creation time as they are; the server's settings are the target's; the caller's membership is theirs
+ * already; memberships of a new group name it. A membership comes back as archived only for a user `trust.members`
+ * holds; anyone else's (a hand-written `accepted` one of a user who never was a member, say) becomes an invitation
+ * to its address from the restoring administrator, without the administrator right: a restore makes no one a member
+ * who did not accept, as an invitation does not (and an invitation is what an administrator could send anyway).
  */
-export function accountsDocToRestore(doc: StoredDoc, target: RestoreTarget): StoredDoc | null {
+export function accountsDocToRestore(doc: StoredDoc, target: RestoreTarget, trust: RestoreTrust): StoredDoc | null {
   if (doc._deleted === true) return target.mode === 'replace' ? null : doc;
   switch (doc.klass) {
-    case 'Account':
-      return target.mode === 'replace' && doc._id === target.account_id ? doc : null;
+    case 'Account': {
+      if (target.mode !== 'replace' || doc._id !== target.account_id) return null;
+      const kept: Record<string, unknown> = {};
+      for (const field of ACCOUNT_SERVER_FIELDS) if (trust.account?.[field] !== undefined && doc[field] !== trust.account[field]) kept[field] = trust.account[field];
+      return Object.keys(kept).length ? { ...doc, ...kept } : doc;
+    }
     case 'AccountConfiguration':
       return typeof doc.key === 'string' && KEPT_SETTINGS.has(doc.key) ? null : doc;
-    case 'Subscription':
+    case 'Subscription': {
       if (doc.user_id === target.caller_id) return null;
-      if (doc.account_id === target.account_id && doc.account_name === target.name) return doc;
-      return { ...doc, account_id: target.account_id, account_name: target.name };
+      const invitation = doc.status === 'pending' && doc.user_id === undefined;
+      const trusted = typeof doc.user_id === 'string' && (trust.members === null || trust.members.has(doc.user_id));
+      if (invitation || trusted) {
+        if (doc.account_id === target.account_id && doc.account_name === target.name) return doc;
+        return { ...doc, account_id: target.account_id, account_name: target.name };
+      }
+      return invitationOf(doc, target, trust.inviter);
+    }
     default:
       return doc;
   }
+}
+
+/** An archived membership of a user the restore does not trust, as a pending invitation to its address (or null). */
+function invitationOf(doc: StoredDoc, target: RestoreTarget, inviter: SignedIn): StoredDoc | null {
+  const email = typeof doc.email === 'string' ? normalizeEmail(doc.email) : '';
+  if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > MAX_EMAIL) return null;
+  const fields = invitationSubscription(target.account_id, target.name, inviter, { email, admin: false, report_view: doc.report_view === true });
+  const stamps = Object.fromEntries(['created_at', 'updated_at', 'created_by'].filter((k) => doc[k] !== undefined).map((k) => [k, doc[k]]));
+  return { _id: doc._id, _rev: doc._rev, ...stamps, ...fields, klass: 'Subscription' };
 }

@@ -6,6 +6,7 @@ import {
   BackupFileRequest,
   BackupListRequest,
   BackupRestoreGetRequest,
+  BackupRestoreGroupRemoveRequest,
   BackupRestoreStartRequest,
   subject,
 } from '@app/proto';
@@ -40,6 +41,11 @@ export class BackupsController {
   @MessagePattern(subject('accounts.backups.restore.get'))
   restoreGet(@Payload() req: unknown) {
     return this.backups.restoreGet(parseRequest(BackupRestoreGetRequest, req));
+  }
+
+  @MessagePattern(subject('accounts.backups.restore.group.remove'))
+  removeRestoredGroup(@Payload() req: unknown) {
+    return this.backups.removeRestoredGroup(parseRequest(BackupRestoreGroupRemoveRequest, req));
   }
 
   @MessagePattern(subject('accounts.backups.combined'))

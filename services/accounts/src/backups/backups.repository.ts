@@ -81,6 +81,26 @@ export class BackupsRepository {
     return rows.map((r) => r.id);
   }
 
+  /** The users with an accepted membership of a group (whose archived memberships an uploaded archive brings back). */
+  async acceptedMembers(accountId: string): Promise<Set<string>> {
+    const { rows } = await this.pool.query<{ user_id: string }>(
+      `SELECT body ->> 'user_id' AS user_id FROM ${DOCS}
+        WHERE account_id = $1 AND klass = 'Subscription' AND NOT deleted AND (body ->> 'status') = 'accepted' AND body ? 'user_id'`,
+      [accountId],
+    );
+    return new Set(rows.map((r) => r.user_id));
+  }
+
+  /** Whether a user is an accepted administrator of a group. */
+  async administers(accountId: string, userId: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `SELECT 1 FROM ${DOCS} WHERE account_id = $1 AND klass = 'Subscription' AND NOT deleted
+          AND (body ->> 'user_id') = $2 AND (body ->> 'status') = 'accepted' AND (body -> 'admin') = 'true'::jsonb LIMIT 1`,
+      [accountId, userId],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
   /** The groups a user administers (accepted administrator memberships), for their combined archive. */
   async administeredGroups(userId: string): Promise<Array<{ id: string; name: string }>> {
     const { rows } = await this.pool.query<{ id: string; name: string }>(

@@ -15,15 +15,17 @@ import {
   BackupManifest,
   BackupRestoreDoc,
   BackupRestoreGetRequest,
+  BackupRestoreGroupRemoveRequest,
   BackupRestoreStartRequest,
   errors,
 } from '@app/proto';
 import { requireWrite } from '@app/platform';
 import { accountDb, requireAdmin, signedIn } from '../common/caller';
-import { GroupsService } from '../groups/groups.service';
+import { freeGroupLimit } from '../groups/account.rules';
+import { FreeGroups } from '../memberships/free-groups';
 import { readArchive } from './backup-archive';
 import { BackupQueue, newRecord } from './backup-queue';
-import { BACKUP_SETTINGS } from './backup-runner';
+import { BACKUP_SETTINGS, BackupRunner } from './backup-runner';
 import { BackupSettings } from './backup-settings';
 import { archiveFile, checkConfirm, checkDriveRoom, downloadName, restoredName } from './backup.rules';
 import { BackupsRepository } from './backups.repository';
@@ -40,7 +42,8 @@ export class BackupsService {
   constructor(
     private readonly records: BackupsRepository,
     private readonly queue: BackupQueue,
-    private readonly groups: GroupsService,
+    private readonly runner: BackupRunner,
+    private readonly freeGroups: FreeGroups,
     @Inject(BACKUP_SETTINGS) private readonly settings: BackupSettings,
   ) {}
 
@@ -76,10 +79,11 @@ export class BackupsService {
   }
 
   /**
-   * Starts a restore job: checks the archive's manifest now (422 for another format; 507 when the files it says it
-   * holds exceed the drive storage of the target: a new group's free plan, or the group's own), makes the new group for
-   * mode `new` (the caller becomes its administrator, as when creating one), or checks the typed name for mode
-   * `replace`. The job checks the whole archive again before writing anything.
+   * Starts a restore job: checks the archive's manifest now (422 for another format or an entry that is no regular
+   * file; 507 when the files it says it holds exceed the drive storage of the target: a new group's free plan, or the
+   * group's own), the caller's room for one more free group for mode `new` (403, as when creating one), or the typed
+   * name for mode `replace`. The job checks the whole archive before writing anything, and only then makes the new group
+   * (the caller its administrator): a restore whose archive fails its check makes no group.
    */
   async restore(req: BackupRestoreStartRequest): Promise<BackupRestoreDoc> {
     const db = adminDb(req.ctx);
@@ -94,12 +98,12 @@ export class BackupsService {
       if (req.mode === 'replace') checkConfirm(groupName, req.confirm);
       const manifest = await this.manifestOf(path.join(this.settings.dir, file));
       checkDriveRoom(manifest.bytes, req.mode === 'new' ? ACCOUNT_CONFIG_DEFAULTS['confirmed-plan'] : await this.records.plan(db));
-      let targetId = db;
-      let targetName = manifest.account_id === db ? manifest.name : groupName;
       if (req.mode === 'new') {
-        targetName = restoredName(manifest.name);
-        targetId = (await this.groups.create({ ctx: { ...req.ctx, db: null, admin: false }, name: targetName })).id;
+        const limit = freeGroupLimit(caller.user.confirmed);
+        if ((await this.freeGroups.count(caller.user_id)) >= limit.max) throw errors.forbidden(limit.reason);
       }
+      const targetId = req.mode === 'new' ? null : db;
+      const targetName = req.mode === 'new' ? restoredName(manifest.name) : manifest.account_id === db ? manifest.name : groupName;
       const restore = await this.records.create<BackupRestoreDoc>(
         db,
         'BackupRestore',
@@ -113,12 +117,30 @@ export class BackupsService {
         file,
         uploaded: req.upload !== undefined,
         target: { account_id: targetId, name: targetName, mode: req.mode, caller_id: caller.user_id },
+        caller,
       });
       return restore;
     } catch (e) {
       if (req.upload !== undefined) await rm(path.join(this.settings.dir, file), { force: true });
       throw e;
     }
+  }
+
+  /**
+   * Removes the group a failed restore into a new group left behind (its job could not remove it): for the
+   * administrators of the group that asked who administer that group too (its maker does). 409 for any other restore.
+   */
+  async removeRestoredGroup(req: BackupRestoreGroupRemoveRequest): Promise<BackupRestoreDoc> {
+    const db = adminDb(req.ctx);
+    requireWrite(req.ctx);
+    const caller = signedIn(req.ctx);
+    const record = await this.records.get<BackupRestoreDoc>(db, req.restore_id, 'BackupRestore');
+    if (!record) throw errors.notFound();
+    const target = record.target_account_id;
+    if (record.mode !== 'new' || record.status !== 'failed' || !target || target === db || record.group_removed === true) throw errors.conflict(BACKUP_REASONS.notAFailedNewGroup);
+    if ((await this.records.account(target)) && !(await this.records.administers(target, caller.user_id))) throw errors.forbidden();
+    await this.runner.removeGroup(target);
+    return (await this.records.patch<BackupRestoreDoc>(db, record._id, { group_removed: true }))!;
   }
 
   async restoreGet(req: BackupRestoreGetRequest): Promise<BackupRestoreDoc> {

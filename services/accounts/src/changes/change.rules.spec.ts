@@ -39,22 +39,43 @@ describe('change feed rules', () => {
     expect(counterDelta({ deleted: true, size: 3 }, { deleted: false, size: 8 })).toEqual({ count: 1, size: 8 });
   });
 
-  it('answers count-by-klass per counted klass or as one total', () => {
+  it('answers count-by-klass per counted klass or as one total, as spec §3 Counter names it (kind, amount, size)', () => {
     const counters = [
       { klass: 'Ticket', count: 3, size: 300 },
       { klass: 'AccountConfiguration', count: 13, size: 999 },
       { klass: 'Customer', count: 2, size: 50 },
       { klass: 'Comment', count: 0, size: 0 },
+      { klass: 'ReaderItem', count: 40, size: 4000 },
     ];
-    expect(countByKlassRows(counters, {})).toEqual([{ key: null, value: { count: 5, size: 350 } }]);
-    expect(countByKlassRows(counters, { group_level: 0 })).toEqual([{ key: null, value: { count: 5, size: 350 } }]);
+    const v = (kind: string | null, amount: number, size: number) => ({ kind, amount, size, count: amount });
+    expect(countByKlassRows(counters, {})).toEqual([{ key: null, value: v(null, 5, 350) }]);
+    expect(countByKlassRows(counters, { group_level: 0 })).toEqual([{ key: null, value: v(null, 5, 350) }]);
     expect(countByKlassRows(counters, { group: true })).toEqual([
-      { key: 'Customer', value: { count: 2, size: 50 } },
-      { key: 'Ticket', value: { count: 3, size: 300 } },
+      { key: 'Customer', value: v('Customer', 2, 50) },
+      { key: 'Ticket', value: v('Ticket', 3, 300) },
     ]);
-    expect(countByKlassRows(counters, { group_level: 1, keys: ['Ticket'] })).toEqual([{ key: 'Ticket', value: { count: 3, size: 300 } }]);
-    expect(countByKlassRows(counters, { group_level: 1, key: 'AccountConfiguration' })).toEqual([]);
+    expect(countByKlassRows(counters, { group_level: 1, keys: ['Ticket'] })).toEqual([{ key: 'Ticket', value: v('Ticket', 3, 300) }]);
     expect(() => countByKlassRows(counters, { group_level: 'x' })).toThrow();
+    expect(() => countByKlassRows(counters, { keys: 'Ticket' })).toThrow();
+  });
+
+  it('answers a klass named in key or keys even when it does not count for the limit (the reader tiles, spec §2)', () => {
+    const counters = [
+      { klass: 'Ticket', count: 3, size: 300 },
+      { klass: 'ReaderItem', count: 40, size: 4000 },
+      { klass: 'ReaderSubscription', count: 2, size: 20 },
+      { klass: 'ReaderLabel', count: 3, size: 30 },
+      { klass: 'NoSuchKlass', count: 9, size: 9 },
+    ];
+    expect(countByKlassRows(counters, { group_level: 1, keys: ['ReaderItem', 'ReaderSubscription', 'ReaderLabel', 'NoSuchKlass'] }).map((r) => [r.key, r.value.amount])).toEqual([
+      ['ReaderItem', 40],
+      ['ReaderLabel', 3],
+      ['ReaderSubscription', 2],
+    ]);
+    expect(countByKlassRows(counters, { group_level: 1, key: 'ReaderItem' })).toEqual([{ key: 'ReaderItem', value: { kind: 'ReaderItem', amount: 40, size: 4000, count: 40 } }]);
+    // unnamed, they stay out of the records usage and the Free-plan limit count
+    expect(countByKlassRows(counters, {})[0].value.amount).toBe(3);
+    expect(countByKlassRows(counters, { group: true }).map((r) => r.key)).toEqual(['Ticket']);
   });
 
   it("names the actor by full name, else by the address: whole for administrators and the actor themself, masked for other members; null for no membership", () => {

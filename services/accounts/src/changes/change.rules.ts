@@ -61,24 +61,27 @@ export function isCounted(klass: string): boolean {
   return isKlass(klass) && KLASSES[klass].counted;
 }
 
+/** A counter as spec §3 names it (kind, amount, size), with `count` for the clients that read the older name. */
+const counterValue = (kind: string | null, amount: number, size: number): CountByKlassRow['value'] => ({ kind, amount, size, count: amount });
+
 /**
- * `_design/count-by-klass/_view/all`: rows `{key: klass, value: {count, size}}` of the counted klasses with live
- * documents (group_level ≥ 1 or group=true), or one total row with key null (the default, group_level 0), like a
- * CouchDB reduce. `key` / `keys` pick klasses.
+ * `_design/count-by-klass/_view/all`: rows `{key: klass, value: {kind, amount, size, count}}` (spec §3 Counter) of the
+ * counted klasses with live documents (group_level ≥ 1 or group=true), or one total row with key null (the default,
+ * group_level 0), like a CouchDB reduce: the records usage, billing and the Free-plan limit count. `key` / `keys`
+ * pick klasses, and a klass named there is answered even when it is not counted for the limit (the reader's items,
+ * subscriptions and labels: the admin page's tiles count them, spec §2).
  */
 export function countByKlassRows(counters: Array<{ klass: string; count: number; size: number }>, params: Record<string, unknown>): CountByKlassRow[] {
   const level = params.group_level === undefined ? (bool(params.group, 'group', false) ? 1 : 0) : count(params.group_level, 'group_level', 0, 100);
-  let rows = counters.filter((c) => isCounted(c.klass) && c.count > 0);
-  if (params.key !== undefined) rows = rows.filter((c) => c.klass === params.key);
-  if (params.keys !== undefined) {
-    if (!Array.isArray(params.keys)) throw new AppError('bad_request', 'keys must be an array');
-    rows = rows.filter((c) => (params.keys as unknown[]).includes(c.klass));
-  }
+  if (params.keys !== undefined && !Array.isArray(params.keys)) throw new AppError('bad_request', 'keys must be an array');
+  const named = params.keys !== undefined ? (params.keys as unknown[]) : params.key !== undefined ? [params.key] : null;
+  const rows = counters.filter((c) => c.count > 0 && (named ? named.includes(c.klass) && isKlass(c.klass) : isCounted(c.klass)));
   rows.sort((a, b) => (a.klass < b.klass ? -1 : a.klass > b.klass ? 1 : 0));
   if (level === 0) {
-    return [{ key: null, value: rows.reduce((t, r) => ({ count: t.count + r.count, size: t.size + r.size }), { count: 0, size: 0 }) }];
+    const total = rows.reduce((t, r) => ({ amount: t.amount + r.count, size: t.size + r.size }), { amount: 0, size: 0 });
+    return [{ key: null, value: counterValue(null, total.amount, total.size) }];
   }
-  return rows.map((r) => ({ key: r.klass, value: { count: r.count, size: r.size } }));
+  return rows.map((r) => ({ key: r.klass, value: counterValue(r.klass, r.count, r.size) }));
 }
 
 /** How the group's membership names a member: what the change feed labels that member's changes with. */

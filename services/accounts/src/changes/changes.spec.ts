@@ -51,6 +51,8 @@ describe('change feed', () => {
       klass: 'Ticket',
       actor_label: null,
     });
+    // what the web dashboard asks instead (one call, no update_seq read first): the same 20 (docs/decisions.md, issue 28)
+    expect((await changes(db, { descending: true, limit: 20, include_docs: true })).results).toEqual(res.results);
     // without include_docs no doc; oldest first on request; limit; since=now
     expect((await changes(db, { since: '20' })).results.every((r) => !('doc' in r))).toBe(true);
     expect((await changes(db, { descending: 'false', limit: '3' })).results.map((r) => r.seq)).toEqual([1, 2, 3]);
@@ -97,17 +99,40 @@ describe('change feed', () => {
 
     const rows = (await counts(group.id)).rows;
     expect(rows).toEqual([
-      { key: 'Account', value: { count: 1, size: expect.any(Number) } },
-      { key: 'Subscription', value: { count: 1, size: expect.any(Number) } },
+      { key: 'Account', value: { kind: 'Account', amount: 1, size: expect.any(Number), count: 1 } },
+      { key: 'Subscription', value: { kind: 'Subscription', amount: 1, size: expect.any(Number), count: 1 } },
     ]);
     const total = (await counts(group.id, {})).rows;
-    expect(total).toEqual([{ key: null, value: { count: 2, size: (rows[0].value as { size: number }).size + (rows[1].value as { size: number }).size } }]);
+    expect(total).toEqual([{ key: null, value: { kind: null, amount: 2, size: (rows[0].value as { size: number }).size + (rows[1].value as { size: number }).size, count: 2 } }]);
     expect((await counts(group.id, { group_level: 1, key: 'Subscription' })).rows.map((r) => r.key)).toEqual(['Subscription']);
 
     // a phone list is a subrecord: it changes no counter
     await h.rpc.call('accounts.doc.post', { ctx, doc: { klass: 'AccountConfiguration', key: 'phones', value: '[{"id":"p","number":"1"}]' } });
     await waitForSeq(h, ctx, 16);
     expect((await counts(group.id, {})).rows[0].value).toEqual(total[0].value);
+  });
+
+  it("counts the reader's items, subscriptions and labels for the admin tiles when named, outside the limit's records", async () => {
+    const db = testAccountId();
+    const events = [
+      ticketEvent(db, 'tkt-1', 1, { size: 100 }),
+      ...Array.from({ length: 4 }, (_, i) => ticketEvent(db, `rit-${i}`, 1, { klass: 'ReaderItem', size: 10 })),
+      ticketEvent(db, 'rsb-1', 1, { klass: 'ReaderSubscription', size: 5 }),
+      ticketEvent(db, 'rsb-2', 1, { klass: 'ReaderSubscription', size: 5 }),
+      ticketEvent(db, 'rlb-1', 1, { klass: 'ReaderLabel', size: 3 }),
+      ticketEvent(db, 'rit-0', 2, { klass: 'ReaderItem', deleted: true }),
+    ];
+    for (const e of events) await publishEvent(h, e);
+    await waitForSeq(h, viewer(db), events.length);
+    const tiles = await counts(db, { group_level: 1, keys: ['ReaderItem', 'ReaderSubscription', 'ReaderLabel'] });
+    expect(tiles.rows).toEqual([
+      { key: 'ReaderItem', value: { kind: 'ReaderItem', amount: 3, size: 30, count: 3 } },
+      { key: 'ReaderLabel', value: { kind: 'ReaderLabel', amount: 1, size: 3, count: 1 } },
+      { key: 'ReaderSubscription', value: { kind: 'ReaderSubscription', amount: 2, size: 10, count: 2 } },
+    ]);
+    // the records of usage and the Free-plan limit stay the counted kinds
+    expect((await counts(db)).rows).toEqual([{ key: 'Ticket', value: { kind: 'Ticket', amount: 1, size: 100, count: 1 } }]);
+    expect((await counts(db, {})).rows[0].value).toMatchObject({ amount: 1 });
   });
 
   it('a redelivered event changes nothing; an older revision after a newer one does not move the counters back', async () => {
@@ -122,7 +147,7 @@ describe('change feed', () => {
     await waitForSeq(h, viewer(db), 3);
     await sleep(300); // give a wrong fourth entry the time to show up
     expect(await logRows(db)).toBe(3);
-    expect((await counts(db)).rows).toEqual([{ key: 'Ticket', value: { count: 2, size: 350 } }]);
+    expect((await counts(db)).rows).toEqual([{ key: 'Ticket', value: { kind: 'Ticket', amount: 2, size: 350, count: 2 } }]);
 
     // the same through the repository directly: applying a batch twice counts it once
     const repo = new ChangesRepository(h.pool);
@@ -133,7 +158,7 @@ describe('change feed', () => {
     // and the same event applied by racing consumers is logged once
     const dup = [ticketEvent(db, 'tkt-w', 1, { size: 0 })];
     expect((await Promise.all([1, 2, 3, 4].map(() => repo.apply(dup)))).reduce((a, b) => a + b)).toBe(1);
-    expect((await counts(db)).rows).toEqual([{ key: 'Ticket', value: { count: 3, size: 350 } }]);
+    expect((await counts(db)).rows).toEqual([{ key: 'Ticket', value: { kind: 'Ticket', amount: 3, size: 350, count: 3 } }]);
   });
 
   it('keeps exact counters with concurrent consumers and events in any order', async () => {
@@ -159,7 +184,7 @@ describe('change feed', () => {
       for (const db of dbs) {
         await waitForSeq(h, viewer(db), 140, 20000);
         expect(await logRows(db)).toBe(140);
-        expect((await counts(db)).rows).toEqual([{ key: 'Ticket', value: { count: 40, size: live.get(db) } }]);
+        expect((await counts(db)).rows).toEqual([{ key: 'Ticket', value: { kind: 'Ticket', amount: 40, size: live.get(db), count: 40 } }]);
         const seqs = (await changes(db, { limit: 1000 })).results.map((r) => r.seq);
         expect(seqs).toEqual(Array.from({ length: 140 }, (_, i) => 140 - i)); // gap-free per account
       }
@@ -284,7 +309,7 @@ describe('change feed', () => {
       await consumer.stop(); // what it held is handed back (nak) and applied by the service's own consumer
       await waitForSeq(h, viewer(db), 100, 20000);
       expect(await logRows(db)).toBe(100);
-      expect((await counts(db)).rows).toEqual([{ key: 'Ticket', value: { count: 100, size: 10000 } }]);
+      expect((await counts(db)).rows).toEqual([{ key: 'Ticket', value: { kind: 'Ticket', amount: 100, size: 10000, count: 100 } }]);
     } finally {
       await consumer.stop();
       await pool.end();

@@ -66,6 +66,14 @@ describe('privacy rules', () => {
     expect(changeLabel(ctx('usr-b'), 'Subscription', null)).toBeNull();
   });
 
+  it('takes the credentials out of a feed subscription labelled by an address logged before the reader kept them apart, for everyone (security issue 25, item 13)', () => {
+    for (const who of [ctx('usr-b'), ctx('usr-a', { admin: true })]) {
+      expect(changeLabel(who, 'ReaderSubscription', 'https://alice:s3cret@feeds.example/private.xml')).toBe('https://feeds.example/private.xml');
+      expect(changeLabel(who, 'ReaderItem', 'Post at http://bob@feeds.example/1')).toBe('Post at http://feeds.example/1');
+    }
+    expect(changeLabel(ctx('usr-b'), 'ReaderSubscription', 'Daily news')).toBe('Daily news');
+  });
+
   it('finds the hidden fields a selector or sort names, directly, through a parent or combinators', () => {
     expect(hiddenPathsNamed({ selector: { klass: 'Subscription', status: 'accepted' } })).toEqual([]);
     expect(hiddenPathsNamed({ selector: { klass: 'Subscription', email: 'x' } })).toEqual([['email']]);

@@ -1,4 +1,4 @@
-import { CallerContext, Doc, maskAddresses, maskEmail, publicLabel } from '@app/proto';
+import { CallerContext, Doc, maskAddresses, maskEmail, publicLabel, redactCredentials } from '@app/proto';
 import { getPath, jsonEqual, queryPaths } from '@app/platform';
 
 // Who sees which e-mail addresses in what the accounts service answers, without I/O. Administrators of the group see
@@ -80,9 +80,12 @@ export function presentTo(ctx: CallerContext, doc: Doc): Doc {
 
 /**
  * The change feed's label of a record. A membership's label is its address (the platform labels a record without a
- * name by its e-mail): others than administrators see it masked, unless it is their own address.
+ * name by its e-mail): others than administrators see it masked, unless it is their own address. A feed
+ * subscription's label may be its address, which carried its credentials before the reader kept them apart (security
+ * issue 25, item 13): the log keeps what was written then, so `user:password@` is taken out for everyone.
  */
 export function changeLabel(ctx: CallerContext, klass: string, label: string | null): string | null {
+  if (label !== null && (klass === 'ReaderSubscription' || klass === 'ReaderItem')) return redactCredentials(label);
   if (ctx.admin || label === null || klass !== 'Subscription') return label;
   return maskedText(viewerOf(ctx), label) as string;
 }

@@ -49,6 +49,7 @@ describe('groups', () => {
       report_view: true,
       account_name: 'Ana Repairs',
       parent_account_id: null,
+      modules: { budget: true, rdisk: true, textnotes: true, exoreader: false },
     });
   });
 
@@ -178,6 +179,7 @@ describe('groups', () => {
         report_view: false,
         account_name: 'Child',
         parent_account_id: corp.id,
+        modules: { budget: true, rdisk: true, textnotes: true, exoreader: false },
       });
       const security = await h.rpc.call('accounts.security.get', { ctx: ctxOf(owner, child.id, { admin: true }) });
       expect(security.admins.roles).toEqual([owner.user_id]);

@@ -110,7 +110,7 @@ describe('invitations', () => {
       await accept(bob, g.id, inv.id);
       expect(await failure(accept(bob, g.id, inv.id))).toEqual({ error: 'conflict', reason: 'This invitation was already accepted', status: 409 });
       expect(await failure(accept(carol, g.id, inv.id))).toMatchObject({ status: 403 });
-      expect(await failure(accept(bob, g.id, 'sub-nothing'))).toEqual({ error: 'not_found', reason: 'Could not find this Member subscription', status: 404 });
+      expect(await failure(accept(bob, g.id, 'sub-nothing'))).toEqual({ error: 'subscription_not_found', reason: 'Could not find this Member subscription', status: 404 });
       const own = await invite(g.admin, { email: carol.email });
       expect((await accept(carol, g.id, own.id)).doc).toMatchObject({ status: 'accepted', user_id: carol.user_id });
     });

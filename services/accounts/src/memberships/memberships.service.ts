@@ -7,6 +7,8 @@ import {
   errors,
   FIELD_MESSAGES,
   MembershipResolveReply,
+  MODULE_SWITCHES,
+  moduleSwitchesOf,
   MembershipResolveRequest,
   RolesGetReply,
   RolesGetRequest,
@@ -25,6 +27,9 @@ import { acceptInvitation, invitationSubscription, isInvitee, isOwn, validateInv
 import { MembershipsRepository } from './memberships.repository';
 
 const logger = new Logger('memberships');
+
+/** spec §8: "Could not find this Member subscription (subscription_not_found)" — the accept and bookmark handlers' id names no membership. */
+const subscriptionNotFound = () => new AppError('subscription_not_found', ACCOUNT_REASONS.subscriptionNotFound);
 
 function written(doc: Doc): WriteReply {
   return { ok: true, id: doc._id, rev: doc._rev, doc };
@@ -47,6 +52,9 @@ export class MembershipsService {
    */
   async resolve(req: MembershipResolveRequest): Promise<MembershipResolveReply> {
     if (req.account_id.startsWith('acc-')) {
+      // the group's module switches come with the answer (the gateway refuses a switched-off module's API): read at once
+      const switches = this.configs.values(req.account_id, MODULE_SWITCHES);
+      switches.catch(() => undefined); // awaited below when the answer is a membership; a refusal does not wait for it
       const own = await this.memberships.ofUser(req.account_id, req.user_id);
       if (own && own.status === 'accepted') {
         return {
@@ -56,6 +64,7 @@ export class MembershipsService {
           report_view: own.report_view === true || own.admin === true,
           account_name: String(own.account_name ?? ''),
           parent_account_id: null,
+          modules: moduleSwitchesOf(await switches),
         };
       }
       const parent = parentOf(await this.configs.planFactsOf(req.account_id));
@@ -64,7 +73,7 @@ export class MembershipsService {
         const account = viaParent && viaParent.status === 'accepted' ? await this.accounts.get(req.account_id) : null;
         if (viaParent && account) {
           const admin = viaParent.admin === true;
-          return { subscription_id: viaParent._id, admin, status: 'accepted', report_view: admin, account_name: String(account.name), parent_account_id: parent };
+          return { subscription_id: viaParent._id, admin, status: 'accepted', report_view: admin, account_name: String(account.name), parent_account_id: parent, modules: moduleSwitchesOf(await switches) };
         }
       }
     }
@@ -147,7 +156,7 @@ export class MembershipsService {
     requireWrite(ctx);
     const caller = signedIn(ctx);
     const sub = await this.memberships.byId(db, id);
-    if (!sub) throw errors.notFound(ACCOUNT_REASONS.subscriptionNotFound);
+    if (!sub) throw subscriptionNotFound();
     const fields = acceptInvitation(sub, caller);
     const other = await this.memberships.ofUser(db, caller.user_id);
     if (other && other._id !== sub._id) throw errors.conflict(ACCOUNT_REASONS.alreadyMember);
@@ -176,7 +185,7 @@ export class MembershipsService {
     const db = userDb ? null : accountDb(ctx);
     return retryOnConflict(async () => {
       const sub = db ? await this.memberships.byId(db, id) : await this.memberships.byIdAnywhere(id);
-      if (!sub) throw errors.notFound(ACCOUNT_REASONS.subscriptionNotFound);
+      if (!sub) throw subscriptionNotFound();
       if (!isOwn(sub, ctx.user_id)) throw errors.forbidden(ACCOUNT_REASONS.notAllowed);
       if (sub.bookmark === value) return written(sub);
       return written(await this.memberships.update(sub, { ...fieldsOf(sub), bookmark: value }, ctx.user_id));

@@ -54,7 +54,18 @@ describe('memberships', () => {
         report_view: true,
         account_name: 'Resolve',
         parent_account_id: null,
+        // a new group's module switches (spec §3): the reader off
+        modules: { budget: true, rdisk: true, textnotes: true, exoreader: false },
       });
+    });
+
+    it('answers the group’s module switches as its settings say, for the gateway to refuse a switched-off module (issue 26 #5)', async () => {
+      const g = await group('Switches');
+      const settings = await h.rpc.call('accounts.doc.find', { ctx: g.admin, query: { selector: { klass: 'AccountConfiguration', key: { $in: ['exoreader', 'budget'] } } } });
+      for (const doc of settings.docs) {
+        await h.rpc.call('accounts.doc.put', { ctx: g.admin, id: doc._id, rev: String(doc._rev), doc: { ...doc, value: doc.key === 'exoreader' } });
+      }
+      expect((await h.rpc.call('accounts.membership.resolve', { user_id: g.admin.user_id!, account_id: g.id })).modules).toEqual({ budget: false, rdisk: true, textnotes: true, exoreader: true });
     });
   });
 
@@ -274,7 +285,7 @@ describe('memberships', () => {
         status: 403,
       });
       expect(await failure(h.rpc.call('accounts.doc.update', { ctx: ctxOf(bob), design: 'bookmark', handler: 'true', id: 'sub-nothing' }))).toEqual({
-        error: 'not_found',
+        error: 'subscription_not_found',
         reason: 'Could not find this Member subscription',
         status: 404,
       });

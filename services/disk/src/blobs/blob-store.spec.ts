@@ -108,6 +108,20 @@ describe.each([
     expect(await leftovers(name)).toEqual([]);
   });
 
+  it('an upload whose body closes without ending or an error (a WebDAV client gone: its stream destroyed) fails, keeps nothing, and does not hang', async () => {
+    const bytes = randomBytes(30_000);
+    const body = new Readable({
+      read() {
+        this.push(bytes.subarray(0, 10_000));
+        setImmediate(() => this.destroy());
+      },
+    });
+    // a put that waits for good fails by the test's timeout
+    await expect(store().put(body, { maxBytes: 1e9, tooLarge })).rejects.toThrow();
+    expect(await store().has(sha(bytes.subarray(0, 10_000)))).toBe(false);
+    expect(await leftovers(name)).toEqual([]);
+  });
+
   it('refuses bytes that do not hash to the expected key (a restored blob) and keeps nothing of them; takes those that do', async () => {
     const bytes = randomBytes(40_000);
     const claimed = sha(randomBytes(10));

@@ -1,15 +1,13 @@
 import { randomUUID } from 'crypto';
-import { createReadStream } from 'fs';
 import { FileHandle, mkdir, open, readdir, rename, stat, unlink } from 'fs/promises';
 import path from 'path';
 import { Readable } from 'stream';
 import { pipeline } from 'stream/promises';
+import { BlobFileStream } from './blob-file-stream';
 import { BlobFileWriter } from './blob-file-writer';
 import { BlobStore, ByteRange, checkBlobKey, checkExpectedKey, PutOptions, StoredBlob } from './blob-store';
 import { MissingBlob } from './missing-blob';
-import { streamedBytes } from '../common/heap-upkeep';
 
-const READ_CHUNK = 1024 * 1024;
 /** a temporary file this old belongs to no upload any more: the longest ones take minutes */
 const TEMPORARY_TTL_MS = 24 * 3600 * 1000;
 
@@ -92,20 +90,10 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async open(key: string, range?: ByteRange): Promise<Readable> {
-    const file = this.pathOf(key);
-    // a missing blob is known now, not as a stream error after the headers went out
-    await stat(file).catch((err: NodeJS.ErrnoException) => {
+    // opened now: a missing blob is known here, not as a stream error after the headers went out
+    return BlobFileStream.open(this.pathOf(key), range).catch((err: NodeJS.ErrnoException) => {
       throw err.code === 'ENOENT' ? new MissingBlob(key) : err;
     });
-    // 1 MiB reads: Node's 64 KiB default made a 200 MiB GET about half as fast (bench/dav, docs/benchmarks.md)
-    const stream = createReadStream(file, { highWaterMark: READ_CHUNK, ...(range ? { start: range.start, end: range.end } : {}) });
-    // each chunk read is counted for the young collections of streamed buffers (a 'data' listener would start the flow)
-    const push = stream.push.bind(stream);
-    stream.push = (chunk: unknown, encoding?: BufferEncoding) => {
-      if (chunk instanceof Buffer) streamedBytes(chunk.length);
-      return push(chunk, encoding);
-    };
-    return stream;
   }
 
   async has(key: string): Promise<boolean> {

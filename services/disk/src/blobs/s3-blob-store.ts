@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'crypto';
-import { Readable, Transform } from 'stream';
+import { finished, Readable, Transform } from 'stream';
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { BlobStore, ByteRange, checkBlobKey, checkExpectedKey, PutOptions, StoredBlob } from './blob-store';
@@ -54,7 +54,14 @@ export class S3BlobStore implements BlobStore {
         done(null, chunk);
       },
     });
-    body.on('error', (err) => count.destroy(err));
+    // the body's error, or its end without one (destroyed: a WebDAV client gone), fails the upload; pipe() alone passes
+    // on neither, and the multipart upload then waited for more bytes for good
+    finished(body, (err) => {
+      if (err) count.destroy(err);
+    });
+    // the counter's own refusal (too large) is read back from count.errored below; listened here so that it can never
+    // be an unhandled 'error' event, whether or not the SDK was reading at that moment
+    count.on('error', () => undefined);
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.settings.bucket, Key: tmp, Body: body.pipe(count) },

@@ -14,7 +14,9 @@ async function forcedMinorCollections(during: () => void): Promise<number> {
   });
   observer.observe({ entryTypes: ['gc'] });
   during();
-  await new Promise((resolve) => setTimeout(resolve, 100)); // gc entries are delivered after the fact
+  // a collection's entry is queued as it ends and dispatched on a later turn of the event loop: turns, not a delay (a
+  // busy machine could make a 100 ms wait too short)
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
   observer.disconnect();
   return count;
 }

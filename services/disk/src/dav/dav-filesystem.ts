@@ -213,10 +213,15 @@ export class DiskFileSystem extends webdav.FileSystem {
       if (!entry.body.version) return Readable.from([]); // created, nothing written yet
       const state = this.state(info.context);
       const content = await this.files.content(state.ctx, entry.id);
-      return this.files.blobs.open(content.blobKey).catch((err: unknown) => {
+      const stream = await this.files.blobs.open(content.blobKey).catch((err: unknown) => {
         // its bytes are gone: 404 as over /files, rather than a storage error
         throw err instanceof MissingBlob ? fileContentsMissing(content.blobKey, { accountId: state.accountId, fileId: entry.id, version: content.version }) : err;
       });
+      // webdav-server pipe()s it into the response, and pipe() leaves the source open when the response closes first
+      // (a client gone midway): a local blob's file descriptor, or an S3 answer's socket, was then held for good
+      const response = (info.context as webdav.HTTPRequestContext).response;
+      if (response) closeWith(stream, response);
+      return stream;
     });
   }
 
@@ -226,38 +231,21 @@ export class DiskFileSystem extends webdav.FileSystem {
       const entry = await this.mustEntry(info.context, path);
       const size = info.estimatedSize >= 0 ? info.estimatedSize : undefined;
       if (size !== undefined) {
-        const [quota, used] = await Promise.all([this.files.quota(state.ctx), this.files.repo.bytesUsed(state.accountId)]);
-        if (size > roomLeft(quota, used)) throw webdav.Errors.InsufficientStorage;
+        const [quota, { used, reserved }] = await Promise.all([this.files.quota(state.ctx), this.files.repo.bytesTaken(state.accountId)]);
+        if (size > roomLeft(quota, used + reserved)) throw webdav.Errors.InsufficientStorage;
       }
       const request = (info.context as webdav.HTTPRequestContext).request;
-      const pipe = new PassThrough();
-      const upload = this.files.upload(state.ctx, {
-        target: { fileId: entry.id },
-        body: pipe,
-        size,
-        contentType: request?.headers['content-type'] ?? null,
-        modifiedAt: mtimeHeader(request),
-      });
-      upload.catch(() => undefined); // answered through the stream below
+      const sink = uploadSink((body) =>
+        this.files.upload(state.ctx, {
+          target: { fileId: entry.id },
+          body,
+          size,
+          contentType: request?.headers['content-type'] ?? null,
+          modifiedAt: mtimeHeader(request),
+        }),
+      );
       this.forget(info.context);
-      // 'finish' only once the version is committed: the PUT's answer then means the file is stored
-      return new Writable({
-        write(chunk: Buffer, _enc, next) {
-          if (pipe.write(chunk)) next();
-          else pipe.once('drain', () => next());
-        },
-        final(next) {
-          pipe.end();
-          upload.then(
-            () => next(),
-            (err: unknown) => next(davError(err)),
-          );
-        },
-        destroy(err, next) {
-          pipe.destroy(err ?? undefined);
-          next(err);
-        },
-      });
+      return sink;
     });
   }
 
@@ -355,6 +343,54 @@ export function davETag(doc: Doc | null): string {
   return `${n}-${hash.slice(0, 12)}`;
 }
 
+/**
+ * The stream webdav-server pipes a PUT's body into, passed on to `upload` (DiskFiles.upload, which reads it from a
+ * PassThrough). It finishes only once the upload is stored (the PUT's answer then means the file is), and fails with the
+ * upload's error as soon as the upload fails, however much of the body is still to come: an upload refused before it
+ * reads a byte (a read-only token, the quota, a service away) or failing part way (past the room left, a storage error)
+ * stops reading, and the stream waited for a 'drain' that never came (the request hung), or, with a body small enough
+ * to be buffered, destroyed the PassThrough with an error no one listened to, which ended the process (issue 24).
+ */
+export function uploadSink(upload: (body: Readable) => Promise<unknown>): Writable {
+  const pipe = new PassThrough();
+  pipe.on('error', () => undefined); // the body's failure is the upload's, reported by its promise below
+  let waiting: ((err?: Error | null) => void) | null = null;
+  pipe.on('drain', () => {
+    const next = waiting;
+    waiting = null;
+    next?.();
+  });
+  const stored = new Promise((resolve) => resolve(upload(pipe))).then(
+    () => undefined,
+    (err: unknown) => {
+      throw davError(err);
+    },
+  );
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, next) {
+      if (pipe.write(chunk)) next();
+      else waiting = next;
+    },
+    final(next) {
+      pipe.end();
+      stored.then(() => next(), next);
+    },
+    destroy(err, next) {
+      waiting = null;
+      pipe.destroy(err ?? undefined); // the request went away: the upload fails (premature close) and keeps nothing
+      next(err);
+    },
+  });
+  stored.catch((err: Error) => sink.destroy(err)); // answered now (webdav-server listens for 'error'), not after the body
+  return sink;
+}
+
+/** Destroys `stream` (what it holds is let go) when `response` closes, sent whole or not; a no-op once it ended. */
+export function closeWith(stream: Readable, response: { once(event: 'close', listener: () => void): unknown; destroyed?: boolean }): void {
+  if (response.destroyed) stream.destroy();
+  else response.once('close', () => stream.destroy());
+}
+
 /** rclone's X-OC-Mtime (seconds since 1970). */
 function mtimeHeader(req: IncomingMessage | undefined): string | null {
   const raw = req?.headers['x-oc-mtime'];
@@ -413,10 +449,17 @@ class PgLockManager implements webdav.ILockManager {
     done(callback, () => this.mine());
   }
 
+  /**
+   * A new lock (webdav-server calls it for LOCK with a body only), held by the caller: refused past a bound (423 on the
+   * resource, 507 for the person). DavServer answers those before webdav-server with a reason; this is the check that
+   * holds when parallel LOCKs passed that first look together.
+   */
   setLock(lock: webdav.Lock, callback: webdav.SimpleCallback): void {
     done(callback, async () => {
-      await this.dav.saveLock(this.state.accountId, this.path, lock.uuid, lockData(lock), lock.expirationDate);
+      const refusal = await this.dav.addLock(this.state.accountId, this.path, lock.uuid, lockData(lock), lock.expirationDate, this.state.ctx.user_id);
       this.state.locks = undefined;
+      if (refusal === 'resource') throw webdav.Errors.Locked;
+      if (refusal === 'user') throw webdav.Errors.InsufficientStorage;
     });
   }
 
@@ -440,7 +483,7 @@ class PgLockManager implements webdav.ILockManager {
       const lock = (await this.mine()).find((l) => l.uuid === uuid);
       if (!lock) throw webdav.Errors.ResourceNotFound;
       lock.refresh(timeoutSeconds);
-      await this.dav.saveLock(this.state.accountId, this.path, lock.uuid, lockData(lock), lock.expirationDate);
+      await this.dav.refreshLock(this.state.accountId, lock.uuid, lockData(lock), lock.expirationDate);
       this.state.locks = undefined;
       return lock;
     });

@@ -24,6 +24,9 @@ describe('disk rules', () => {
     expect(quotaReason(150_000_000, 100_000_000, 20_000_000)).toBe(
       "Not enough space on this group's disk: the file needs 150 MB and 80 MB of 100 MB is free. Delete files or empty the trash, or choose a larger plan.",
     );
+    expect(quotaReason(60_000_000, 100_000_000, 0, 60_000_000)).toBe(
+      "Not enough space on this group's disk: the file needs 60 MB and 40 MB of 100 MB is free (uploads in progress hold 60 MB). Delete files or empty the trash, or choose a larger plan.",
+    );
   });
 
   it('refuses moving a folder into itself or a folder inside it', () => {

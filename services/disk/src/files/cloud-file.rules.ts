@@ -31,9 +31,10 @@ export function decimalSize(bytes: number): string {
   return `${unit === 0 ? n : n.toFixed(n < 10 ? 1 : 0)} ${SIZE_UNITS[unit]}`;
 }
 
-/** The reason of a 507: what the upload needs, what is left. */
-export function quotaReason(needed: number, quota: number, used: number): string {
-  return `Not enough space on this group's disk: the file needs ${decimalSize(needed)} and ${decimalSize(roomLeft(quota, used))} of ${decimalSize(quota)} is free. Delete files or empty the trash, or choose a larger plan.`;
+/** The reason of a 507: what the upload needs, what is left (`reserved`: what resumable uploads in progress hold). */
+export function quotaReason(needed: number, quota: number, used: number, reserved = 0): string {
+  const held = reserved > 0 ? ` (uploads in progress hold ${decimalSize(reserved)})` : '';
+  return `Not enough space on this group's disk: the file needs ${decimalSize(needed)} and ${decimalSize(roomLeft(quota, used + reserved))} of ${decimalSize(quota)} is free${held}. Delete files or empty the trash, or choose a larger plan.`;
 }
 
 /**
@@ -59,9 +60,7 @@ export function contentTypeOf(declared: string | undefined | null, guess: string
 }
 
 /** Types a browser may show inline from our origin: images and PDFs; anything else downloads (no HTML, no SVG). */
-export function inlineSafe(type: string): boolean {
-  return /^image\/(png|jpeg|gif|webp|avif|bmp)$/.test(type) || type === 'application/pdf' || type === 'text/plain';
-}
+export { inlineSafe } from '@app/proto';
 
 /**
  * The Content-Disposition of a download (RFC 6266): an ASCII fallback name (quotes, backslashes, controls and non-ASCII

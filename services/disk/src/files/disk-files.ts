@@ -41,6 +41,11 @@ export interface UploadInput {
   contentType?: string | null;
   /** the modification time the client keeps (rclone's X-OC-Mtime / PROPPATCH getlastmodified) */
   modifiedAt?: string | null;
+  /**
+   * the resumable upload these bytes complete: its reservation is not counted against it, and it ends in the
+   * transaction that stores the file
+   */
+  reservation?: string;
 }
 
 export interface UploadResult {
@@ -140,16 +145,18 @@ export class DiskFiles {
       existing = found ? await this.get(ctx, found.id) : null;
     }
 
-    const [quota, used] = await Promise.all([this.quota(ctx), this.repo.bytesUsed(db)]);
-    if (input.size !== undefined && input.size > roomLeft(quota, used)) throw errors.insufficientStorage(quotaReason(input.size, quota, used));
+    const reservation = input.reservation ?? null;
+    const [quota, { used, reserved }] = await Promise.all([this.quota(ctx), this.repo.bytesTaken(db, undefined, reservation)]);
+    const room = roomLeft(quota, used + reserved);
+    if (input.size !== undefined && input.size > room) throw errors.insufficientStorage(quotaReason(input.size, quota, used, reserved));
     const blob = await this.blobs.put(input.body, {
-      maxBytes: roomLeft(quota, used),
+      maxBytes: room,
       expectedSize: input.size,
-      tooLarge: () => errors.insufficientStorage(quotaReason(input.size ?? roomLeft(quota, used) + 1, quota, used)),
+      tooLarge: () => errors.insufficientStorage(quotaReason(input.size ?? room + 1, quota, used, reserved)),
     });
     const contentType = contentTypeOf(input.contentType, lookup(name));
     try {
-      return await this.commitUpload(ctx, { existing, dirId, name, blob, contentType, modifiedAt: input.modifiedAt ?? null, quota });
+      return await this.commitUpload(ctx, { existing, dirId, name, blob, contentType, modifiedAt: input.modifiedAt ?? null, quota, reservation });
     } catch (err) {
       await this.repo.orphanUnnamed([blob.key]).catch(() => undefined);
       throw err;
@@ -158,15 +165,17 @@ export class DiskFiles {
 
   private async commitUpload(
     ctx: CallerContext,
-    u: { existing: Doc | null; dirId: FolderId; name: string; blob: StoredBlob; contentType: string; modifiedAt: string | null; quota: number },
+    u: { existing: Doc | null; dirId: FolderId; name: string; blob: StoredBlob; contentType: string; modifiedAt: string | null; quota: number; reservation?: string | null },
   ): Promise<UploadResult> {
     const db = accountDb(ctx);
     const actor = actorOf(ctx);
     const now = new Date().toISOString();
     const recordVersion = async (tx: PoolClient, fileId: string, version: number, keep: number) => {
       await this.repo.lockQuota(tx, db);
-      const used = await this.repo.bytesUsed(db, tx);
-      if (used + u.blob.size > u.quota) throw errors.insufficientStorage(quotaReason(u.blob.size, u.quota, used));
+      // the room is what the versions and the other uploads in progress leave; this upload's own reservation ends here
+      const { used, reserved } = await this.repo.bytesTaken(db, tx, u.reservation ?? null);
+      if (used + reserved + u.blob.size > u.quota) throw errors.insufficientStorage(quotaReason(u.blob.size, u.quota, used, reserved));
+      if (u.reservation) await this.repo.endUpload(tx, u.reservation);
       await this.repo.lockBlob(tx, u.blob.key);
       if (u.blob.size > 0 && !(await this.blobs.has(u.blob.key))) throw new AppError('service_unavailable', 'The file was being cleaned up as it arrived, please send it again');
       await this.repo.insertVersion(tx, { accountId: db, fileId, version, blobKey: u.blob.key, size: u.blob.size, contentType: u.contentType, createdBy: actor });

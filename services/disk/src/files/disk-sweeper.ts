@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import type { PoolClient } from 'pg';
 import type { CallerContext } from '@app/proto';
 import { DISK_CONFIG, DiskConfig } from '../common/disk-config';
 import { DavRepository } from '../dav/dav.repository';
@@ -46,8 +47,11 @@ export class DiskSweeper implements OnModuleInit, OnApplicationShutdown {
 
   private async round(now: Date, orphanGraceMs: number): Promise<void> {
     const pool = this.files.repo.pool;
-    const client = await pool.connect();
+    let client: PoolClient | undefined;
+    let failed = false;
     try {
+      // inside the try: the round runs from a timer (`void this.sweep()`), where a rejection would go unhandled
+      client = await pool.connect();
       const { rows } = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended('disk-sweeper', 7)) AS ok`);
       if (!rows[0]?.ok) return;
       try {
@@ -59,9 +63,11 @@ export class DiskSweeper implements OnModuleInit, OnApplicationShutdown {
         await client.query(`SELECT pg_advisory_unlock(hashtextextended('disk-sweeper', 7))`);
       }
     } catch (err) {
+      failed = true;
       logger.error(`sweep: ${err instanceof Error ? err.message : String(err)}`);
     } finally {
-      client.release();
+      // after a failure the connection is closed rather than pooled: its session's advisory lock goes with it
+      client?.release(failed);
     }
   }
 

@@ -11,6 +11,7 @@ import { DISK_SCHEMA } from '../disk.schema';
 const DOCUMENTS = `"${DISK_SCHEMA}"."documents"`;
 const VERSIONS = `"${DISK_SCHEMA}"."file_versions"`;
 const ORPHANS = `"${DISK_SCHEMA}"."blob_orphans"`;
+const UPLOADS = `"${DISK_SCHEMA}"."uploads"`;
 /** deeper than anyone nests folders; a bound on the walks, which also stops at a cycle */
 export const MAX_DEPTH = 64;
 
@@ -240,6 +241,26 @@ export class FilesRepository {
   async bytesUsed(accountId: string, db: Db = this.pool): Promise<number> {
     const rows = await this.q<{ n: string | null }>(db, `SELECT sum(size) AS n FROM ${VERSIONS} WHERE account_id = $1`, [accountId]);
     return Number(rows[0]?.n ?? 0);
+  }
+
+  /**
+   * What a group's disk holds and has promised: its kept versions plus the announced length of every resumable (tus)
+   * upload still in progress (unexpired), but `exceptUpload`'s own (the upload being committed, whose bytes are the
+   * ones checked). Every quota check counts this, so an upload in progress keeps its room until it ends.
+   */
+  async bytesTaken(accountId: string, db: Db = this.pool, exceptUpload: string | null = null): Promise<{ used: number; reserved: number }> {
+    const rows = await this.q<{ used: string | null; reserved: string | null }>(
+      db,
+      `SELECT (SELECT sum(size) FROM ${VERSIONS} WHERE account_id = $1) AS used,
+              (SELECT sum(length) FROM ${UPLOADS} WHERE account_id = $1 AND expires_at > now() AND id IS DISTINCT FROM $2) AS reserved`,
+      [accountId, exceptUpload],
+    );
+    return { used: Number(rows[0]?.used ?? 0), reserved: Number(rows[0]?.reserved ?? 0) };
+  }
+
+  /** Ends a resumable upload's reservation (in the transaction that stores its file, or when it is dropped). */
+  async endUpload(db: Db, id: string): Promise<void> {
+    await this.q(db, `DELETE FROM ${UPLOADS} WHERE id = $1`, [id]);
   }
 
   async counts(accountId: string): Promise<{ files: number; folders: number }> {

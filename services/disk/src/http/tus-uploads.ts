@@ -18,6 +18,8 @@ import { sendJson } from './http-replies';
 // creates an upload (POST with Upload-Length and Upload-Metadata name, dir_id or file_id), sends bytes with PATCH, and
 // after a dropped connection asks HEAD where to go on from. The bytes so far wait in DISK_DATA_DIR/uploads/<id>; when
 // the last byte is in, the file goes through DiskFiles.upload like any upload (quota, versions) and the part is deleted.
+// From its creation to its end (stored, deleted, or a day gone by) an upload holds its announced length against the
+// group's storage, so uploads in progress can't together promise more than the plan has (issue 25 #5).
 // The server side is written here rather than taken from @tus/server: its 2.x is ESM-only (jest runs CommonJS) and its
 // 1.x keeps uploads in its own stores, which would still need this commit step into the blob store and the versions.
 
@@ -115,16 +117,16 @@ export class TusUploads {
       target = { dirId: meta.dir_id || null, name: meta.name };
       await this.files.folder(ctx, target.dirId);
     }
-    // refused before a byte is sent when the file can't fit
-    const [quota, used] = await Promise.all([this.files.quota(ctx), this.files.repo.bytesUsed(db)]);
-    if (length > roomLeft(quota, used)) throw errors.insufficientStorage(quotaReason(length, quota, used));
+    const quota = await this.files.quota(ctx);
     const id = randomUUID();
     await (await open(this.fileOf(id), 'wx')).close();
     const expires = new Date(Date.now() + UPLOAD_LIFETIME_MS);
-    await this.query(
-      `INSERT INTO ${UPLOADS} (id, account_id, user_id, target, length, content_type, expires_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7)`,
-      [id, db, ctx.user_id, JSON.stringify(target), length, meta.filetype || null, expires.toISOString()],
-    );
+    try {
+      await this.reserve(db, quota, { id, userId: ctx.user_id, target, length, contentType: meta.filetype || null, expires });
+    } catch (err) {
+      await unlink(this.fileOf(id)).catch(() => undefined);
+      throw err;
+    }
     if (length === 0) {
       const row = await this.row(ctx, id);
       const result = await this.commit(ctx, row);
@@ -134,6 +136,35 @@ export class TusUploads {
     }
     res.writeHead(201, { ...tusHeaders, location: `${base}/${id}`, 'upload-offset': 0, 'upload-expires': expires.toUTCString() });
     res.end();
+  }
+
+  /**
+   * The upload's row, which holds its announced length against the group's storage until it ends (stored, deleted or
+   * expired): refused before a byte is sent (507) when the versions and the other uploads in progress leave no room for
+   * it. Under the group's quota lock, as every commit, so two uploads starting at once can't both take the last room.
+   */
+  private async reserve(
+    db: string,
+    quota: number,
+    u: { id: string; userId: string | null; target: UploadTarget; length: number; contentType: string | null; expires: Date },
+  ): Promise<void> {
+    const tx = await this.pool.connect();
+    try {
+      await tx.query('BEGIN');
+      await this.files.repo.lockQuota(tx, db);
+      const { used, reserved } = await this.files.repo.bytesTaken(db, tx);
+      if (u.length > roomLeft(quota, used + reserved)) throw errors.insufficientStorage(quotaReason(u.length, quota, used, reserved));
+      await tx.query(
+        `INSERT INTO ${UPLOADS} (id, account_id, user_id, target, length, content_type, expires_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7)`,
+        [u.id, db, u.userId, JSON.stringify(u.target), u.length, u.contentType, u.expires.toISOString()],
+      );
+      await tx.query('COMMIT');
+    } catch (err) {
+      await tx.query('ROLLBACK').catch(() => undefined);
+      throw mapPgError(err);
+    } finally {
+      tx.release();
+    }
   }
 
   private async patch(ctx: CallerContext, req: IncomingMessage, res: ServerResponse, row: UploadRow): Promise<void> {
@@ -148,12 +179,13 @@ export class TusUploads {
       return;
     }
     this.busy.add(row.id);
-    let written = 0;
+    let written: number;
     try {
+      let passed = 0;
       const bound = new Transform({
         transform(chunk: Buffer, _enc, done) {
-          if (received + written + chunk.length > length) return done(errors.badRequest('more bytes than Upload-Length'));
-          written += chunk.length;
+          if (received + passed + chunk.length > length) return done(errors.badRequest('more bytes than Upload-Length'));
+          passed += chunk.length;
           done(null, chunk);
         },
       });
@@ -162,6 +194,10 @@ export class TusUploads {
       await pipeline(req, bound, out).catch((err: unknown) => {
         if (err instanceof AppError) throw err;
       });
+      // what the part file holds, not what passed the bound: bytes still on their way to it when the connection dropped
+      // are lost, and an offset counting them made the client go on past a gap (a corrupt file, stored as complete)
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+      written = out.bytesWritten;
       await this.query(`UPDATE ${UPLOADS} SET received = $2 WHERE id = $1`, [row.id, received + written]);
     } finally {
       this.busy.delete(row.id);
@@ -180,15 +216,16 @@ export class TusUploads {
 
   /** The complete upload becomes the file (or its new version); the part is dropped either way. */
   private async commit(ctx: CallerContext, row: UploadRow): Promise<string> {
+    const body = createReadStream(this.fileOf(row.id), { highWaterMark: 1024 * 1024 }); // read as the blob store writes: 1 MiB at a time
+    // an upload refused before it reads (the file or folder gone meanwhile, the quota, a service away) leaves the stream
+    // to us: its failure is the upload's (answered below), and it is closed before the part is deleted, or it kept a
+    // descriptor for good or, opening after the delete, ended the process with an ENOENT nobody listened to
+    body.on('error', () => undefined);
     try {
-      const { doc } = await this.files.upload(ctx, {
-        target: row.target,
-        body: createReadStream(this.fileOf(row.id), { highWaterMark: 1024 * 1024 }), // read as the blob store writes: 1 MiB at a time
-        size: Number(row.length),
-        contentType: row.content_type,
-      });
+      const { doc } = await this.files.upload(ctx, { target: row.target, body, size: Number(row.length), contentType: row.content_type, reservation: row.id });
       return doc._id;
     } finally {
+      body.destroy();
       await this.drop(row.id);
     }
   }

@@ -1,6 +1,29 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, Calls, csvUploadKey, IMPORT_UPDATES, IMPORTS_DESIGN, MAPPING_UPDATES, MAPPING_VIEWS, MAPPINGS_DESIGN, currencyPrecision, Doc, errors, FINANCE_DESIGN, FINANCE_REASONS, FINANCE_VIEWS, FindReply, klassOfId, MONEY_DESIGN, ViewReply, WriteReply } from '@app/proto';
-import { AppConfig, DocumentProtocol, DocumentStore, UpdateHandler } from '@app/platform';
+import {
+  AppError,
+  Calls,
+  csvUploadDatesKey,
+  csvUploadKey,
+  CsvUploadDates,
+  IMPORT_UPDATES,
+  IMPORTS_DESIGN,
+  MAPPING_UPDATES,
+  MAPPING_VIEWS,
+  MAPPINGS_DESIGN,
+  currencyPrecision,
+  Doc,
+  errors,
+  FINANCE_DESIGN,
+  FINANCE_MESSAGES,
+  FINANCE_REASONS,
+  FINANCE_VIEWS,
+  FindReply,
+  klassOfId,
+  MONEY_DESIGN,
+  ViewReply,
+  WriteReply,
+} from '@app/proto';
+import { AppConfig, DocumentProtocol, DocumentStore, project, UpdateHandler } from '@app/platform';
 import { APP_CONFIG } from '../common/tokens';
 import { CsvImportPolicy } from '../import-jobs/csv-import.policy';
 import { MappingPolicy } from '../mappings/mapping.policy';
@@ -40,12 +63,12 @@ export class DocumentsService {
   ) {
     const money = (k: 'Income' | 'Outgo' | 'Transfer' | 'Exchange') => new MoneyPolicy(k, store, book);
     const policies = {
-      Wallet: new WalletPolicy(book),
+      Wallet: new WalletPolicy(book, repo),
       Income: money('Income'),
       Outgo: money('Outgo'),
       Transfer: money('Transfer'),
       Exchange: money('Exchange'),
-      CsvImport: new CsvImportPolicy(),
+      CsvImport: new CsvImportPolicy((ctx, fields) => this.refuseAmbiguousDates(accountDb(ctx), String(fields.upload_id), fields)),
       Mapping: new MappingPolicy(),
     };
     const present = (doc: Doc) => policies[doc.klass as keyof typeof policies]?.present(doc) ?? doc;
@@ -56,6 +79,8 @@ export class DocumentsService {
       const rule = await store.get(accountDb(ctx), id);
       return { ok: true, id, rev: String(rule?._rev ?? ''), doc: { ...(rule ?? {}), changed_records: changed } as Doc };
     };
+    // the import screen's preview: its records as the active rules leave them, the regexes run here (bounded)
+    updates[`${MAPPINGS_DESIGN}/${MAPPING_UPDATES.try}`] = async (ctx, id, body) => ({ ok: true, id, rev: '', doc: { ...(await this.mappings.tryRecords(ctx, body)) } });
     updates[`${IMPORTS_DESIGN}/${IMPORT_UPDATES.undo}`] = async (ctx, id) => {
       const db = accountDb(ctx);
       if (klassOfId(id) !== 'CsvImport') throw errors.notFound();
@@ -83,34 +108,81 @@ export class DocumentsService {
     );
   }
 
-  get(req: Req<'finance.doc.get'>): Promise<Doc> {
-    accountDb(req.ctx);
-    return this.protocol.get(req);
+  /** A Wallet carries what the wallets view computes of it (spec §3), the `fields` asked applied after. */
+  async get(req: Req<'finance.doc.get'>): Promise<Doc> {
+    const db = accountDb(req.ctx);
+    if (klassOfId(req.id) !== 'Wallet') return this.protocol.get(req);
+    const [doc] = await this.withComputed(db, [await this.protocol.get({ ...req, fields: undefined })]);
+    return project(doc, req.fields);
   }
 
-  find(req: Req<'finance.doc.find'>): Promise<FindReply> {
-    accountDb(req.ctx);
-    return this.protocol.find(req);
+  /** Wallets found carry what the wallets view computes of them (spec §3), the `fields` asked applied after. */
+  async find(req: Req<'finance.doc.find'>): Promise<FindReply> {
+    const db = accountDb(req.ctx);
+    const klass = req.query.selector.klass;
+    if (typeof klass === 'string' && klass !== 'Wallet') return this.protocol.find(req);
+    const fields = req.query.fields;
+    const reply = await this.protocol.find(fields ? { ...req, query: { ...req.query, fields: undefined } } : req);
+    const docs = await this.withComputed(db, reply.docs);
+    return { docs: fields ? docs.map((d) => project(d, fields)) : docs };
   }
 
-  /** A CsvImport starts its job once stored (its upload must still be there). */
+  /** The wallets among `docs` with their computed fields (limit, pending_transactions, available_credit, balance_after_pending). */
+  private async withComputed(db: string, docs: Doc[]): Promise<Doc[]> {
+    const wallets = docs.filter((d) => d.klass === 'Wallet');
+    if (wallets.length === 0) return docs;
+    const computed = await this.repo.computed(db, wallets);
+    return docs.map((d) => (d.klass === 'Wallet' ? ({ ...d, ...computed.get(d._id) } as Doc) : d));
+  }
+
+  /** A written wallet's answer carries its computed fields too. */
+  private async writtenWallet(db: string, reply: WriteReply): Promise<WriteReply> {
+    if (!reply.doc || reply.doc.klass !== 'Wallet') return reply;
+    const [doc] = await this.withComputed(db, [reply.doc as Doc]);
+    return { ...reply, doc };
+  }
+
+  /**
+   * A CsvImport starts its job once stored: its upload must still be there, its wallet exist and be active (as for a
+   * record added by hand), and a file whose dates read as different days in two formats needs its date_format chosen
+   * (the policy asks refuseAmbiguousDates once the columns are checked).
+   */
   async post(req: Req<'finance.doc.post'>): Promise<WriteReply> {
     const db = accountDb(req.ctx);
-    if (req.doc.klass !== 'CsvImport') return this.protocol.post(req);
+    if (req.doc.klass !== 'CsvImport') return this.writtenWallet(db, await this.protocol.post(req));
     const uploadId = typeof req.doc.upload_id === 'string' ? req.doc.upload_id : '';
     if (!/^[0-9a-f-]{36}$/.test(uploadId) || !(await this.redis.client.exists(csvUploadKey(this.config.prefix, db, uploadId)))) {
       throw errors.unprocessable({ upload_id: 'must-exist' });
     }
     const wallet = typeof req.doc.wallet_id === 'string' ? await this.store.get(db, req.doc.wallet_id) : null;
     if (!wallet || wallet.klass !== 'Wallet') throw errors.unprocessable({ wallet_id: 'must-exist' });
+    if (wallet.active === false) throw errors.unprocessable({ wallet_id: FINANCE_MESSAGES.inactiveWallet });
     const reply = await this.protocol.post(req);
     await this.queue.enqueue(db, reply.id);
     return reply;
   }
 
-  put(req: Req<'finance.doc.put'>): Promise<WriteReply> {
-    accountDb(req.ctx);
-    return this.protocol.put(req);
+  /**
+   * 422 `{date_format: "is-ambiguous"}` when no date_format is chosen and the upload's date column reads as different
+   * days in two formats (its whole-file reading, kept at upload: import-analysis.ts). Options other than the upload's
+   * suggestion read other rows: then the import itself refuses, when it reads the file.
+   */
+  private async refuseAmbiguousDates(db: string, uploadId: string, doc: Record<string, unknown>): Promise<void> {
+    if (typeof doc.date_format === 'string' && doc.date_format !== '') return;
+    const column = (doc.columns as { date?: unknown } | undefined)?.date;
+    if (typeof column !== 'number') return;
+    const raw = await this.redis.client.get(csvUploadDatesKey(this.config.prefix, db, uploadId)).catch(() => null);
+    if (!raw) return;
+    const held = JSON.parse(raw) as CsvUploadDates;
+    // (the fields are the schema's: its defaults are in)
+    if (held.ignore_line_one !== (doc.ignore_line_one === true) || held.first_line_is_header !== (doc.first_line_is_header !== false)) return;
+    const dates = held.date_columns.find((c) => c.column === column);
+    if (dates && dates.formats.length > 1 && dates.sample) throw errors.unprocessable({ date_format: FINANCE_MESSAGES.ambiguousDates });
+  }
+
+  async put(req: Req<'finance.doc.put'>): Promise<WriteReply> {
+    const db = accountDb(req.ctx);
+    return this.writtenWallet(db, await this.protocol.put(req));
   }
 
   /** A wallet goes only without records, and takes its balance out of its currency's total in the same transaction. */

@@ -9,7 +9,10 @@ import type { KlassPolicy, WriteOp } from '@app/platform';
 export class CsvImportPolicy implements KlassPolicy {
   readonly schema = CsvImportFields as unknown as KlassPolicy['schema'];
 
-  beforeWrite(_ctx: CallerContext, op: WriteOp, fields: Record<string, unknown>, prev: Doc | null): Record<string, unknown> {
+  /** `checkDates`: refuses a file whose dates read two ways when no date_format is chosen (after the columns' checks) */
+  constructor(private readonly checkDates: (ctx: CallerContext, fields: Record<string, unknown>) => Promise<void> = async () => undefined) {}
+
+  async beforeWrite(ctx: CallerContext, op: WriteOp, fields: Record<string, unknown>, prev: Doc | null): Promise<Record<string, unknown>> {
     if (op === 'delete') {
       if (prev && ['queued', 'running', 'undoing'].includes(String(prev.status))) throw errors.conflict('The import is still running');
       return fields;
@@ -21,6 +24,7 @@ export class CsvImportPolicy implements KlassPolicy {
     if (typeof columns.value !== 'number' && (typeof columns.debit !== 'number' || typeof columns.credit !== 'number')) {
       throw errors.unprocessable({ columns: 'value-or-debit-and-credit' });
     }
+    await this.checkDates(ctx, fields);
     return { ...fields, status: 'queued', total_rows: 0, done_rows: 0, created: 0, duplicates: 0, error: null };
   }
 

@@ -1,17 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppConfig, DocumentStore, retryOnConflict } from '@app/platform';
-import { AppError, csvUploadKey, CsvImportProgress, Doc, errors } from '@app/proto';
+import { AppError, csvHeldKey, csvUploadDatesKey, csvUploadKey, CsvImportProgress, Doc, errors } from '@app/proto';
 import { APP_CONFIG } from '../common/tokens';
 import { FinanceRedis } from './finance-redis';
 import { ImportsRepository } from './imports.repository';
 import { MappingRuns } from '../mappings/mapping-runs';
 import { ProgressPace, writeInBatches } from './import-progress';
+import { IMPORT_REASONS } from '../imports/csv-import.rules';
 import { duplicateKeyOf, lineOf, statementRecords, StatementRecord } from './statement';
 
 // One import, run by the queue's worker (import-queue.ts): the statement is read from Redis and parsed (one streaming
 // pass keeping only the records: statement.ts) before anything is written (a malformed file fails with its line
-// number and writes nothing); rows already in the wallet (same date, amount and description; a file imported twice)
-// are skipped; the records are written in batches inside one transaction, so an import is all or nothing. Its progress is written beside it for the progress bar: `running`
+// number and writes nothing); lines the wallet already holds are skipped — known by the fingerprint of the statement's
+// line kept on each imported record (however renamed since), or, for records without one (typed by hand, imported
+// before), by the same date, amount and description; the records are written in batches inside one transaction, so
+// an import is all or nothing. Its progress is written beside it for the progress bar: `running`
 // while the file is read, then the rows to import (total_rows) and those written so far (done_rows, at most every
 // CSV_PROGRESS_EVERY_MS: import-progress.ts), then `done` once committed. The worker shares the service's event loop:
 // between the steps that hold it (reading the file, the rules) it lets other requests through.
@@ -51,6 +54,8 @@ export class ImportRunner {
       await this.progress(db, importId, { status: 'running' });
       const wallet = await this.store.get(db, String(doc.wallet_id));
       if (!wallet || wallet.klass !== 'Wallet') throw errors.unprocessable({ wallet_id: 'must-exist' });
+      // as a record added by hand (the POST refused it already; the wallet may have been made inactive since)
+      if (wallet.active === false) throw new AppError('unprocessable_entity', IMPORT_REASONS.inactiveWallet);
       // the rules first: duplicates are told apart by what would be stored
       const records = await this.mapped(db, doc, await this.statement(db, doc, Number(wallet.precision ?? 2)));
       await nextTurn();
@@ -73,6 +78,7 @@ export class ImportRunner {
         ),
       );
       await this.progress(db, importId, { status: 'done', done_rows: records.length, created: fresh.length, duplicates, error: null });
+      await this.letGo(db, String(doc.upload_id));
       if (fresh.length >= ANALYSE_AFTER_ROWS) await this.repo.analyse().catch((err) => logger.warn(`import ${importId}: ANALYZE failed: ${String(err)}`));
     } catch (err) {
       const reason = err instanceof AppError ? (typeof err.reason === 'string' ? err.reason : JSON.stringify(err.reason)) : 'The import failed, please try again';
@@ -80,6 +86,16 @@ export class ImportRunner {
       if (!(err instanceof AppError)) logger.error(`import ${importId}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       await this.progress(db, importId, { status: 'failed', created: 0, error: { line, reason } }).catch(() => undefined);
     }
+  }
+
+  /** An imported statement's bytes leave Redis, and the group's share of waiting uploads (gateway upload-quota.ts). */
+  private async letGo(db: string, uploadId: string): Promise<void> {
+    await this.redis.client
+      .multi()
+      .del(csvUploadKey(this.config.prefix, db, uploadId), csvUploadDatesKey(this.config.prefix, db, uploadId))
+      .hdel(csvHeldKey(this.config.prefix, db), uploadId)
+      .exec()
+      .catch((err: unknown) => logger.warn(`upload ${uploadId}: not let go (${String(err)}); it expires within the hour`));
   }
 
   /** The statement's records (the upload's bytes are let go once read). */
@@ -110,10 +126,15 @@ export class ImportRunner {
       confirmed: true,
       imported: true,
       import_id: importId,
+      statement_line: r.statement_line,
     };
   }
 
-  /** Rows the wallet holds already, and repeats inside the file, are left out. */
+  /**
+   * Lines the wallet holds already, and repeats inside the file, are left out: a line whose fingerprint a record of the
+   * wallet carries (imported from it, whatever was renamed since), or, for the wallet's records without one (typed by
+   * hand, imported before fingerprints), the record as it would be stored (same kind, date, amount, description).
+   */
   private async withoutDuplicates(db: string, walletId: string, records: StatementRecord[]): Promise<StatementRecord[]> {
     if (!records.length) return records;
     let from = records[0].date;
@@ -122,12 +143,16 @@ export class ImportRunner {
       if (date < from) from = date;
       else if (date > to) to = date;
     }
-    const seen = new Set((await this.repo.existing(db, walletId, from, to)).map((e) => duplicateKeyOf(walletId, e)));
+    const lines = new Set<string>();
+    const stored = new Set<string>();
+    for (const e of await this.repo.existing(db, walletId, from, to)) {
+      if (e.statement_line) lines.add(e.statement_line);
+      else stored.add(duplicateKeyOf(walletId, e));
+    }
     const out: StatementRecord[] = [];
     for (const r of records) {
-      const key = duplicateKeyOf(walletId, r);
-      if (seen.has(key)) continue;
-      seen.add(key);
+      if (lines.has(r.statement_line) || stored.has(duplicateKeyOf(walletId, r))) continue;
+      lines.add(r.statement_line);
       out.push(r);
     }
     return out;

@@ -2,7 +2,7 @@ import type { Doc } from '@app/proto';
 import { readStatementCells, statementCells, statementConventions, StatementCells, statementKlass } from '@app/proto';
 import { CsvError, MAX_PROBLEMS, problem, type CsvProblem } from '../imports/csv-error';
 import { scanCsv } from '../imports/csv-dialect.rules';
-import { checkColumnMapping, ColumnMapping, duplicateKey, IMPORT_REASONS, ImportOptions, ImportRecord } from '../imports/csv-import.rules';
+import { ambiguousDates, checkColumnMapping, ColumnMapping, duplicateKey, IMPORT_REASONS, ImportOptions, ImportRecord, lineProblem, refuseLines, statementLineKey } from '../imports/csv-import.rules';
 import type { DateFormat } from '../imports/csv-values.rules';
 
 // A CsvImport's statement turned into the records it makes, through the import rules (imports/ and proto's statement
@@ -46,15 +46,30 @@ export async function statementRecords(bytes: Uint8Array, doc: Doc, precision: n
     if (options.first_line_is_header && at === skip) headers = row.cells;
     else kept.push(statementCells(row, columns));
   });
+  // a header alone (an empty period's export): nothing to import, whatever the columns say
+  if (kept.length === 0) throw new CsvError([problem('no-rows', null)]);
   checkColumnMapping(columns, columnCount);
   const conventions = statementConventions(kept as StatementCells[], columns, options);
-  if (conventions.refusal) throw new CsvError([], IMPORT_REASONS[conventions.refusal]);
-
   const header = (i: number | null) => (i !== null && (headers as string[] | null)?.[i]) || null;
-  const cellOf = (c: StatementCells, column: number | null) =>
-    column === null ? null : column === columns.date ? c.date : column === columns.debit ? c.debit : column === columns.credit ? c.credit : c.value;
+  if (conventions.refusal) throw new CsvError([], IMPORT_REASONS[conventions.refusal]);
+  if (conventions.date_format_ambiguous && conventions.date_sample) throw ambiguousDates(conventions.date_sample, columns.date as number, header(columns.date ?? null));
+
+  const cellOf = (c: StatementCells, column: number | null) => {
+    if (column === null) return null;
+    const cells: [number | null | undefined, string | null][] = [
+      [columns.date, c.date],
+      [columns.debit, c.debit],
+      [columns.credit, c.credit],
+      [columns.value, c.value],
+      [columns.description, c.description],
+      [columns.third_party, c.third_party],
+      [columns.categories, c.categories],
+    ];
+    return cells.find(([at]) => at === column)?.[1] ?? null;
+  };
   const dateProblems: CsvProblem[] = [];
   const amountProblems: CsvProblem[] = [];
+  const textProblems: CsvProblem[] = [];
   const tags = new Map<string, string[]>();
   const records: StatementRecord[] = [];
   let negative = false;
@@ -64,8 +79,9 @@ export async function statementRecords(bytes: Uint8Array, doc: Doc, precision: n
     kept[i] = null;
     const r = readStatementCells(c, conventions, columns, precision, tags);
     if (r.problem) {
-      const list = r.problem.code === 'not-a-date' ? dateProblems : amountProblems;
-      if (list.length < MAX_PROBLEMS) list.push(problem(r.problem.code, c.line, r.problem.column, header(r.problem.column), cellOf(c, r.problem.column)));
+      const code = r.problem.code;
+      const list = code === 'not-a-date' ? dateProblems : code === 'not-text' ? textProblems : amountProblems;
+      if (list.length < MAX_PROBLEMS) list.push(lineProblem(code, c.line, r.problem.column, header(r.problem.column), cellOf(c, r.problem.column), precision));
       continue;
     }
     if (r.skipped) continue;
@@ -74,12 +90,11 @@ export async function statementRecords(bytes: Uint8Array, doc: Doc, precision: n
     // by the sign for now: a file without a negative amount is all most_items_are (below)
     records.push(
       minor < 0
-        ? { klass: 'Outgo', date, value: -minor, description: c.description, paid_to: c.third_party, categories: r.categories, line: c.line }
-        : { klass: 'Income', date, value: minor, description: c.description, paid_by: c.third_party, categories: r.categories, line: c.line },
+        ? { klass: 'Outgo', date, value: -minor, description: c.description, paid_to: c.third_party, categories: r.categories, line: c.line, statement_line: '' }
+        : { klass: 'Income', date, value: minor, description: c.description, paid_by: c.third_party, categories: r.categories, line: c.line, statement_line: '' },
     );
   }
-  if (dateProblems.length > 0 || !conventions.date_format) throw new CsvError(dateProblems, IMPORT_REASONS.date);
-  if (amountProblems.length > 0) throw new CsvError(amountProblems);
+  refuseLines(dateProblems, amountProblems, textProblems, conventions.date_format);
   const signed = typeof columns.value !== 'number' || negative;
   if (!signed && statementKlass(null, false, options.most_items_are) === 'Outgo') {
     for (let i = 0; i < records.length; i++) {
@@ -87,6 +102,8 @@ export async function statementRecords(bytes: Uint8Array, doc: Doc, precision: n
       records[i] = { ...rest, klass: 'Outgo', paid_to: paid_by };
     }
   }
+  // each line's fingerprint, once its kind is settled (before any mapping rule)
+  for (const r of records) r.statement_line = statementLineKey(r);
   return records;
 }
 

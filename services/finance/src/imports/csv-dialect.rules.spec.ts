@@ -1,5 +1,7 @@
 import { CsvError } from './csv-error';
-import { decodeCsv, detectDelimiter, detectHeader, looksLikeHeader, parseCsvRows, readCsv, scanCsv, scanCsvRows, type CsvRow } from './csv-dialect.rules';
+import { randomBytes } from 'crypto';
+import { AppError } from '@app/proto';
+import { decodeCsv, detectDelimiter, detectHeader, looksLikeHeader, NOT_CSV_REASONS, parseCsvRows, readCsv, scanCsv, scanCsvRows, sniffNotCsv, type CsvRow } from './csv-dialect.rules';
 
 const cp1252 = (text: string) => Buffer.from(text.replace(/€/g, '\x80').replace(/“/g, '\x93').replace(/”/g, '\x94'), 'latin1');
 const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
@@ -168,3 +170,40 @@ describe('the rows of a statement read as they go by (scanCsvRows, scanCsv)', ()
     expect(seen).toEqual([1, 2, 3]);
   });
 });
+
+// issue 27 #4: an .xlsx, a PDF, a PNG and random bytes all got 201 at upload and a column matching of garbage
+describe('what is no CSV file at all', () => {
+  const zip = (...names: string[]) => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 8, 0]), ...names.map((n) => Buffer.from(`\0\0\0\0${n}\x78\x9c`, 'latin1'))]);
+
+  it.each<[string, Buffer, keyof typeof NOT_CSV_REASONS]>([
+    ['an Excel workbook (.xlsx)', zip('[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml'), 'spreadsheet'],
+    ['a LibreOffice sheet (.ods)', zip('mimetypeapplication/vnd.oasis.opendocument.spreadsheet'), 'spreadsheet'],
+    ['an Excel 97–2003 workbook (.xls)', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), randomBytes(512)]), 'spreadsheet'],
+    ['another zip', zip('photos/a.jpg'), 'binary'],
+    ['a PDF', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\n', 'latin1'), 'binary'],
+    ['a PNG', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200)]), 'binary'],
+    ['random bytes', randomBytes(4096), 'binary'],
+  ])('refuses %s (415) with a reason a person can act on', (_, bytes, kind) => {
+    expect(sniffNotCsv(bytes)).toBe(kind);
+    let refused: unknown;
+    try {
+      readCsv(bytes);
+    } catch (e) {
+      refused = e;
+    }
+    expect(refused).toBeInstanceOf(AppError);
+    expect([(refused as AppError).status, (refused as AppError).reason]).toEqual([415, NOT_CSV_REASONS[kind]]);
+    expect(NOT_CSV_REASONS[kind].startsWith('This is not a CSV file')).toBe(true);
+  });
+
+  it.each<[string, Buffer]>([
+    ['a Windows-1252 statement', cp1252('Data;Histórico;Valor\r\n01/10/2026;Pagamento ação “Ü”;-1,00\r\n')],
+    ['a UTF-16 one with its BOM', utf16le('Data\tHistórico\tValor\r\n01/10/2026\tação\t-1,00\r\n')],
+    ['a UTF-8 one of accented capitals cut in two by the sniff (ÁÍÏÐÝ end in bytes Windows-1252 leaves undefined)', Buffer.from(`Data;Histórico;Valor\n${'13/10/2026;SALÁRIO ÍÏÐÝ;-1,00\n'.repeat(5000)}`, 'utf8')],
+    ['a text with one stray NUL byte (its line is refused at import, with its number)', Buffer.from('Data;Histórico;Valor\n13/10/2026;Paga\0mento;-1,00\n14/10/2026;ok;-2,00\n')],
+  ])('takes %s', (_, bytes) => {
+    expect(sniffNotCsv(bytes)).toBeNull();
+    expect(readCsv(bytes).rows.length).toBeGreaterThan(1);
+  });
+});
+

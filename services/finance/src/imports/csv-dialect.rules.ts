@@ -1,5 +1,7 @@
 import { parse as parser } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
+import { decodeText } from '@app/platform';
+import { AppError } from '@app/proto';
 import { CsvError, problem, type CsvProblemCode } from './csv-error';
 
 // How a bank statement is written (spec §3 CSV import, issue 14 item 4): its encoding, its delimiter, whether line one
@@ -50,13 +52,7 @@ export const DEFAULT_CSV_LIMITS: Required<CsvLimits> = { maxRecordSize: 64 * 102
 
 // ---- encoding -----------------------------------------------------------------------------------------------------
 
-// Node 20.18.3+ decodes 'windows-1252' as Latin-1 (nodejs/node#56542, #60888), so 0x80–0x9F come out as C1 controls;
-// this is the WHATWG table for those bytes (the five it leaves undefined map to themselves). Harmless once Node is fixed.
-const CP1252_C1 = [
-  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c,
-  0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
-];
-const fixC1 = (text: string) => text.replace(/[\u0080-\u009f]/g, (c) => String.fromCharCode(CP1252_C1[c.charCodeAt(0) - 0x80]));
+// Windows-1252 through the platform's decoder (Node 20's own reads 0x80–0x9F as C1 controls: decode-text.ts).
 
 /** The file's text: UTF-16 or UTF-8 when it starts with their BOM, UTF-8 when it is valid UTF-8, else Windows-1252. */
 export function decodeCsv(bytes: Uint8Array): DecodedCsv {
@@ -67,8 +63,70 @@ export function decodeCsv(bytes: Uint8Array): DecodedCsv {
     // the decoder drops the BOM itself
     return { encoding: 'utf-8', bom, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
-    return { encoding: 'windows-1252', bom: false, text: fixC1(new TextDecoder('windows-1252').decode(bytes)) };
+    return { encoding: 'windows-1252', bom: false, text: decodeText(bytes, 'windows-1252') };
   }
+}
+
+// ---- not a text file ----------------------------------------------------------------------------------------------
+
+/** Why a file is refused as no statement at all (415), in words a person can act on. */
+export const NOT_CSV_REASONS = {
+  binary: 'This is not a CSV file',
+  spreadsheet:
+    'This is not a CSV file: it is a spreadsheet (Excel or LibreOffice). Open it there and save it as CSV (File › Save as › CSV), or export the statement as CSV from your bank, then upload that file',
+} as const;
+
+const starts = (bytes: Uint8Array, ...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+/** the bytes a sniff looks at */
+const SNIFF_BYTES = 64 * 1024;
+
+/**
+ * Whether the bytes are a file of another kind than text: a spreadsheet (an Office Open XML or OpenDocument zip, an
+ * old .xls), another known binary (PDF, images, archives), or bytes that are no text at all (random bytes: more than
+ * 1 % control characters in the first 64 KB once decoded). A text file with a stray NUL byte is still a statement:
+ * its line is refused when imported, with its number. Null for text.
+ */
+export function sniffNotCsv(bytes: Uint8Array): keyof typeof NOT_CSV_REASONS | null {
+  let head = bytes.subarray(0, SNIFF_BYTES);
+  if (starts(head, 0x50, 0x4b, 0x03, 0x04) || starts(head, 0x50, 0x4b, 0x05, 0x06)) {
+    // a zip: .xlsx holds xl/…, .ods names its mimetype first
+    const names = Buffer.from(head).toString('latin1');
+    return /xl\/|opendocument\.spreadsheet|\[Content_Types\]\.xml/.test(names) ? 'spreadsheet' : 'binary';
+  }
+  // OLE2 compound file: an .xls of Excel 97–2003 (or another old Office file)
+  if (starts(head, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) return 'spreadsheet';
+  const signatures = [
+    ascii('%PDF-'),
+    [0x89, 0x50, 0x4e, 0x47],
+    ascii('GIF8'),
+    [0xff, 0xd8, 0xff],
+    [0x1f, 0x8b],
+    ascii('BZh'),
+    [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c],
+    ascii('Rar!'),
+    [0x00, 0x00, 0x01, 0x00],
+  ];
+  if (signatures.some((sig) => starts(head, ...sig))) return 'binary';
+  // cut after a line feed, so a UTF-8 character is not cut in two (the cut text would read as Windows-1252)
+  if (bytes.length > SNIFF_BYTES) {
+    const end = head.lastIndexOf(0x0a);
+    if (end > 0) head = head.subarray(0, end + 1);
+  }
+  const { text } = decodeCsv(head);
+  let controls = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // C0 controls but tab, line feed, form feed and carriage return; DEL; the C1 controls Windows-1252 leaves undefined
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0c && c !== 0x0d) || (c >= 0x7f && c <= 0x9f)) controls++;
+  }
+  return controls > 8 && controls > text.length / 100 ? 'binary' : null;
+}
+
+/** Refuses (415, "This is not a CSV file") bytes that are no statement (sniffNotCsv). */
+export function refuseNotCsv(bytes: Uint8Array): void {
+  const kind = sniffNotCsv(bytes);
+  if (kind) throw new AppError('unsupported_media_type', NOT_CSV_REASONS[kind]);
 }
 
 // ---- delimiter ----------------------------------------------------------------------------------------------------
@@ -234,6 +292,7 @@ const EXCEL_SEP = /^sep=([;,\t|])(?=\r|\n|$)/;
 
 /** A file's text (Excel's "sep=" line emptied, not removed, so the lines keep their numbers) and its delimiter. */
 function csvText(bytes: Uint8Array): DecodedCsv & { delimiter: CsvDelimiter } {
+  refuseNotCsv(bytes);
   const { encoding, bom, text } = decodeCsv(bytes);
   const sep = EXCEL_SEP.exec(text);
   if (!sep) return { encoding, bom, text, delimiter: detectDelimiter(text) };

@@ -72,7 +72,7 @@ describe('a table of CSV dialects, each parsed to the same records', () => {
     const plan = planImport(csv.rows, mapping, { ignore_line_one: csv.ignore_line_one, first_line_is_header: csv.first_line_is_header, most_items_are: 'outgo', precision: 2 });
     expect(plan.date_format).toBe(expected.date_format);
     expect(plan.date_format_ambiguous).toBe(false);
-    expect(plan.records.map(({ line, ...record }) => record)).toEqual(SAME_RECORDS);
+    expect(plan.records.map(({ line, statement_line, ...record }) => record)).toEqual(SAME_RECORDS);
     expect(plan.records.map((r) => r.line)).toEqual(expected.lines);
   });
 
@@ -123,15 +123,29 @@ describe('the column match (spec §5, §8 messages)', () => {
     ]);
   });
 
-  it('says when the dates could be day/month or month/day, and follows the chosen format', () => {
-    const ambiguous = rows(['05/01/2024', 'a', '1,00'], ['06/02/2024', 'b', '2,00'], ['07/03/2024', 'c', '3,00']);
+  it('refuses dates that read as day/month and as month/day unless the format is chosen (issue 27 #3), then follows it', () => {
+    const ambiguous = rows(['Date', 'Memo', 'Amount'], ['10/01/2024', 'a', '1,00'], ['10/02/2024', 'b', '2,00'], ['10/07/2024', 'c', '3,00']);
     const mapping = { date: 0, description: 1, value: 2 };
-    const guessed = planImport(ambiguous, mapping, { ...options, first_line_is_header: false });
-    expect(guessed).toEqual(expect.objectContaining({ date_format: 'dd/mm/yyyy', date_format_ambiguous: true, date_format_candidates: ['dd/mm/yyyy', 'mm/dd/yyyy'] }));
-    expect(guessed.records[0].date).toBe('2024-01-05');
-    const chosen = planImport(ambiguous, mapping, { ...options, first_line_is_header: false, date_format: 'mm/dd/yyyy' });
+    const e = refusal(() => planImport(ambiguous, mapping, options));
+    expect(e.reason).toBe(IMPORT_REASONS.ambiguousDate);
+    expect(e.problems).toEqual([{ code: 'ambiguous-date', line: 2, column: 0, header: 'Date', value: '10/01/2024' }]);
+    const chosen = planImport(ambiguous, mapping, { ...options, date_format: 'mm/dd/yyyy' });
     expect(chosen).toEqual(expect.objectContaining({ date_format: 'mm/dd/yyyy', date_format_ambiguous: false }));
-    expect(chosen.records[0].date).toBe('2024-05-01');
+    expect(chosen.records.map((r) => r.date)).toEqual(['2024-10-01', '2024-10-02', '2024-10-07']);
+    expect(planImport(ambiguous, mapping, { ...options, date_format: 'dd/mm/yyyy' }).records.map((r) => r.date)).toEqual(['2024-01-10', '2024-02-10', '2024-07-10']);
+  });
+
+  it('takes dates both formats read as the same days (01/01, 02/02) without asking', () => {
+    const same = rows(['01/01/2024', 'a', '1,00'], ['02/02/2024', 'b', '2,00']);
+    const plan = planImport(same, { date: 0, description: 1, value: 2 }, { ...options, first_line_is_header: false });
+    expect(plan).toEqual(expect.objectContaining({ date_format_ambiguous: false, date_format_candidates: ['dd/mm/yyyy', 'mm/dd/yyyy'] }));
+    expect(plan.records.map((r) => r.date)).toEqual(['2024-01-01', '2024-02-02']);
+  });
+
+  it('says a header without rows (an empty period’s export) has no rows, not that the dates are wrong (issue 27 #5)', () => {
+    const e = refusal(() => planImport(rows(['Data', 'Histórico', 'Valor']), { date: 0, description: 1, value: 2 }, options));
+    expect(e.reason).toBe('The file has no rows below its header: there is nothing to import');
+    expect(e.problems).toEqual([{ code: 'no-rows', line: null, column: null, header: null, value: null }]);
   });
 });
 
@@ -148,7 +162,7 @@ describe('the records of a statement', () => {
 
   it('refuses a line with both a debit and a credit, naming the line', () => {
     const pair = rows(['05/01/2024', 'a', '1,00', ''], ['06/01/2024', 'b', '2,00', '3,00']);
-    const e = refusal(() => planImport(pair, { date: 0, description: 1, debit: 2, credit: 3 }, { ...options, first_line_is_header: false }));
+    const e = refusal(() => planImport(pair, { date: 0, description: 1, debit: 2, credit: 3 }, { ...options, first_line_is_header: false, date_format: 'dd/mm/yyyy' }));
     expect(e.reason).toBe('Line 2: has both a debit and a credit');
   });
 
@@ -177,8 +191,8 @@ describe('the records of a statement', () => {
     const plan = planImport(statement, { date: 0, description: 1, value: 2, third_party: 3, categories: 4 }, options);
     expect(plan.signed).toBe(true);
     expect(plan.records).toEqual([
-      { klass: 'Income', date: '2024-01-05', value: 123456, description: 'Salário', paid_by: 'ACME Ltda', categories: ['salary'], line: 2, duplicate_of_line: null },
-      { klass: 'Outgo', date: '2024-01-13', value: 4590, description: 'Padaria', paid_to: 'Padaria São João', categories: ['food', 'eating-out'], line: 3, duplicate_of_line: null },
+      { klass: 'Income', date: '2024-01-05', value: 123456, description: 'Salário', paid_by: 'ACME Ltda', categories: ['salary'], line: 2, statement_line: expect.any(String), duplicate_of_line: null },
+      { klass: 'Outgo', date: '2024-01-13', value: 4590, description: 'Padaria', paid_to: 'Padaria São João', categories: ['food', 'eating-out'], line: 3, statement_line: expect.any(String), duplicate_of_line: null },
     ]);
   });
 
@@ -187,14 +201,14 @@ describe('the records of a statement', () => {
     ['income', 'Income'],
   ])('makes every record of a file of positive amounts what most_items_are says (%s)', (mostItemsAre, klass) => {
     const positive = rows(['05/01/2024', 'a', '1,00'], ['06/01/2024', 'b', '2,00']);
-    const plan = planImport(positive, { date: 0, description: 1, value: 2 }, { ...options, first_line_is_header: false, most_items_are: mostItemsAre });
+    const plan = planImport(positive, { date: 0, description: 1, value: 2 }, { ...options, first_line_is_header: false, date_format: 'dd/mm/yyyy', most_items_are: mostItemsAre });
     expect(plan.signed).toBe(false);
     expect(plan.records.map((r) => r.klass)).toEqual([klass, klass]);
   });
 
   it('keeps a debit/credit file signed by its columns even when every line is a credit', () => {
     const credits = rows(['05/01/2024', 'a', '', '1,00'], ['06/01/2024', 'b', '', '2,00']);
-    const plan = planImport(credits, { date: 0, description: 1, debit: 2, credit: 3 }, { ...options, first_line_is_header: false, most_items_are: 'outgo' });
+    const plan = planImport(credits, { date: 0, description: 1, debit: 2, credit: 3 }, { ...options, first_line_is_header: false, date_format: 'dd/mm/yyyy', most_items_are: 'outgo' });
     expect(plan.records.map((r) => r.klass)).toEqual(['Income', 'Income']);
   });
 
@@ -207,7 +221,7 @@ describe('the records of a statement', () => {
 
   it('collapses spaces in descriptions and cuts them to 1000 characters', () => {
     const long = rows(['05/01/2024', `  PIX   RECEBIDO\n JOAO ${'x'.repeat(2000)}`, '1,00']);
-    const [record] = planImport(long, { date: 0, description: 1, value: 2 }, { ...options, first_line_is_header: false }).records;
+    const [record] = planImport(long, { date: 0, description: 1, value: 2 }, { ...options, first_line_is_header: false, date_format: 'dd/mm/yyyy' }).records;
     expect(record.description!.startsWith('PIX RECEBIDO JOAO x')).toBe(true);
     expect(record.description).toHaveLength(1000);
   });
@@ -222,6 +236,7 @@ describe('duplicates', () => {
     paid_to: null,
     categories: [],
     line: 1,
+    statement_line: '',
     duplicate_of_line: null,
     ...over,
   });
@@ -244,7 +259,7 @@ describe('duplicates', () => {
     const plan = planImport(
       rows(['05/01/2024', 'Café', '-5,00'], ['05/01/2024', 'CAFÉ ', '-5,00'], ['05/01/2024', 'Café', '-6,00'], ['05/01/2024', 'café', '-5,00']),
       { date: 0, description: 1, value: 2 },
-      { ...options, first_line_is_header: false },
+      { ...options, first_line_is_header: false, date_format: 'dd/mm/yyyy' },
     );
     expect(plan.records.map((r) => r.duplicate_of_line)).toEqual([null, 1, null, 1]);
     expect(plan.duplicates_in_file).toBe(2);

@@ -1,6 +1,7 @@
-import { checkStatementColumns, collapseSpaces, readStatementLines, STATEMENT_FIELDS, STATEMENT_REASONS, statementDataRows, type StatementColumns } from '@app/proto';
+import { createHash } from 'crypto';
+import { checkStatementColumns, collapseSpaces, readStatementLines, STATEMENT_FIELDS, STATEMENT_REASONS, statementDataRows, type DateSample, type StatementColumns } from '@app/proto';
 import type { CsvRow } from './csv-dialect.rules';
-import { CsvError, MAX_PROBLEMS, problem, type CsvProblem } from './csv-error';
+import { CsvError, MAX_PROBLEMS, problem, tooLargeNote, type CsvProblem } from './csv-error';
 import type { DateFormat, DecimalSeparator } from './csv-values.rules';
 
 // From a statement's rows and the columns the person matched to the fields (spec §3 CSV import, §5 "at least 3
@@ -42,6 +43,8 @@ export interface ImportRecord {
   categories: string[];
   /** the file's line */
   line: number;
+  /** the fingerprint of the statement's line as read (statementLineKey), kept on the record it makes */
+  statement_line: string;
   /** the line of an earlier record of the file with the same duplicate key; null for the first one */
   duplicate_of_line: number | null;
 }
@@ -68,8 +71,33 @@ export interface ImportPlan {
   duplicates_in_file: number;
 }
 
-/** Spec §8, as the web shows them. */
-export const IMPORT_REASONS = STATEMENT_REASONS;
+/** Spec §8, as the web shows them; and the import's own refusals that name a line (the error's line says which). */
+export const IMPORT_REASONS = {
+  ...STATEMENT_REASONS,
+  ambiguousDate: 'The dates read as day/month or as month/day: choose the date format',
+  notText: 'A line holds a character that is not text (a NUL byte): the file is damaged, export the statement again',
+  inactiveWallet: 'The wallet is inactive: make it active to import into it',
+} as const;
+
+/** A statement's line the rules refuse, as its CsvProblem (an amount too large says the wallet's bound). */
+export function lineProblem(code: CsvProblem['code'], line: number, column: number | null, header: string | null, cell: string | null, precision: number): CsvProblem {
+  return problem(code, line, column, header, cell, code === 'amount-too-large' ? tooLargeNote(precision) : null);
+}
+
+/**
+ * The refusal of a statement's lines, in this order: dates that don't read (spec §8's date message), amounts that don't
+ * read (the first one's text), texts holding a NUL byte.
+ */
+export function refuseLines(dates: CsvProblem[], amounts: CsvProblem[], texts: CsvProblem[], dateFormat: string | null): void {
+  if (dates.length > 0 || !dateFormat) throw new CsvError(dates, IMPORT_REASONS.date);
+  if (amounts.length > 0) throw new CsvError(amounts);
+  if (texts.length > 0) throw new CsvError(texts, IMPORT_REASONS.notText);
+}
+
+/** A file whose dates read as different days in two formats, imported without choosing one. */
+export function ambiguousDates(sample: DateSample, column: number, header: string | null): CsvError {
+  return new CsvError([problem('ambiguous-date', sample.line, column, header, sample.value)], IMPORT_REASONS.ambiguousDate);
+}
 
 /** The header (when the options say there is one) and the rows holding records. */
 export function dataRows(rows: CsvRow[], options: Pick<ImportOptions, 'ignore_line_one' | 'first_line_is_header'>): { headers: string[] | null; data: CsvRow[] } {
@@ -103,6 +131,18 @@ export function duplicateKey(walletId: string, record: { klass: string; date: st
   return `${walletId}\n${record.date}\n${signed}\n${normalizeDescription(record.description)}`;
 }
 
+/**
+ * The fingerprint of a statement's line as the import reads it, before any mapping rule: its kind, date, amount,
+ * description, third party and categories (texts compared as duplicateKey compares them). Kept on the record it makes
+ * (`statement_line`), so a later import of an overlapping statement knows the line again however a rule or a person
+ * renamed the record since (issue 27 #7). 128 bits of SHA-256.
+ */
+export function statementLineKey(record: { klass: string; date: string; value: number; description?: string | null; paid_by?: string | null; paid_to?: string | null; categories?: readonly string[] }): string {
+  const party = record.klass === 'Income' ? record.paid_by : record.paid_to;
+  const text = [record.klass, record.date, String(record.value), normalizeDescription(record.description), normalizeDescription(party), (record.categories ?? []).join(',')].join('\n');
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+}
+
 /** The records with duplicate_of_line set on the second and later of those sharing a key (the first keeps null). */
 export function markDuplicatesInFile<T extends ImportRecord>(records: T[], keyOf: (r: T) => string = (r) => duplicateKey('', r)): T[] {
   const first = new Map<string, number>();
@@ -124,25 +164,28 @@ export function markDuplicatesInFile<T extends ImportRecord>(records: T[], keyOf
  */
 export function planImport(rows: CsvRow[], mapping: ColumnMapping, options: ImportOptions): ImportPlan {
   const { headers, data } = dataRows(rows, options);
+  // a header alone (an empty period's export): nothing to import, whatever the columns say
+  if (data.length === 0) throw new CsvError([problem('no-rows', null)]);
   let columnCount = headers?.length ?? 0;
   for (const r of data) columnCount = Math.max(columnCount, r.cells.length);
   checkColumnMapping(mapping, columnCount);
   const header = (i: number | null) => (i !== null && headers?.[i]) || null;
   const reading = readStatementLines(data, mapping, options);
   if (reading.refusal) throw new CsvError([], IMPORT_REASONS[reading.refusal]);
+  if (reading.date_format_ambiguous && reading.date_sample) throw ambiguousDates(reading.date_sample, mapping.date as number, header(mapping.date ?? null));
 
   // every date is read before any amount: a date that doesn't read refuses the file with the §8 date message
   const dateProblems: CsvProblem[] = [];
   const amountProblems: CsvProblem[] = [];
+  const textProblems: CsvProblem[] = [];
   for (let i = 0; i < data.length; i++) {
     const p = reading.lines[i].problem;
     if (!p) continue;
-    const list = p.code === 'not-a-date' ? dateProblems : amountProblems;
+    const list = p.code === 'not-a-date' ? dateProblems : p.code === 'not-text' ? textProblems : amountProblems;
     const cell = p.column === null ? null : (data[i].cells[p.column] ?? '').trim();
-    if (list.length < MAX_PROBLEMS) list.push(problem(p.code, data[i].line, p.column, header(p.column), cell));
+    if (list.length < MAX_PROBLEMS) list.push(lineProblem(p.code, data[i].line, p.column, header(p.column), cell, options.precision));
   }
-  if (dateProblems.length > 0 || !reading.date_format) throw new CsvError(dateProblems, IMPORT_REASONS.date);
-  if (amountProblems.length > 0) throw new CsvError(amountProblems);
+  refuseLines(dateProblems, amountProblems, textProblems, reading.date_format);
 
   const skipped: SkippedLine[] = [];
   const firstLine = new Map<string, number>();
@@ -157,8 +200,9 @@ export function planImport(rows: CsvRow[], mapping: ColumnMapping, options: Impo
     const [klass, date, value, description] = [l.klass, l.date as string, l.value as number, l.description];
     const record: ImportRecord =
       klass === 'Income'
-        ? { klass, date, value, description, paid_by: l.third_party, categories: l.categories, line: l.line, duplicate_of_line: null }
-        : { klass, date, value, description, paid_to: l.third_party, categories: l.categories, line: l.line, duplicate_of_line: null };
+        ? { klass, date, value, description, paid_by: l.third_party, categories: l.categories, line: l.line, statement_line: '', duplicate_of_line: null }
+        : { klass, date, value, description, paid_to: l.third_party, categories: l.categories, line: l.line, statement_line: '', duplicate_of_line: null };
+    record.statement_line = statementLineKey(record);
     // as markDuplicatesInFile does, on the records made here
     const key = duplicateKey('', record);
     const first = firstLine.get(key);
@@ -172,7 +216,7 @@ export function planImport(rows: CsvRow[], mapping: ColumnMapping, options: Impo
   return {
     records,
     headers,
-    date_format: reading.date_format,
+    date_format: reading.date_format as DateFormat,
     date_format_ambiguous: reading.date_format_ambiguous,
     date_format_candidates: reading.date_format_candidates,
     decimal_separator: reading.decimal_separator,

@@ -128,12 +128,13 @@ describe('dates', () => {
       format: 'dd/mm/yyyy',
       candidates: ['dd/mm/yyyy', 'mm/dd/yyyy'],
       ambiguous: true,
+      sample: { value: '05/01/2024', line: null, readings: { 'dd/mm/yyyy': '2024-01-05', 'mm/dd/yyyy': '2024-05-01' } },
       closest: 'dd/mm/yyyy',
     });
   });
 
   it('finds no format when the values disagree, and names the closest one', () => {
-    expect(detectDateFormat(['13/01/2024', '01/13/2024', '14/01/2024'])).toEqual({ format: null, candidates: [], ambiguous: false, closest: 'dd/mm/yyyy' });
-    expect(detectDateFormat(['', ' '])).toEqual({ format: null, candidates: [], ambiguous: false, closest: null });
+    expect(detectDateFormat(['13/01/2024', '01/13/2024', '14/01/2024'])).toEqual({ format: null, candidates: [], ambiguous: false, sample: null, closest: 'dd/mm/yyyy' });
+    expect(detectDateFormat(['', ' '])).toEqual({ format: null, candidates: [], ambiguous: false, sample: null, closest: null });
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DocumentStore, retryOnConflict } from '@app/platform';
-import { CallerContext, Doc, errors, klassOfId, MONEY_KLASSES } from '@app/proto';
+import { CallerContext, Doc, errors, klassOfId, MAPPING_TRY_MAX, MONEY_KLASSES, normalizeTags, RECORD_TEXT_MAX, type MappingTryRecord, type MappingTryReply } from '@app/proto';
 import { accountDb } from '../common/caller';
 import { applyMappings, compileMappings, MappableRecord, MappingRule, previewMappings, TARGET_KLASS } from './mapping.rules';
 
@@ -54,6 +54,35 @@ export class MappingRuns {
     return previewMappings(compileMappings(rules), records as unknown as MappableRecord[], PREVIEW_ITEMS).map((item) => ({ key: String(item._id), value: item }));
   }
 
+  /**
+   * `mappings/_update/try`: records as the import would make them (the import screen's preview rows), as the group's
+   * active rules leave them, changing nothing. The rules' regexes run here, by the bounded automaton (regex-watch.ts):
+   * the browser never runs a person's pattern (issue 27: `(\d|\w)+@` froze the screen on a 44-digit barcode).
+   */
+  async tryRecords(ctx: CallerContext, body: unknown): Promise<MappingTryReply> {
+    const db = accountDb(ctx);
+    const list = (body as { records?: unknown } | null)?.records;
+    if (!Array.isArray(list) || list.length > MAPPING_TRY_MAX) throw errors.unprocessable({ records: `must-be-a-list-of-at-most-${MAPPING_TRY_MAX}` });
+    const records = list.map((r, i) => tryRecord(r, i));
+    const rules = await this.activeRules(db);
+    const compiled = rules.length ? compileMappings(rules) : null;
+    return {
+      records: records.map((r) => {
+        if (!compiled) return { ...r, applied: [] };
+        const income = r.klass === 'Income';
+        const given: MappableRecord = { klass: r.klass, description: r.description, categories: r.categories, ...(income ? { paid_by: r.third_party } : { paid_to: r.third_party }) };
+        const { record, applied } = applyMappings(compiled, given);
+        return {
+          klass: r.klass,
+          description: record.description ?? null,
+          third_party: (income ? record.paid_by : record.paid_to) ?? null,
+          categories: normalizeTags(record.categories),
+          applied,
+        };
+      }),
+    };
+  }
+
   /** Applies one rule to every existing record it matches; returns how many changed. */
   async applyRule(ctx: CallerContext, id: string): Promise<{ changed: number }> {
     const db = accountDb(ctx);
@@ -73,4 +102,21 @@ export class MappingRuns {
     }
     return { changed };
   }
+}
+
+/** One record of a `try`, checked: an income or an outgo, texts within a record's, categories as tags. */
+function tryRecord(input: unknown, index: number): MappingTryRecord {
+  const r = (input ?? {}) as Record<string, unknown>;
+  const text = (v: unknown, max: number, field: string): string | null => {
+    if (v === null || v === undefined) return null;
+    if (typeof v !== 'string') throw errors.unprocessable({ [`records.${index}.${field}`]: 'is-invalid' });
+    return v.slice(0, max);
+  };
+  if (r.klass !== 'Income' && r.klass !== 'Outgo') throw errors.unprocessable({ [`records.${index}.klass`]: 'is-invalid' });
+  return {
+    klass: r.klass,
+    description: text(r.description, RECORD_TEXT_MAX.description, 'description'),
+    third_party: text(r.third_party, RECORD_TEXT_MAX.third_party, 'third_party'),
+    categories: normalizeTags(r.categories),
+  };
 }

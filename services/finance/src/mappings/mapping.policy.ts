@@ -1,6 +1,6 @@
 import { AppError, CallerContext, Doc, MappingFields } from '@app/proto';
 import type { KlassPolicy, WriteOp } from '@app/platform';
-import { checkMappingRule, MappingRule } from './mapping.rules';
+import { checkMappingRule, MappingRule, normalizeMappingCategories } from './mapping.rules';
 
 /** Mapping rules through the document API: their conditions and changes checked (a costly regex is refused, 422). */
 export class MappingPolicy implements KlassPolicy {
@@ -10,7 +10,8 @@ export class MappingPolicy implements KlassPolicy {
     if (op === 'delete') return fields;
     const reason = checkMappingRule(fields as unknown as MappingRule);
     if (reason) throw new AppError('unprocessable_entity', reason);
-    return fields;
+    // stored as the records it writes are (spec §5: trimmed, lower-cased, hyphenated)
+    return normalizeMappingCategories(fields);
   }
 
   present(doc: Doc): Doc {

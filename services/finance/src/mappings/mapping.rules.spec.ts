@@ -4,6 +4,7 @@ import {
   checkMappingRule,
   compileMappings,
   mappingConditions,
+  normalizeMappingCategories,
   previewMappings,
   type MappableRecord,
   type MappingCondition,
@@ -195,3 +196,40 @@ describe('a preview of what mapping rules would change', () => {
     ]);
   });
 });
+
+describe("a rule's categories as stored (spec §5: trimmed, lower-cased, hyphenated, as the records it writes)", () => {
+  it('stores the categories it sets as tags, and a condition on categories as a tag; a regex and other fields as typed', () => {
+    const rule = {
+      target: 'outgo',
+      field_to_watch: 'categories',
+      kind_of_watch: 'equals',
+      text_to_match: '  Car Wash ',
+      field_to_change: 'categories',
+      kind_of_change: 'replace',
+      text_to_change: ' Transporte Urbano,  Trabalho ,trabalho',
+      description: '  Uber Rides ',
+    };
+    expect(normalizeMappingCategories(rule)).toEqual({ ...rule, text_to_match: 'car-wash', text_to_change: 'transporte-urbano,trabalho' });
+    const several = {
+      target: 'income',
+      join: 'or',
+      conditions: [
+        { field_to_watch: 'categories', kind_of_watch: 'contains', text_to_match: 'Side Job' },
+        { field_to_watch: 'categories', kind_of_watch: 'regex', text_to_match: '^Side\\s+Job$' },
+        { field_to_watch: 'description', kind_of_watch: 'contains', text_to_match: 'Freela JOB' },
+      ],
+      field_to_change: 'description',
+      kind_of_change: 'append',
+      text_to_change: ' (Extra) ',
+    };
+    expect(normalizeMappingCategories(several)).toEqual({
+      ...several,
+      conditions: [
+        { field_to_watch: 'categories', kind_of_watch: 'contains', text_to_match: 'side-job' },
+        several.conditions[1],
+        several.conditions[2],
+      ],
+    });
+  });
+});
+

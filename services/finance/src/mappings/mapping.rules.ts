@@ -10,6 +10,7 @@ import {
   MAPPING_WATCH_FIELDS,
   MAPPING_WATCH_KINDS,
   mappingConditions,
+  normalizeTags,
   type CompiledMappings,
   type MappableRecord,
   type MappingChange,
@@ -121,3 +122,22 @@ export function previewMappings(mappings: CompiledMappings, records: readonly Ma
   }
   return out;
 }
+
+const asTag = (text: string) => text.trim().toLowerCase().replace(/\s+/g, '-');
+
+/**
+ * A rule's categories as it is stored (spec §5: "Mapping categories are trimmed, lowercased and hyphenated"), as the
+ * records it writes are: the categories it sets (text_to_change, a comma list) as tags, and the text a condition on
+ * categories matches as a tag (a regex is left as typed: it is a pattern, not a tag). Other fields are left as typed.
+ */
+export function normalizeMappingCategories(fields: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...fields };
+  if (out.field_to_change === 'categories' && typeof out.text_to_change === 'string') out.text_to_change = normalizeTags(out.text_to_change).join(',');
+  const tagCondition = <C extends Record<string, unknown>>(c: C): C =>
+    c.field_to_watch === 'categories' && c.kind_of_watch !== 'regex' && typeof c.text_to_match === 'string' ? { ...c, text_to_match: asTag(c.text_to_match) } : c;
+  if (Array.isArray(out.conditions)) out.conditions = (out.conditions as unknown[]).map((c) => (c && typeof c === 'object' ? tagCondition(c as Record<string, unknown>) : c));
+  const single = tagCondition({ field_to_watch: out.field_to_watch, kind_of_watch: out.kind_of_watch, text_to_match: out.text_to_match });
+  if (single.text_to_match !== out.text_to_match) out.text_to_match = single.text_to_match;
+  return out;
+}
+

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
-import { currencyPrecision, errors } from '@app/proto';
+import { AppError, currencyPrecision, errors, FINANCE_REASONS, MAX_EXACT_MINOR } from '@app/proto';
 import { DocumentStore } from '@app/platform';
 import { balanceOf, Deltas, walletBalanceId } from './balance.rules';
 
@@ -29,7 +29,7 @@ export class BalanceBook {
           const total = byCurrency.get(currency) ?? { delta: 0, precision: Number(wallet.precision ?? currencyPrecision(currency)) };
           total.delta += delta;
           byCurrency.set(currency, total);
-          return { ...wallet, balance: balanceOf(wallet) + delta };
+          return { ...wallet, balance: exactBalance(balanceOf(wallet), delta) };
         },
         actor,
       );
@@ -48,9 +48,19 @@ export class BalanceBook {
         db,
         walletBalanceId(currency),
         'WalletBalance',
-        (total) => ({ currency, precision, balance: (typeof total?.balance === 'number' ? total.balance : 0) + delta }),
+        (total) => ({ currency, precision, balance: exactBalance(typeof total?.balance === 'number' ? total.balance : 0, delta) }),
         actor,
       );
     }
   }
+}
+
+/**
+ * A balance moved by delta, refused (422) past MAX_EXACT_MINOR either way: a balance is a JSON number every client
+ * reads exactly, so it is kept where a double is exact (90 trillion at 2 decimals) rather than rounded silently.
+ */
+export function exactBalance(balance: number, delta: number): number {
+  const sum = BigInt(balance) + BigInt(delta);
+  if (sum > BigInt(MAX_EXACT_MINOR) || sum < -BigInt(MAX_EXACT_MINOR)) throw new AppError('unprocessable_entity', FINANCE_REASONS.balanceTooLarge);
+  return Number(sum);
 }

@@ -1,3 +1,5 @@
+import { MAX_EXACT_MINOR } from '@app/proto';
+import { exactBalance } from './balance-book';
 import { effectChange, recordEffect } from './balance.rules';
 
 const income = { wallet_id: 'wal-a', value: 1050, confirmed: true };
@@ -47,3 +49,14 @@ describe('what a money record does to balances', () => {
     expect(effectChange('Income', income, { ...income, description: 'only words' })).toEqual(new Map());
   });
 });
+
+// issue 27 #6: a balance is a JSON number every client reads exactly, or the write is refused (never rounded)
+describe('a balance moved', () => {
+  it('is exact up to 2^53 − 1 minor units either way, and refused (422) past it', () => {
+    expect(exactBalance(MAX_EXACT_MINOR - 10, 10)).toBe(MAX_EXACT_MINOR);
+    expect(exactBalance(-MAX_EXACT_MINOR + 5, -5)).toBe(-MAX_EXACT_MINOR);
+    expect(() => exactBalance(MAX_EXACT_MINOR - 10, 11)).toThrow(expect.objectContaining({ status: 422, reason: 'The balance would pass the largest amount kept exactly (9007199254740991 in minor units)' }));
+    expect(() => exactBalance(-9_000_000_000_000_000, -9_000_000_000_000)).toThrow(expect.objectContaining({ status: 422 }));
+  });
+});
+

@@ -11,7 +11,7 @@ const SCHEMAS = { Income: IncomeFields, Outgo: OutgoFields, Transfer: TransferFi
  * Incomes, outgos, transfers and exchanges through the document API: wallets must exist and be active, a transfer's
  * two wallets share a currency and an exchange's don't (spec §5); a record is created unconfirmed and not imported (the
  * money handlers change those); an edit of a confirmed record moves the balances by the difference in the same
- * transaction; a confirmed record can't be deleted (spec §8).
+ * transaction; a confirmed record can't be deleted (spec §8) unless it is imported (it never moved a balance).
  */
 export class MoneyPolicy implements KlassPolicy {
   readonly schema: KlassPolicy['schema'];
@@ -26,7 +26,9 @@ export class MoneyPolicy implements KlassPolicy {
 
   async beforeWrite(ctx: CallerContext, op: WriteOp, fields: Record<string, unknown>, prev: Doc | null): Promise<Record<string, unknown>> {
     if (op === 'delete') {
-      if (prev?.confirmed === true) throw new AppError('conflict', FINANCE_REASONS.deleteConfirmed(this.klass));
+      // a confirmed record moved the balance (spec §8); an imported one never did (spec §4), so it can go like an
+      // unconfirmed one — an import's line the person doesn't want, without undoing the whole import
+      if (prev?.confirmed === true && prev.imported !== true) throw new AppError('conflict', FINANCE_REASONS.deleteConfirmed(this.klass));
       return fields;
     }
     const out: Record<string, unknown> = { ...fields };
@@ -35,6 +37,8 @@ export class MoneyPolicy implements KlassPolicy {
     out.confirmed = prev?.confirmed === true;
     out.imported = prev?.imported === true;
     if (prev?.import_id) out.import_id = prev.import_id;
+    // the statement's line it came from: what a later import of an overlapping statement knows it by
+    if (prev?.statement_line) out.statement_line = prev.statement_line;
     return out;
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
-import { currencyPrecision, type WalletSummary } from '@app/proto';
+import type { Pool, PoolClient } from 'pg';
+import { currencyPrecision, exactMinor, type Doc, type ExactMinor, type WalletComputed, type WalletSummary } from '@app/proto';
 import { mapPgError } from '@app/platform';
 import { PG_POOL } from '../common/tokens';
 import { FINANCE_SCHEMA } from '../finance.schema';
@@ -36,9 +36,9 @@ const PENDING = `
 export class FinanceRepository {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  private async q<R extends object>(text: string, values: unknown[]): Promise<R[]> {
+  private async q<R extends object>(text: string, values: unknown[], client?: PoolClient): Promise<R[]> {
     try {
-      return (await this.pool.query<R>(text, values)).rows;
+      return (await (client ?? this.pool).query<R>(text, values)).rows;
     } catch (e) {
       throw mapPgError(e);
     }
@@ -56,29 +56,48 @@ export class FinanceRepository {
     );
     return rows.map((r) => {
       const b = r.body;
-      const balance = typeof b.balance === 'number' ? b.balance : Number(b.start_balance ?? 0);
-      const limit = typeof b.limit === 'number' ? b.limit : null;
-      const card = b.card === true;
       const currency = String(b.currency);
+      const computed = walletComputed(b, Number(r.pending), r.pending_sum);
       return {
         _id: r.id,
         name: String(b.name ?? ''),
         currency,
         precision: typeof b.precision === 'number' ? b.precision : currencyPrecision(currency),
-        balance,
+        balance: storedBalance(b),
         start_balance: Number(b.start_balance ?? 0),
         active: b.active !== false,
-        card,
-        limit,
-        pending_transactions: Number(r.pending),
-        balance_after_pending: balance + Number(r.pending_sum ?? 0),
-        available_credit: card ? (limit ?? 0) + balance : null,
+        card: b.card === true,
+        ...computed,
       };
     });
   }
 
-  /** Confirmed incomes and outgos of a month (yyyy-mm) summed by kind, currency and category (uncategorised: ''). */
-  async month(db: string, month: string): Promise<Array<{ kind: string; currency: string; category: string; total: number }>> {
+  /**
+   * What the wallets view computes of each of these wallets (spec §3: limit, pending_transactions, available_credit,
+   * balance_after_pending), for Wallet documents read through `_find` or `GET`: their pending records summed in one
+   * statement (a partial index holds only the pending ones).
+   */
+  async computed(db: string, wallets: readonly Doc[]): Promise<Map<string, WalletComputed>> {
+    const out = new Map<string, WalletComputed>();
+    if (wallets.length === 0) return out;
+    const rows = await this.q<{ wallet: string; pending: string; pending_sum: string | null }>(
+      `WITH pending AS (${PENDING})
+       SELECT wallet, count(*) AS pending, sum(amount) AS pending_sum FROM pending WHERE wallet = ANY($2::text[]) GROUP BY wallet`,
+      [db, wallets.map((w) => w._id)],
+    );
+    const byWallet = new Map(rows.map((r) => [r.wallet, r]));
+    for (const w of wallets) {
+      const r = byWallet.get(w._id);
+      out.set(w._id, walletComputed(w, Number(r?.pending ?? 0), r?.pending_sum ?? null));
+    }
+    return out;
+  }
+
+  /**
+   * Confirmed incomes and outgos of a month (yyyy-mm) summed by kind, currency and category (uncategorised: ''), in
+   * SQL numeric: exact at any size (a number while exact in JavaScript, else its digits).
+   */
+  async month(db: string, month: string): Promise<Array<{ kind: string; currency: string; category: string; total: ExactMinor }>> {
     const rows = await this.q<{ kind: string; currency: string; category: string; total: string }>(
       `SELECT klass AS kind, COALESCE(body ->> 'currency', '') AS currency, COALESCE(c.category, '') AS category, sum((body ->> 'value')::numeric) AS total
          FROM ${DOCUMENTS}
@@ -91,19 +110,39 @@ export class FinanceRepository {
         GROUP BY 1, 2, 3 ORDER BY 1, 2, 4 DESC`,
       [db, `${month}-01`, nextMonth(month)],
     );
-    return rows.map((r) => ({ ...r, total: Number(r.total) }));
+    return rows.map((r) => ({ ...r, total: exactMinor(BigInt(r.total)) }));
   }
 
-  /** Whether any money record names the wallet. */
-  async walletInUse(db: string, walletId: string): Promise<boolean> {
+  /** Whether any money record names the wallet (asked on `client` when given: a transaction's). */
+  async walletInUse(db: string, walletId: string, client?: PoolClient): Promise<boolean> {
     const rows = await this.q(
       `SELECT 1 FROM ${DOCUMENTS} WHERE account_id = $1 AND NOT deleted AND (
          (klass IN ('Income', 'Outgo') AND body ->> 'wallet_id' = $2) OR
          (klass IN ('Transfer', 'Exchange') AND (body ->> 'source_wallet_id' = $2 OR body ->> 'destination_wallet_id' = $2))) LIMIT 1`,
       [db, walletId],
+      client,
     );
     return rows.length > 0;
   }
+}
+
+/** A wallet's balance as stored (start_balance until the service wrote one). */
+const storedBalance = (b: Record<string, unknown>): number => (typeof b.balance === 'number' ? b.balance : Number(b.start_balance ?? 0));
+
+/**
+ * What the service computes of a wallet from its stored fields and its pending records (their count and their sum, SQL
+ * numeric text): sums in BigInt, exact at any size.
+ */
+export function walletComputed(b: Record<string, unknown>, pending: number, pendingSum: string | null): WalletComputed {
+  const balance = BigInt(storedBalance(b));
+  const limit = typeof b.limit === 'number' ? b.limit : null;
+  const card = b.card === true;
+  return {
+    limit,
+    pending_transactions: pending,
+    balance_after_pending: exactMinor(balance + BigInt(pendingSum ?? '0')),
+    available_credit: card ? exactMinor(BigInt(limit ?? 0) + balance) : null,
+  };
 }
 
 /** yyyy-mm → the first day of the next month, yyyy-mm-dd. */

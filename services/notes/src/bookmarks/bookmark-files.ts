@@ -1,8 +1,30 @@
-import { Injectable } from '@nestjs/common';
-import { BOOKMARK_UPDATES, BOOKMARK_VIEWS, BOOKMARKS_DESIGN, BOOKMARKS_EXPORT_MAX_BYTES, BookmarksImportBody, BookmarksImportReport, CallerContext, Doc, errors, klassOfId, notesLanguageOf, ViewReply, WriteReply } from '@app/proto';
-import { DocumentStore, requireWrite, type UpdateHandler, type ViewHandler } from '@app/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  BOOKMARK_UPDATES,
+  BOOKMARK_VIEWS,
+  BOOKMARKS_DESIGN,
+  BOOKMARKS_EXPORT_MAX_BYTES,
+  BookmarksImportBody,
+  BookmarksImportProgress,
+  BookmarksImportReport,
+  BOOKMARKS_PROGRESS_ID,
+  BOOKMARKS_UPLOAD_TTL_SECONDS,
+  bookmarksProgressKey,
+  bookmarksUploadKey,
+  BookmarksUploadBody,
+  CallerContext,
+  Doc,
+  errors,
+  klassOfId,
+  notesLanguageOf,
+  ViewReply,
+  WriteReply,
+} from '@app/proto';
+import { DocumentStore, requireWrite, type AppConfig, type UpdateHandler, type ViewHandler } from '@app/platform';
 import { accountDb } from '../common/caller';
 import { parseFields } from '../common/fields';
+import { NotesRedis } from '../common/notes-redis';
+import { APP_CONFIG } from '../common/tokens';
 import { BookmarkFetchQueue } from './bookmark-fetch-queue';
 import { bookmarkLabel } from './bookmark.policy';
 import { normalizeUrl } from './bookmark-url.rules';
@@ -16,7 +38,9 @@ const BATCH = 1000;
  * Netscape bookmarks files in and out (`bookmarks/_update/import/netscape`, `bookmarks/_view/export`) and a page
  * fetched again on demand (`bookmarks/_update/refetch/{id}`). An import is one transaction: bookmarks whose page the
  * group has already (or the file has twice) are skipped and counted, the rest created; those without a title are
- * queued for fetching (the others are not fetched: a big import would hit hundreds of sites at once).
+ * queued for fetching (the others are not fetched: a big import would hit hundreds of sites at once). The file comes
+ * in the body (`{html}`, up to BOOKMARKS_IMPORT_MAX_BYTES), or, sent whole to the gateway (up to
+ * BOOKMARKS_FILE_MAX_BYTES, its icons dropped), in Redis under the `{upload_id}` the gateway gives (read once, deleted).
  */
 @Injectable()
 export class BookmarkFiles {
@@ -24,10 +48,15 @@ export class BookmarkFiles {
     private readonly store: DocumentStore,
     private readonly repo: BookmarksRepository,
     private readonly queue: BookmarkFetchQueue,
+    private readonly redis: NotesRedis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   views(): Record<string, ViewHandler> {
-    return { [`${BOOKMARKS_DESIGN}/${BOOKMARK_VIEWS.export}`]: (ctx, params) => this.export(ctx, params) };
+    return {
+      [`${BOOKMARKS_DESIGN}/${BOOKMARK_VIEWS.export}`]: (ctx, params) => this.export(ctx, params),
+      [`${BOOKMARKS_DESIGN}/${BOOKMARK_VIEWS.importProgress}`]: (ctx, params) => this.progress(ctx, params),
+    };
   }
 
   updates(): Record<string, UpdateHandler> {
@@ -40,9 +69,15 @@ export class BookmarkFiles {
   async import(ctx: CallerContext, body: unknown): Promise<WriteReply> {
     const db = accountDb(ctx);
     requireWrite(ctx);
-    const { html } = parseFields(BookmarksImportBody, body ?? {});
+    const { html, progressId } = await this.fileOf(db, body);
+    const progress = (p: BookmarksImportProgress) =>
+      progressId
+        ? this.redis.client.set(bookmarksProgressKey(this.config.prefix, db, progressId), JSON.stringify(p), 'EX', BOOKMARKS_UPLOAD_TTL_SECONDS).then(() => undefined, () => undefined)
+        : Promise.resolve();
+    await progress({ total: 0, done: 0 });
     const parsed = parseNetscape(html);
     const report: BookmarksImportReport = { created: 0, duplicates: 0, invalid: parsed.invalid };
+    await progress({ total: parsed.bookmarks.length, done: 0 });
     const now = new Date().toISOString();
     const language = notesLanguageOf(ctx.locale);
     const created = await this.store.inTransaction(async (tx) => {
@@ -72,6 +107,7 @@ export class BookmarkFiles {
           duplicate_of: null,
           image_url: null,
           added_at: b.added_at ?? now,
+          modified_at: b.modified_at,
           page_title: null,
           page_description: null,
           language,
@@ -80,7 +116,12 @@ export class BookmarkFiles {
         docs.push(doc);
       }
       const out: Doc[] = [];
-      for (let i = 0; i < docs.length; i += BATCH) out.push(...(await this.store.createManyWithin(tx, db, 'Bookmark', docs.slice(i, i + BATCH), ctx.user_id)));
+      // what the file had twice or the group has already counts as done at once
+      const skipped = parsed.bookmarks.length - docs.length;
+      for (let i = 0; i < docs.length; i += BATCH) {
+        out.push(...(await this.store.createManyWithin(tx, db, 'Bookmark', docs.slice(i, i + BATCH), ctx.user_id)));
+        await progress({ total: parsed.bookmarks.length, done: skipped + out.length });
+      }
       return out;
     });
     report.created = created.length;
@@ -89,6 +130,31 @@ export class BookmarkFiles {
       created.filter((d) => d.fetch_status === 'pending').map((d) => ({ id: d._id, rev: d._rev })),
     );
     return { ok: true, id: 'netscape', rev: '', doc: { ...report } };
+  }
+
+  /**
+   * The file's text: the body's `html`, or what the gateway left in Redis under `upload_id` (taken: read and deleted),
+   * with the progress id the client gave the gateway.
+   */
+  private async fileOf(db: string, body: unknown): Promise<{ html: string; progressId?: string }> {
+    if (body && typeof body === 'object' && 'upload_id' in body) {
+      const { upload_id, progress_id } = parseFields(BookmarksUploadBody, body);
+      const bytes = await this.redis.client.getdelBuffer(bookmarksUploadKey(this.config.prefix, db, upload_id));
+      if (!bytes) throw errors.notFound('The bookmarks file is no longer there: send it again');
+      return { html: bytes.toString('utf8'), progressId: progress_id };
+    }
+    return { html: parseFields(BookmarksImportBody, body ?? {}).html };
+  }
+
+  /** `bookmarks/_view/import_progress?key="<id>"`: how far that import of the group is (one row), or no row. */
+  async progress(ctx: CallerContext, params: Record<string, unknown>): Promise<ViewReply> {
+    const db = accountDb(ctx);
+    const id = params.key;
+    if (typeof id !== 'string' || !BOOKMARKS_PROGRESS_ID.test(id)) throw errors.badRequest('key must be the progress id the import was sent with');
+    const raw = await this.redis.client.get(bookmarksProgressKey(this.config.prefix, db, id));
+    if (!raw) return { rows: [] };
+    const value = JSON.parse(raw) as BookmarksImportProgress;
+    return { rows: [{ key: id, value: { total: Number(value.total) || 0, done: Number(value.done) || 0 } }] };
   }
 
   async export(ctx: CallerContext, params: Record<string, unknown>): Promise<ViewReply> {
@@ -106,6 +172,7 @@ export class BookmarkFiles {
         description: typeof d.description === 'string' && d.description ? d.description : null,
         tags: Array.isArray(d.tag_names) ? (d.tag_names as string[]) : [],
         added_at: typeof d.added_at === 'string' ? d.added_at : null,
+        modified_at: typeof d.modified_at === 'string' ? d.modified_at : null,
       });
       bytes += Buffer.byteLength(entry);
       if (count > 0 && bytes > BOOKMARKS_EXPORT_MAX_BYTES) break;

@@ -5,7 +5,7 @@ import { normalizeUrl } from './bookmark-url.rules';
 import { BookmarksRepository } from './bookmarks.repository';
 
 /** What only the service writes on a bookmark: kept from the stored one (or set) whatever the client sends. */
-export const BOOKMARK_SERVER_FIELDS = ['normalized_url', 'fetch_status', 'fetch_error', 'fetched_at', 'duplicate_of', 'image_url', 'added_at', 'page_title', 'page_description', 'language', 'label'] as const;
+export const BOOKMARK_SERVER_FIELDS = ['normalized_url', 'fetch_status', 'fetch_error', 'fetched_at', 'duplicate_of', 'image_url', 'added_at', 'modified_at', 'page_title', 'page_description', 'language', 'label'] as const;
 
 /** The name a bookmark is shown and logged by: its title, else its page's, else its address. */
 export function bookmarkLabel(doc: Record<string, unknown>): string {
@@ -42,6 +42,9 @@ export class BookmarkPolicy implements KlassPolicy {
     out.page_description = samePage ? (prev!.page_description ?? null) : null;
     out.duplicate_of = prev?.normalized_url === normalized ? (prev.duplicate_of ?? null) : null;
     out.added_at = prev?.added_at ?? new Date().toISOString();
+    // a save that changes what a person writes moves modified_at (LAST_MODIFIED in the export); others keep it
+    const edited = !prev || prev.url !== out.url || (prev.title ?? null) !== out.title || (prev.description ?? null) !== out.description || JSON.stringify(prev.tag_names ?? []) !== JSON.stringify(out.tag_names);
+    out.modified_at = edited ? new Date().toISOString() : (prev.modified_at ?? null);
     out.language = prev?.language ?? notesLanguageOf(ctx.locale);
     out.label = bookmarkLabel(out);
     return out;

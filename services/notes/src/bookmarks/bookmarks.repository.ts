@@ -27,6 +27,17 @@ export class BookmarksRepository {
     await run(tx, 'SELECT pg_advisory_xact_lock(hashtext($1))', [`notes:bookmarks:${db}`]);
   }
 
+  /** Bookmarks of any group still waiting for their page fetch since before `before` (index documents_bookmark_pending_idx). */
+  async pendingFetches(before: Date, limit: number): Promise<Array<{ db: string; id: string; rev: string }>> {
+    return run<{ db: string; id: string; rev: string }>(
+      this.pool,
+      `SELECT account_id AS db, id, rev FROM notes.documents
+        WHERE klass = 'Bookmark' AND NOT deleted AND (body ->> 'fetch_status') = 'pending' AND updated_at < $1
+        ORDER BY updated_at LIMIT $2`,
+      [before.toISOString(), limit],
+    );
+  }
+
   /** The oldest live bookmark with this normalized URL other than `exceptId`, or null. */
   async firstWithUrl(q: Q, db: string, normalized: string, exceptId: string | null): Promise<string | null> {
     const rows = await run<{ id: string }>(

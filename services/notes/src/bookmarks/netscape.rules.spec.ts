@@ -55,10 +55,10 @@ describe('parseNetscape', () => {
     const { bookmarks, invalid } = parseNetscape(CHROME);
     expect(invalid).toBe(1);
     expect(bookmarks).toEqual([
-      { url: 'https://example.com/manual', title: 'Manual & guide', description: null, tags: [], added_at: '2023-11-14T22:15:00.000Z' },
-      { url: 'https://pecas.example/catalogo', title: 'Catálogo', description: null, tags: ['fornecedores-de-peças'], added_at: '2023-11-14T22:17:30.000Z' },
-      { url: 'https://motor.example/', title: 'Motor shop', description: null, tags: ['fornecedores-de-peças', 'motores'], added_at: '2023-11-14T22:17:40.000Z' },
-      { url: 'http://old.example/x', title: null, description: null, tags: ['other-bookmarks'], added_at: null },
+      { url: 'https://example.com/manual', title: 'Manual & guide', description: null, tags: [], added_at: '2023-11-14T22:15:00.000Z', modified_at: null },
+      { url: 'https://pecas.example/catalogo', title: 'Catálogo', description: null, tags: ['fornecedores-de-peças'], added_at: '2023-11-14T22:17:30.000Z', modified_at: null },
+      { url: 'https://motor.example/', title: 'Motor shop', description: null, tags: ['fornecedores-de-peças', 'motores'], added_at: '2023-11-14T22:17:40.000Z', modified_at: null },
+      { url: 'http://old.example/x', title: null, description: null, tags: ['other-bookmarks'], added_at: null, modified_at: null },
     ]);
   });
 
@@ -69,6 +69,37 @@ describe('parseNetscape', () => {
       ['https://docs.example/a', ['docs', 'reference-manual'], 'How to open the case'],
       ['https://toolbar.example/', [], null],
       ['https://unfiled.example/', [], null],
+    ]);
+    expect(bookmarks[0].modified_at).toBe('2023-11-14T22:13:31.000Z');
+  });
+
+  it('gives a <DD> to the entry just before it: a skipped bookmarklet keeps its own, a folder’s is nobody’s (issue 26 #10)', () => {
+    const { bookmarks, invalid } = parseNetscape(`<DL><p>
+    <DT><A HREF="https://first.example/" ADD_DATE="1700000000">First</A>
+    <DD>About the first
+    <DT><A HREF="https://second.example/">Second</A>
+    <DT><A HREF="javascript:(function(){alert(1)})()">Share this page</A>
+    <DD>Bookmarklet: shares the page you are on
+    <DT><H3>Parts</H3>
+    <DD>Suppliers of parts
+    <DL><p>
+        <DT><A HREF="https://third.example/">Third</A>
+        <DD>About the third
+    </DL><p>
+</DL>`);
+    expect(invalid).toBe(1);
+    expect(bookmarks.map((b) => [b.url, b.description])).toEqual([
+      ['https://first.example/', 'About the first'],
+      ['https://second.example/', null],
+      ['https://third.example/', 'About the third'],
+    ]);
+  });
+
+  it('reads LAST_MODIFIED as Shaarli writes it (seconds), and none as null', () => {
+    const { bookmarks } = parseNetscape('<DL><p><DT><A HREF="https://s.example/" ADD_DATE="1600000000" LAST_MODIFIED="1650000000" PRIVATE="0" TAGS="a">S</A>\n<DT><A HREF="https://t.example/">T</A></DL>');
+    expect(bookmarks.map((b) => [b.added_at, b.modified_at])).toEqual([
+      ['2020-09-13T12:26:40.000Z', '2022-04-15T05:20:00.000Z'],
+      [null, null],
     ]);
   });
 
@@ -81,12 +112,12 @@ describe('parseNetscape', () => {
 describe('serializeNetscape', () => {
   it('round-trips urls, titles, descriptions (several lines), tags and add dates, escaping what needs it', () => {
     const original = [
-      { url: 'https://example.com/a?x=1&y="2"', title: 'A <b>bold</b> & "quoted" title', description: 'line one\nline two & <more>', tags: ['docs', 'troca-de-óleo'], added_at: '2024-05-01T10:00:00.000Z' },
-      { url: 'https://example.com/b', title: null, description: null, tags: [], added_at: null },
+      { url: 'https://example.com/a?x=1&y="2"', title: 'A <b>bold</b> & "quoted" title', description: 'line one\nline two & <more>', tags: ['docs', 'troca-de-óleo'], added_at: '2024-05-01T10:00:00.000Z', modified_at: '2024-06-01T08:00:00.000Z' },
+      { url: 'https://example.com/b', title: null, description: null, tags: [], added_at: null, modified_at: null },
     ];
     const html = serializeNetscape(original);
     expect(html.startsWith('<!DOCTYPE NETSCAPE-Bookmark-file-1>')).toBe(true);
-    expect(html).toContain('<DT><A HREF="https://example.com/a?x=1&amp;y=&quot;2&quot;" ADD_DATE="1714557600" TAGS="docs,troca-de-óleo">A &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot; title</A>');
+    expect(html).toContain('<DT><A HREF="https://example.com/a?x=1&amp;y=&quot;2&quot;" ADD_DATE="1714557600" LAST_MODIFIED="1717228800" TAGS="docs,troca-de-óleo">A &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot; title</A>');
     expect(parseNetscape(html)).toEqual({ bookmarks: original, invalid: 0 });
   });
 });

@@ -4,7 +4,9 @@ import { normalizeTags } from '@app/proto';
 // The Netscape bookmarks file every browser exports and imports (`<!DOCTYPE NETSCAPE-Bookmark-file-1>`): nested
 // `<DL>` lists of `<DT><H3>folder</H3>` and `<DT><A HREF ADD_DATE …>title</A>` with an optional `<DD>description`.
 // Read: folders become tags (the toolbar and "other bookmarks" roots aside), a TAGS attribute (Pinboard, linkding,
-// Shaarli) adds its tags, ADD_DATE is kept. Written: flat, one entry per bookmark with TAGS, so tags survive a round trip.
+// Shaarli) adds its tags, ADD_DATE and LAST_MODIFIED are kept, a `<DD>` describes the entry just before it (an entry
+// that is skipped, a bookmarklet, keeps its own; a folder's is dropped). Written: flat, one entry per bookmark with
+// TAGS, ADD_DATE and LAST_MODIFIED, so they survive a round trip (Shaarli writes LAST_MODIFIED, linkding reads it).
 
 export interface NetscapeBookmark {
   url: string;
@@ -13,6 +15,8 @@ export interface NetscapeBookmark {
   tags: string[];
   /** ISO 8601, from ADD_DATE (seconds since 1970; milliseconds and microseconds are recognised too) */
   added_at: string | null;
+  /** ISO 8601, from LAST_MODIFIED (read as ADD_DATE is) */
+  modified_at: string | null;
 }
 
 export interface ParsedBookmarks {
@@ -53,8 +57,10 @@ export function parseNetscape(html: string): ParsedBookmarks {
   const folders: Array<string | null> = [];
   let pendingFolder: string | null | undefined; // an H3 read, waiting for its DL
   let h3: { text: string; root: boolean } | null = null;
-  let link: { href: string; add: string | undefined; tags: string; text: string } | null = null;
+  let link: { href: string; add: string | undefined; modified: string | undefined; tags: string; text: string } | null = null;
   let dd: { target: NetscapeBookmark; text: string } | null = null;
+  /** what a <DD> describes: the bookmark of the entry just read; null after an entry that was skipped or a folder */
+  let described: NetscapeBookmark | null = null;
 
   const closeDescription = () => {
     if (dd) {
@@ -68,14 +74,18 @@ export function parseNetscape(html: string): ParsedBookmarks {
     {
       onopentag(name, attribs) {
         if (name === 'dt' || name === 'dl' || name === 'h3' || name === 'a') closeDescription();
-        if (name === 'h3') h3 = { text: '', root: attribs.personal_toolbar_folder === 'true' || attribs.unfiled_bookmarks_folder === 'true' };
-        else if (name === 'dl') {
+        if (name === 'h3') {
+          h3 = { text: '', root: attribs.personal_toolbar_folder === 'true' || attribs.unfiled_bookmarks_folder === 'true' };
+          described = null;
+        } else if (name === 'dl') {
           folders.push(pendingFolder ?? null);
           pendingFolder = undefined;
-        } else if (name === 'a') link = { href: (attribs.href ?? '').trim(), add: attribs.add_date, tags: attribs.tags ?? '', text: '' };
-        else if (name === 'dd') {
-          const last = bookmarks[bookmarks.length - 1];
-          if (last && !last.description) dd = { target: last, text: '' };
+          described = null;
+        } else if (name === 'a') {
+          link = { href: (attribs.href ?? '').trim(), add: attribs.add_date, modified: attribs.last_modified, tags: attribs.tags ?? '', text: '' };
+          described = null;
+        } else if (name === 'dd') {
+          if (described && !described.description) dd = { target: described, text: '' };
         }
       },
       ontext(text) {
@@ -102,7 +112,15 @@ export function parseNetscape(html: string): ParsedBookmarks {
           const text = squash(a.text);
           const title = text === a.href ? '' : text.slice(0, MAX_TITLE);
           const folderTags = folders.filter((f): f is string => !!f);
-          bookmarks.push({ url: a.href, title: title || null, description: null, tags: normalizeTags([...folderTags, ...a.tags.split(',')]), added_at: addDateToIso(a.add) });
+          described = {
+            url: a.href,
+            title: title || null,
+            description: null,
+            tags: normalizeTags([...folderTags, ...a.tags.split(',')]),
+            added_at: addDateToIso(a.add),
+            modified_at: addDateToIso(a.modified),
+          };
+          bookmarks.push(described);
         }
       },
     },
@@ -131,9 +149,10 @@ export const NETSCAPE_FOOTER = '</DL><p>\n';
 
 /** One bookmark as an entry of the file (a `<DT><A>` line, and a `<DD>` line when it has a description). */
 export function netscapeEntry(b: NetscapeBookmark): string {
-  const seconds = b.added_at ? Math.floor(Date.parse(b.added_at) / 1000) : null;
+  const seconds = (iso: string | null) => (iso ? Math.floor(Date.parse(iso) / 1000) : NaN);
   const attrs = [`HREF="${escapeHtml(b.url)}"`];
-  if (seconds !== null && Number.isFinite(seconds)) attrs.push(`ADD_DATE="${seconds}"`);
+  if (Number.isFinite(seconds(b.added_at))) attrs.push(`ADD_DATE="${seconds(b.added_at)}"`);
+  if (Number.isFinite(seconds(b.modified_at))) attrs.push(`LAST_MODIFIED="${seconds(b.modified_at)}"`);
   if (b.tags.length) attrs.push(`TAGS="${escapeHtml(b.tags.join(','))}"`);
   let out = `    <DT><A ${attrs.join(' ')}>${escapeHtml(b.title ?? b.url)}</A>\n`;
   if (b.description) out += `    <DD>${escapeHtml(b.description)}\n`;

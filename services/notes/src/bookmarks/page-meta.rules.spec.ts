@@ -47,3 +47,10 @@ describe('the page charset', () => {
     expect(isHtml('image/png')).toBe(false);
   });
 });
+
+describe('a windows-1252 or ISO-8859-1 page (Node 20 reads 0x80–0x9F as C1 controls)', () => {
+  const title = Buffer.concat([Buffer.from('<html><head><title>'), Buffer.from([0x4d, 0x61, 0x6e, 0x75, 0x74, 0x65, 0x6e, 0xe7, 0xe3, 0x6f, 0x20, 0x96, 0x20, 0x93, 0x70, 0x72, 0x65, 0xe7, 0x6f, 0x94, 0x20, 0x31, 0x30, 0x20, 0x80]), Buffer.from('</title></head></html>')]);
+  it.each(['text/html; charset=ISO-8859-1', 'text/html; charset=windows-1252', undefined])('keeps – “ ” € in the title (%s)', (type) => {
+    expect(decodePage(title, type)).toContain('Manutenção – “preço” 10 €');
+  });
+});

@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { decodeText, encodingOf } from '@app/platform';
 
 // What a bookmark takes from its page: the title (`<title>`, else og:title), the description (meta description, else
 // og:description) and og:image, read from the bytes in the page's own charset (Content-Type header, else a BOM, else a
@@ -41,17 +42,12 @@ function sniffMetaCharset(head: string): string | null {
 }
 
 function isKnownEncoding(label: string): boolean {
-  try {
-    new TextDecoder(label);
-    return true;
-  } catch {
-    return false;
-  }
+  return encodingOf(label) !== undefined;
 }
 
 export function decodePage(body: Buffer, contentType: string | undefined): string {
-  // TextDecoder drops a byte order mark
-  return new TextDecoder(pageEncoding(body, contentType)).decode(body);
+  // the decoder drops a byte order mark; windows-1252's 0x80–0x9F as browsers read them (platform decodeText)
+  return decodeText(body, pageEncoding(body, contentType));
 }
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();

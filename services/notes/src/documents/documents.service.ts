@@ -55,7 +55,7 @@ export class DocumentsService {
   async post(req: Req<'notes.doc.post'>): Promise<WriteReply> {
     accountDb(req.ctx);
     const klass = req.doc.klass ?? (typeof req.doc._id === 'string' ? klassOfId(req.doc._id) : undefined);
-    if (klass === 'Handbook') return this.handbooks.create(req.ctx, req.doc);
+    if (klass === 'Handbook') return this.handbooks.create(req.ctx, req.doc, typeof req.doc._id === 'string' ? req.doc._id : undefined);
     const reply = await this.protocol.post(req);
     await this.fetchIfPending(req.ctx.db!, reply);
     return reply;

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import { AppError, CallerContext, Doc, errors, HANDBOOK_CONFLICT_REASON, HandbookFields, HandbookLink, NOTES_MESSAGES, notesLanguageOf, slugify, WriteReply } from '@app/proto';
-import { actorOf, DocumentStore, newDocId, requireWrite } from '@app/platform';
+import { actorOf, DocumentStore, newDocId, requireWrite, revNumber } from '@app/platform';
 import { accountDb } from '../common/caller';
 import { parseFields } from '../common/fields';
 import { renderHandbook } from './handbook-html.rules';
-import { affectedTargets, checkFieldNames, checkNotStale, contentChanged, firstFreeSlug, sameLinks, sortLinks, valueFor } from './handbook.rules';
+import { affectedTargets, checkFieldNames, checkHandbookSize, checkNotStale, contentChanged, firstFreeSlug, isCreateReplay, isOwnFirstVersion, sameLinks, sortLinks, valueFor } from './handbook.rules';
 import { HandbooksRepository } from './handbooks.repository';
 
 /**
@@ -21,17 +21,28 @@ export class HandbookWrites {
     private readonly repo: HandbooksRepository,
   ) {}
 
-  /** POST, or PUT of an id that holds no live handbook. */
+  /**
+   * POST. With an `_id` chosen by the client (`hbk-…`, the web's editor picks one when it opens a new page) the create
+   * is idempotent: sent again after its answer was lost, it answers the page it stored (isCreateReplay) rather than
+   * storing a copy, or saves over that first version what was typed since; another page with that id is a 409.
+   */
   async create(ctx: CallerContext, body: Record<string, unknown>, id?: string): Promise<WriteReply> {
     const db = accountDb(ctx);
     requireWrite(ctx);
     const fields = parseFields(HandbookFields, body);
     checkFieldNames(fields.fields);
+    if (id !== undefined && !HANDBOOK_ID.test(id)) throw errors.badRequest('_id of a new handbook must be hbk- and 1 to 64 letters, digits, _ or -');
     const docId = id ?? newDocId('Handbook');
     const doc = await this.store.inTransaction(async (tx) => {
       await this.repo.lockGroup(tx, db);
       const row = await this.repo.readForUpdate(tx, db, docId);
-      if (row && !row.deleted) throw errors.conflict(HANDBOOK_CONFLICT_REASON);
+      if (row && !row.deleted) {
+        // the same create again: its page as stored; the same editor's create with what was typed since: saved over
+        // its own first version (the answer to the first was lost); anything else is someone else's page
+        if (isCreateReplay(row.body, ctx.user_id, fields)) return row.body;
+        if (isOwnFirstVersion(row.body, ctx.user_id)) return this.updateWithin(tx, ctx, db, row.body, fields);
+        throw errors.conflict(HANDBOOK_CONFLICT_REASON);
+      }
       return this.createWithin(tx, ctx, db, docId, fields);
     });
     return written(doc);
@@ -48,7 +59,7 @@ export class HandbookWrites {
       const row = await this.repo.readForUpdate(tx, db, id);
       if (!row || row.deleted) return this.createWithin(tx, ctx, db, id, fields);
       const prev = row.body;
-      checkNotStale(prev, rev, body.revision);
+      checkNotStale(prev, rev, body.revision, fields.uri);
       return this.updateWithin(tx, ctx, db, prev, fields);
     });
     return written(doc);
@@ -106,6 +117,9 @@ export class HandbookWrites {
       }),
       ctx.user_id,
     );
+    // the document as stored, before its revision and the others' backlinks: too large, and the transaction (all of it)
+    // is rolled back
+    checkHandbookSize(doc!);
     await this.addRevision(tx, ctx, db, doc!);
     await this.refreshBacklinks(tx, db, id, rendered.links);
     return doc!;
@@ -116,7 +130,10 @@ export class HandbookWrites {
     const prevUri = String(prev.uri);
     const uri = fields.uri ?? prevUri;
     let oldUris = stringList(prev.old_uris);
+    // the `_rev` number this save gives the page, when it moves it (a stale save sending another uri is then 409)
+    let uriRev = typeof prev.uri_rev === 'number' ? prev.uri_rev : undefined;
     if (uri !== prevUri) {
+      uriRev = revNumber(prev._rev) + 1;
       const owner = await this.repo.slugOwner(tx, db, uri);
       if (owner && owner !== id) throw errors.unprocessable({ uri: NOTES_MESSAGES.taken });
       // the address it had still finds it; taking back an earlier one makes it current again
@@ -142,6 +159,7 @@ export class HandbookWrites {
         content_html: rendered.html,
         links_to: rendered.links,
         old_uris: oldUris,
+        ...(uriRev === undefined ? {} : { uri_rev: uriRev }),
         value_for: valueFor(fields.fields),
         linked_by: linkedBy ?? [],
         revision,
@@ -149,6 +167,7 @@ export class HandbookWrites {
       }),
       ctx.user_id,
     );
+    checkHandbookSize(doc!);
     if (changed) await this.addRevision(tx, ctx, db, doc!);
     const renamed = uri !== prevUri || fields.title !== prev.title;
     await this.refreshBacklinks(tx, db, id, affectedTargets(stringList(prev.links_to), rendered.links, renamed));
@@ -178,6 +197,9 @@ export class HandbookWrites {
     }
   }
 }
+
+/** Ids a client may give a new handbook: the klass's prefix and what the platform's ids hold. */
+const HANDBOOK_ID = /^hbk-[A-Za-z0-9_-]{1,64}$/;
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];

@@ -1,5 +1,6 @@
 import { Doc, errors, HandbookFields } from '@app/proto';
 import type { KlassPolicy } from '@app/platform';
+import { presentHandbook } from './handbook.rules';
 
 /**
  * Handbooks through the document protocol: reads (get, find) go through it; writes never do — DocumentsService hands
@@ -13,6 +14,6 @@ export class HandbookPolicy implements KlassPolicy {
   }
 
   present(doc: Doc): Doc {
-    return { ...doc, label: typeof doc.title === 'string' ? doc.title : null };
+    return presentHandbook(doc);
   }
 }

@@ -30,8 +30,8 @@ export const RANKED_MATCHES = 50;
 
 /**
  * Full-text search of a group's handbooks and bookmarks (notes.search_entries, kept by the `documents_search` trigger).
- * The query is read in both languages' configurations and the two are OR-ed, so a page is found by the stems of its
- * own language whoever searches; ranked by ts_rank_cd (title A, tags and fields B, description C, content and URL D),
+ * The query is read in both languages' configurations and the readings are OR-ed, so a page is found by the stems of
+ * its own language whoever searches (a Portuguese page by its words' stems as written too, accents dropped after); ranked by ts_rank_cd (title A, tags and fields B, description C, content and URL D),
  * and only the page of hits shown brings its text, for the snippet cut in the service (search.rules). A query matching up to RANKED_MATCHES pages is ranked exactly;
  * beyond that, the ranking is among the first RANKED_MATCHES pages that match anywhere and the first RANKED_MATCHES
  * that match in their title, tags or fields (so a page named by the words still comes first).
@@ -45,7 +45,9 @@ export class SearchRepository {
     // with the query's text, PostgreSQL knows how common its words are (the vectors' statistics) and reads a common
     // word's first matches in table order rather than building a bitmap of all of them. Each match is ranked where it
     // is read (a page found both ways twice: the same rank, one kept), so the vectors are not carried to a sort.
-    const tsq = "(websearch_to_tsquery('notes.portuguese', $2) || websearch_to_tsquery('notes.english', $2))";
+    // three readings OR-ed, the same one once: unaccented then stemmed (pt, en), and stemmed as typed then unaccented
+    // (pt: PostgreSQL's own portuguese stems "lubrificações" as "lubrific" only with its accents; migration 0003)
+    const tsq = 'notes.search_query($2)';
     try {
       const { rows } = await this.pool.query<SearchRow>(
         `WITH anywhere AS (SELECT id, klass, ts_rank_cd(vector, ${tsq}) AS rank FROM notes.search_entries WHERE account_id = $1 AND vector @@ ${tsq} LIMIT ${RANKED_MATCHES}),

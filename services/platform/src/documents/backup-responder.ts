@@ -4,6 +4,7 @@ import type { Pool } from 'pg';
 import { BACKUP_SERVICES, BackupClearRequest, BackupExportRequest, BackupRestoreRequest, queueGroup, subject, type ServiceName } from '@app/proto';
 import type { z } from 'zod';
 import { AppConfig } from '../config/config';
+import { isFirstPart, readParts, refusalError, ReplySender } from '../rpc/reply-parts';
 import { toWireError } from '../rpc/rpc-exception.filter';
 import { parseRequest } from '../rpc/request-validation';
 import { DocumentStore } from '../store/document-store';
@@ -23,13 +24,16 @@ type Handler = (data: unknown) => Promise<unknown>;
 @Injectable()
 class BackupResponder implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly subscriptions: Subscription[] = [];
+  private readonly sender: ReplySender;
 
   constructor(
     private readonly service: ServiceName,
     private readonly backups: BackupStore,
     private readonly nc: NatsConnection,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.sender = new ReplySender(nc);
+  }
 
   onApplicationBootstrap(): void {
     const handlers: Record<string, Handler> = {
@@ -61,32 +65,36 @@ class BackupResponder implements OnApplicationBootstrap, BeforeApplicationShutdo
   private async handle(handler: Handler, msg: Msg): Promise<void> {
     let packet: { id?: string; data?: unknown };
     try {
-      packet = JSON.parse(decoder.decode(msg.data)) as { id?: string; data?: unknown };
+      // a restore page larger than one message (a large document): its other parts come from the caller first
+      const data = isFirstPart(msg) ? await readParts(this.nc, msg, { deadline: Date.now() + 60_000 }) : msg.data;
+      packet = JSON.parse(decoder.decode(data)) as { id?: string; data?: unknown };
     } catch (err) {
-      return reply(msg, { err: toWireError(err) });
+      return this.reply(msg, { err: toWireError(err) });
     }
     if (packet.id === undefined) return;
     try {
       const response = await handler(packet.data);
-      reply(msg, { id: packet.id, isDisposed: true, response });
+      this.reply(msg, { id: packet.id, isDisposed: true, response });
     } catch (err) {
       if (!(err instanceof Error && 'status' in err)) logger.error(err instanceof Error ? err.message : String(err));
-      reply(msg, { id: packet.id, err: toWireError(err), isDisposed: true });
+      this.reply(msg, { id: packet.id, err: toWireError(err), isDisposed: true });
+    }
+  }
+
+  /** Answers in LeanNatsServer's packet format, in parts when large (reply-parts.ts). */
+  private reply(msg: Msg, packet: Record<string, unknown>): void {
+    try {
+      const bytes = encoder.encode(JSON.stringify(packet));
+      const refused = this.sender.send(msg, bytes);
+      if (refused) this.sender.send(msg, encoder.encode(JSON.stringify({ id: packet.id, err: refusalError(refused, bytes.byteLength).toWire(), isDisposed: true })));
+    } catch (err) {
+      logger.error(`cannot answer: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 }
 
 function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   return parseRequest(schema, data) as z.output<S>;
-}
-
-function reply(msg: Msg, packet: Record<string, unknown>): void {
-  if (!msg.reply) return;
-  try {
-    msg.respond(encoder.encode(JSON.stringify(packet)));
-  } catch {
-    // the connection is closing: the caller's deadline answers
-  }
 }
 
 /**

@@ -3,7 +3,7 @@ import { AppError, BACKUP_PAGE_BYTES, type ChangeEvent, type StoredDoc } from '@
 import { DocumentStore } from '../store/document-store';
 import { revNumber } from '../store/document-body';
 import { openTestPool, TEST_SCHEMA, testDb } from '../store/testing/test-env';
-import { BackupStore } from './backup-store';
+import { archivedDocProblem, BackupStore } from './backup-store';
 
 // The backup calls' store work on the real test schema (a tickets-owned documents table): export pages, clear, restore
 // into a fresh group and over a changed one, and what a restore refuses.
@@ -142,10 +142,32 @@ describe('BackupStore on Postgres', () => {
       { _id: 'wal-1', _rev: good._rev, klass: 'Wallet' },
       { _id: 'tkt-1', _rev: good._rev, klass: 'Customer' },
       { _id: 'cus-2', _rev: 'nope', klass: 'Customer' },
+      // a timestamp its column can't hold: refused with a reason, not a PostgreSQL error
+      { _id: 'cus-3', _rev: good._rev, klass: 'Customer', created_at: 'yesterday' },
     ]) {
       const err = await backups.restorePage(db, 'into', [good, bad]).catch((e: unknown) => e);
-      expect((err as AppError).status).toBe(400);
+      expect([(err as AppError).status, (err as AppError).reason]).toEqual([400, archivedDocProblem('tickets', bad)]);
     }
     expect(await rowsOf(db)).toEqual([]);
+  });
+});
+
+describe('archivedDocProblem', () => {
+  const rev = '1-0123456789abcdef0123456789abcdef';
+  it('takes a document its service stores, with its prefix, an N-md5 revision and ISO timestamps', () => {
+    expect(archivedDocProblem('tickets', { _id: 'cus-1', _rev: rev, klass: 'Customer', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01' })).toBeNull();
+    expect(archivedDocProblem('tickets', { _id: 'cus-1', _rev: rev, klass: 'Customer', created_at: null })).toBeNull();
+  });
+
+  it('says why it would refuse anything else', () => {
+    expect(archivedDocProblem('finance', { _id: 'cus-1', _rev: rev, klass: 'Customer' })).toBe('klass Customer is not stored by the finance service');
+    expect(archivedDocProblem('tickets', { _id: 'cus-1', _rev: rev, klass: 'Nope' })).toBe('klass Nope is not stored by the tickets service');
+    expect(archivedDocProblem('accounts', { _id: 'bak-1', _rev: rev, klass: 'Backup' })).toBe('a Backup is not restored');
+    expect(archivedDocProblem('tickets', { _id: 'tkt-1', _rev: rev, klass: 'Customer' })).toBe('_id of a Customer must start with cus-');
+    expect(archivedDocProblem('tickets', { _id: 'cus 1/..', _rev: rev, klass: 'Customer' })).toBe('cus 1/.. is not a valid document id');
+    expect(archivedDocProblem('tickets', { _id: 'cus-1', _rev: '1-x', klass: 'Customer' })).toBe('cus-1 has no valid _rev');
+    for (const at of ['yesterday', '2026-13-45T00:00:00Z', '20260101']) {
+      expect(archivedDocProblem('tickets', { _id: 'cus-1', _rev: rev, klass: 'Customer', updated_at: at })).toBe('cus-1 has no valid updated_at');
+    }
   });
 });

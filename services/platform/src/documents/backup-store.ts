@@ -46,6 +46,32 @@ export function restampRev(n: number, body: Record<string, unknown>): string {
   return revOf(n, body);
 }
 
+/** A timestamp PostgreSQL's timestamptz takes as the store writes them: a date first (ISO 8601), and a date to JS too. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+
+/**
+ * Why `service` would not restore an archived document (null: it would): its id, klass (one the service stores, not a
+ * backup record), id prefix, revision, and its timestamps (the columns they fill are timestamptz). restorePage refuses
+ * a page with such a document; the accounts service checks a whole archive with it before a restore changes anything.
+ */
+export function archivedDocProblem(service: ServiceName, doc: StoredDoc): string | null {
+  try {
+    checkId(doc._id);
+  } catch {
+    return `${String(doc._id).slice(0, 100)} is not a valid document id`;
+  }
+  const klass = doc.klass;
+  if (!isKlass(klass) || KLASSES[klass].service !== service) return `klass ${String(klass).slice(0, 100)} is not stored by the ${service} service`;
+  if ((BACKUP_EXCLUDED_KLASSES as readonly string[]).includes(klass)) return `a ${klass} is not restored`;
+  if (!doc._id.startsWith(`${KLASSES[klass].prefix}-`)) return `_id of a ${klass} must start with ${KLASSES[klass].prefix}-`;
+  if (typeof doc._rev !== 'string' || !REV.test(doc._rev)) return `${doc._id} has no valid _rev`;
+  for (const field of ['created_at', 'updated_at'] as const) {
+    const value = (doc as Record<string, unknown>)[field];
+    if (typeof value === 'string' && !(TIMESTAMP.test(value) && Number.isFinite(Date.parse(value)))) return `${doc._id} has no valid ${field}`;
+  }
+  return null;
+}
+
 interface ExistingRow {
   id: string;
   rev: string;
@@ -159,12 +185,8 @@ export class BackupStore {
   }
 
   private checkDoc(doc: StoredDoc): StoredDoc {
-    checkId(doc._id);
-    const klass = doc.klass;
-    if (!isKlass(klass) || KLASSES[klass].service !== this.service) throw errors.badRequest(`klass ${String(klass)} is not stored by the ${this.service} service`);
-    if ((BACKUP_EXCLUDED_KLASSES as readonly string[]).includes(klass)) throw errors.badRequest(`a ${klass} is not restored`);
-    if (!doc._id.startsWith(`${KLASSES[klass].prefix}-`)) throw errors.badRequest(`_id of a ${klass} must start with ${KLASSES[klass].prefix}-`);
-    if (!REV.test(doc._rev)) throw errors.badRequest(`${doc._id} has no valid _rev`);
+    const problem = archivedDocProblem(this.service, doc);
+    if (problem) throw errors.badRequest(problem);
     return doc;
   }
 

@@ -7,3 +7,4 @@ export { ServiceMetrics, serviceMetrics, metricsSubject } from './service-metric
 export type { MetricsReply, MetricsJson } from './service-metrics';
 export { MetricsScraper, ScrapeRound, KnownCopies, parseMetricsReply } from './metrics-scrape';
 export type { ScrapeOptions, ScrapeResult } from './metrics-scrape';
+export { PROCESS_RESTARTS, supervisorRestarts, watchProcessRestarts } from './process-restarts';

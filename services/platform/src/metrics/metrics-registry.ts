@@ -1,5 +1,7 @@
 import { hostname } from 'os';
-import { collectDefaultMetrics, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { unhandledRejections } from '../process/unhandled-rejections';
+import { watchProcessRestarts } from './process-restarts';
 
 // One registry per service copy (in production one per process; the tests run every service in one process, so it is
 // one per service there too, each with its own default metrics). Every series carries `service` and `instance`
@@ -16,6 +18,18 @@ export function createMetricsRegistry(service: string): Registry {
   registry.setDefaultLabels({ service, instance: instanceName() });
   // 10 ms resolution of the event-loop delay histogram (prom-client's default): finer costs a timer firing more often
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
+  // three of prom-client's gauges end in _total, a counter's suffix (promtool refuses them); each is the sum of the
+  // gauge of the same name without it (nodejs_active_handles{type=…}), which stays
+  for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) registry.removeSingleMetric(name);
+  new Gauge({
+    name: 'process_unhandled_rejections',
+    help: 'Promises that rejected with nothing to handle them since the process started (each is a bug; the process went on)',
+    registers: [registry],
+    collect() {
+      this.set(unhandledRejections());
+    },
+  });
+  watchProcessRestarts(registry); // app_process_restarts: pm2's restarts of this process (make up)
   return registry;
 }
 

@@ -115,3 +115,34 @@ describe('MetricsScraper on NATS', () => {
     expect(result.replies.find((r) => r.service === 'gamma')?.instance).toBe('host-g:1');
   });
 });
+
+describe('MetricsScraper: figures larger than one NATS message', () => {
+  const prefix = `${process.env.TEST_RUN_ID ?? 'local'}_metricsbig`;
+  const natsUrl = process.env.NATS_URL || 'nats://127.0.0.1:4222';
+  let scraper: MetricsScraper;
+  const metrics = new ServiceMetrics('delta', prefix);
+  const rejections: unknown[] = [];
+  const onRejection = (err: unknown) => rejections.push(err);
+
+  beforeAll(() => process.on('unhandledRejection', onRejection));
+  afterAll(async () => {
+    process.off('unhandledRejection', onRejection);
+    await scraper.close();
+  });
+
+  it('a copy whose figures pass 1 MB is read whole, and nothing rejects unhandled (the gateway died on it)', async () => {
+    // 3 MB of figures: label values of a counter, as ordinary traffic grows them
+    const reply = await metrics.reply();
+    const big = { name: 'big_series', help: 'h', type: 'counter', aggregator: 'sum', values: Array.from({ length: 30_000 }, (_, i) => ({ value: i, labels: { route: `/r/${i}/${'x'.repeat(80)}` } })) };
+    const text = JSON.stringify({ ...reply, service: 'delta', instance: 'host-d:1', metrics: [...reply.metrics, big] });
+    expect(text.length).toBeGreaterThan(2 * 1024 * 1024);
+    scraper = new MetricsScraper({ natsUrl, prefix, services: ['delta'], waitMs: 5000, settleMs: 50 });
+    await scraper.serve('delta', () => Promise.resolve(text));
+    const result = await scraper.scrape();
+    expect(result.answered).toEqual({ delta: 1 });
+    const series = result.replies[0].metrics.find((m) => m.name === 'big_series');
+    expect(series?.values).toHaveLength(30_000);
+    await new Promise((r) => setImmediate(r));
+    expect(rejections).toEqual([]);
+  });
+});

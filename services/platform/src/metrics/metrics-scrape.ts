@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { connect, createInbox, Msg, NatsConnection } from 'nats';
 import { MetricsReply, metricsSubject } from './service-metrics';
 import { natsOptions } from '../rpc/nats-options';
+import { isFirstPart, readParts, ReplySender } from '../rpc/reply-parts';
 
 const logger = new Logger('metrics-scraper');
 const encoder = new TextEncoder();
@@ -146,13 +147,18 @@ export class MetricsScraper {
    */
   async serve(service: string, render: () => Promise<string>): Promise<void> {
     const nc = await this.connection();
+    const sender = new ReplySender(nc);
     nc.subscribe(metricsSubject(service, this.opts.prefix), {
       callback: (err, msg) => {
         if (err) return;
-        render().then(
-          (text) => msg.respond(encoder.encode(text)),
-          (e: unknown) => logger.error(`metrics: ${e instanceof Error ? e.message : String(e)}`),
-        );
+        // figures past the broker's message limit go in parts (reply-parts.ts); a respond() that threw inside this
+        // .then once ended the gateway (an unhandled rejection)
+        render()
+          .then((text) => {
+            const refused = sender.send(msg, encoder.encode(text));
+            if (refused) logger.error(`metrics: answer refused (${refused})`);
+          })
+          .catch((e: unknown) => logger.error(`metrics: ${e instanceof Error ? e.message : String(e)}`));
       },
     });
     await nc.flush();
@@ -178,7 +184,18 @@ export class MetricsScraper {
       };
       const onReply = (msg: Msg) => {
         if (msg.headers?.hasError) return; // "no responders": no copy of that service runs
-        const reply = parseMetricsReply(msg.data, services);
+        if (isFirstPart(msg)) {
+          // a copy whose figures pass one message: the rest is fetched from it within the scrape's deadline
+          readParts(nc, msg, { deadline: started + this.waitMs }).then(
+            (data) => !done && onData(data),
+            (e: unknown) => logger.warn(`metrics: ${e instanceof Error ? e.message : String(e)}`),
+          );
+          return;
+        }
+        onData(msg.data);
+      };
+      const onData = (data: Uint8Array) => {
+        const reply = parseMetricsReply(data, services);
         if (!reply || !round.add(reply.service, reply.instance)) return;
         this.known.heard(reply.service, reply.instance, Date.now());
         replies.push(reply);

@@ -26,17 +26,20 @@ export function storeProviders(opts: { service: ServiceName; schema: string }): 
     { provide: APP_CONFIG, useFactory: () => loadConfig() },
     {
       provide: PG_POOL,
-      useFactory: (config: AppConfig) =>
+      useFactory: (config: AppConfig) => {
+        const pool = new Pool({
+          connectionString: config.databaseUrl,
+          max: Number(process.env.PG_POOL_MAX || 10),
+          // the working set is in memory or on SSD: random reads cost about as much as sequential ones, so index scans
+          // (board columns, lists, text search) are preferred over sorting whole tables (docs/benchmarks.md, bench/tickets)
+          options: `-c random_page_cost=${Number(process.env.PG_RANDOM_PAGE_COST || 1.1)}`,
+        });
+        // an idle connection the server closes (a restart, a failover, pg_terminate_backend) is an 'error' of the pool:
+        // unheard, it ended the process; the pool drops the connection and the next query opens a new one
+        pool.on('error', (err) => logger.warn(`an idle database connection was closed: ${err.message}`));
         // counted in the service's metrics (pg_pool_connections and the like, read when scraped)
-        serviceMetrics(opts.service, config.prefix).watchPool(
-          new Pool({
-            connectionString: config.databaseUrl,
-            max: Number(process.env.PG_POOL_MAX || 10),
-            // the working set is in memory or on SSD: random reads cost about as much as sequential ones, so index scans
-            // (board columns, lists, text search) are preferred over sorting whole tables (docs/benchmarks.md, bench/tickets)
-            options: `-c random_page_cost=${Number(process.env.PG_RANDOM_PAGE_COST || 1.1)}`,
-          }),
-        ),
+        return serviceMetrics(opts.service, config.prefix).watchPool(pool);
+      },
       inject: [APP_CONFIG],
     },
     {

@@ -47,6 +47,13 @@ function routes(req: http.IncomingMessage, res: http.ServerResponse): void {
       res.writeHead(status, { location: `${base}/chain/${left - 1}` });
       res.end('moved');
     }
+  } else if (path === '/to-echo') {
+    res.writeHead(302, { location: '/echo' });
+    res.end();
+  } else if (path === '/to-localhost') {
+    // the same server under another name: another origin
+    res.writeHead(302, { location: `http://localhost:${port}/echo` });
+    res.end();
   } else if (path === '/to-ftp') {
     res.writeHead(301, { location: 'ftp://example.com/file' });
     res.end();
@@ -217,6 +224,25 @@ describe('safeFetch on a local server (allowPrivate true)', () => {
     expect(await failure(`${base}/chain/1`, { ...ok, maxRedirects: 0 })).toBe('too_many_redirects');
   });
 
+  it('sends Basic credentials (given apart or written in the URL) to their origin only, never to a redirect elsewhere, and never hands them back in the URL', async () => {
+    const basicAuth = { origin: base, username: 'alice', password: 'p@ss:wörd' };
+    const expected = `Basic ${Buffer.from('alice:p@ss:wörd').toString('base64')}`;
+    const headersOf = (res: { body: Buffer }) => JSON.parse(res.body.toString()) as Record<string, string>;
+    expect(headersOf(await safeFetch(`${base}/echo`, { ...ok, basicAuth })).authorization).toBe(expected);
+    // a redirect on the same origin keeps them, one to another origin (the same server as localhost) drops them
+    const same = await safeFetch(`${base}/to-echo`, { ...ok, basicAuth });
+    expect([same.url, headersOf(same).authorization]).toEqual([`${base}/echo`, expected]);
+    const away = await safeFetch(`${base}/to-localhost`, { ...ok, basicAuth });
+    expect([away.url, headersOf(away).authorization]).toEqual([`http://localhost:${port}/echo`, undefined]);
+    // credentials for another origin are not sent here at all
+    expect(headersOf(await safeFetch(`${base}/echo`, { ...ok, basicAuth: { ...basicAuth, origin: `http://localhost:${port}` } })).authorization).toBeUndefined();
+    // written in the URL (percent-encoded): the same rules, and the URL answered carries no userinfo
+    const inUrl = await safeFetch(`http://alice:p%40ss%3Aw%C3%B6rd@127.0.0.1:${port}/to-echo`, ok);
+    expect([inUrl.url, headersOf(inUrl).authorization]).toEqual([`${base}/echo`, expected]);
+    const inUrlAway = await safeFetch(`http://alice:secret@127.0.0.1:${port}/to-localhost`, ok);
+    expect([inUrlAway.url, headersOf(inUrlAway).authorization]).toEqual([`http://localhost:${port}/echo`, undefined]);
+  });
+
   it('stops a redirect loop with too_many_redirects', async () => {
     expect(await failure(`${base}/loop`, ok)).toBe('too_many_redirects');
     expect(seen.length).toBe(ok.maxRedirects + 1);
@@ -228,9 +254,7 @@ describe('safeFetch on a local server (allowPrivate true)', () => {
   });
 
   it('cuts a 50 MB streamed body off at maxBytes (too_large) without reading it all', async () => {
-    const started = Date.now();
     expect(await failure(`${base}/huge`, { ...ok, maxBytes: MB })).toBe('too_large');
-    expect(Date.now() - started).toBeLessThan(5000);
     await new Promise((r) => setTimeout(r, 100));
     expect(bytesSent).toBeLessThan(20 * MB);
   });
@@ -242,17 +266,16 @@ describe('safeFetch on a local server (allowPrivate true)', () => {
   });
 
   it('gives up on a server sending 1 byte per second at the total deadline (timeout), not per read', async () => {
+    // the drip never ends and each byte comes within 1.5 s: only a deadline for the whole fetch ends it (a read timeout
+    // renewed by every byte would never fire, and the test would not end)
     const started = Date.now();
     expect(await failure(`${base}/drip`, { ...ok, timeoutMs: 1500 })).toBe('timeout');
-    const took = Date.now() - started;
-    expect(took).toBeGreaterThanOrEqual(1400);
-    expect(took).toBeLessThan(4000); // the deadline, not a read timeout renewed by every byte (which would never fire)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400); // not before the deadline
   });
 
   it('gives up on a server that never answers (timeout)', async () => {
-    const started = Date.now();
+    // the deadline covers waiting for the headers: the server sends nothing, ever
     expect(await failure(`${base}/silent`, { ...ok, timeoutMs: 800 })).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(4000);
   });
 
   it('decodes gzip, deflate (zlib and raw) and br bodies', async () => {
@@ -267,9 +290,7 @@ describe('safeFetch on a local server (allowPrivate true)', () => {
     expect(bombs.gzip.length).toBeLessThan(100 * 1024);
     expect(bombs.br.length).toBeLessThan(100 * 1024);
     for (const path of ['/bomb', '/bomb-br']) {
-      const started = Date.now();
       expect([path, await failure(`${base}${path}`, { ...ok, maxBytes: MB })]).toEqual([path, 'too_large']);
-      expect(Date.now() - started).toBeLessThan(5000);
     }
     // an endless one ends at the limit, long before the deadline
     expect(await failure(`${base}/bomb-endless`, { ...ok, maxBytes: 4 * MB, timeoutMs: 20_000 })).toBe('too_large');

@@ -25,11 +25,16 @@ export interface SafeFetchOptions {
   maxRedirects: number;
   headers?: Record<string, string>;
   method?: 'GET' | 'HEAD';
+  /**
+   * HTTP Basic credentials kept apart from the URL (a feed's sign-in): sent as Authorization to the hops on `origin`
+   * only (scheme, host and port), never to a redirect elsewhere, as credentials written in the URL are.
+   */
+  basicAuth?: { origin: string; username: string; password: string } | null;
 }
 
 export interface SafeFetchResult {
   status: number;
-  /** The URL that answered, after redirects. */
+  /** The URL that answered, after redirects, without userinfo (credentials in it are never handed back). */
   url: string;
   /** Lower-case names; a repeated header's values joined with ', '. */
   headers: Record<string, string>;
@@ -120,14 +125,33 @@ function checkedUrl(text: string, allowPrivate: boolean): URL {
   return url;
 }
 
-function requestHeaders(given: Record<string, string> | undefined, url: URL, originalOrigin: string, credentials: string | null): Record<string, string> {
+/** Basic credentials and the one origin they are sent to. */
+interface OriginCredentials {
+  origin: string;
+  /** base64 of `user:password` */
+  token: string;
+}
+
+const basicToken = (username: string, password: string) => Buffer.from(`${username}:${password}`).toString('base64');
+
+function requestHeaders(given: Record<string, string> | undefined, url: URL, credentials: OriginCredentials | null): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(given ?? {})) headers[name.toLowerCase()] = value;
   headers['user-agent'] ??= DEFAULT_USER_AGENT;
   headers['accept-encoding'] ??= 'gzip, deflate, br';
-  // Credentials written in the URL (http://user:pass@host/feed) go to that origin only, never to a redirect elsewhere.
-  if (credentials && url.origin === originalOrigin) headers['authorization'] ??= `Basic ${credentials}`;
+  // Credentials (written in the URL, http://user:pass@host/feed, or given apart) go to their origin only, never to a
+  // redirect elsewhere.
+  if (credentials && url.origin === credentials.origin) headers['authorization'] ??= `Basic ${credentials.token}`;
   return headers;
+}
+
+/** The URL without its userinfo. */
+function bare(url: URL): string {
+  if (!url.username && !url.password) return url.href;
+  const copy = new URL(url);
+  copy.username = '';
+  copy.password = '';
+  return copy.href;
 }
 
 function flatHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
@@ -221,13 +245,24 @@ function asOutboundError(err: unknown, timedOut: boolean): OutboundError {
   return new OutboundError('network', message, { cause: err });
 }
 
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
 /** GET or HEAD `url` within the bounds of `opts`; every status is returned (the caller decides), only failures throw OutboundError. */
 export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<SafeFetchResult> {
   if (!(opts.timeoutMs > 0) || !(opts.maxBytes >= 0) || !(opts.maxRedirects >= 0)) throw new RangeError('safeFetch: timeoutMs, maxBytes and maxRedirects must be positive numbers');
   const method = opts.method ?? 'GET';
   let current = checkedUrl(url, opts.allowPrivate);
-  const originalOrigin = current.origin;
-  const credentials = current.username || current.password ? Buffer.from(`${decodeURIComponent(current.username)}:${decodeURIComponent(current.password)}`).toString('base64') : null;
+  const credentials: OriginCredentials | null = opts.basicAuth
+    ? { origin: opts.basicAuth.origin, token: basicToken(opts.basicAuth.username, opts.basicAuth.password) }
+    : current.username || current.password
+      ? { origin: current.origin, token: basicToken(safeDecode(current.username), safeDecode(current.password)) }
+      : null;
 
   const agent = agentFor(opts);
   const controller = new AbortController();
@@ -246,7 +281,7 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Sa
         origin: target.origin,
         path: `${target.pathname}${target.search}`,
         method,
-        headers: requestHeaders(opts.headers, current, originalOrigin, credentials),
+        headers: requestHeaders(opts.headers, current, credentials),
         signal: controller.signal,
       });
       const headers = flatHeaders(response.headers);
@@ -277,7 +312,7 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Sa
         delete headers['content-encoding'];
         delete headers['content-length'];
       }
-      return { status: response.statusCode, url: current.href, headers, body };
+      return { status: response.statusCode, url: bare(current), headers, body };
     }
   } catch (err) {
     throw asOutboundError(err, timedOut);

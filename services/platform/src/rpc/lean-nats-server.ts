@@ -3,6 +3,7 @@ import { connect, Msg, NatsConnection, Subscription } from 'nats';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { batchNatsWrites } from './nats-write-batching';
 import { natsOptions } from './nats-options';
+import { isFirstPart, readParts, refusalError, ReplySender } from './reply-parts';
 import { toWireError } from './rpc-exception.filter';
 
 // The services' NATS transport: a queue-group subscription per @MessagePattern whose messages go straight to Nest's
@@ -13,6 +14,8 @@ import { toWireError } from './rpc-exception.filter';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+/** How long a request's parts may take to fetch from its caller. */
+const REQUEST_PARTS_MS = 30_000;
 
 interface Packet {
   id?: string;
@@ -41,6 +44,7 @@ export interface LeanNatsServerOptions {
 
 export class LeanNatsServer extends Server implements CustomTransportStrategy {
   private nc?: NatsConnection;
+  private sender?: ReplySender;
   private readonly subscriptions: Subscription[] = [];
 
   constructor(private readonly opts: LeanNatsServerOptions) {
@@ -51,6 +55,7 @@ export class LeanNatsServer extends Server implements CustomTransportStrategy {
     try {
       this.nc = await connect(natsOptions(this.opts.servers, this.opts.name ?? 'service'));
       batchNatsWrites(this.nc);
+      this.sender = new ReplySender(this.nc);
       const { metrics } = this.opts;
       for (const [pattern, handler] of this.messageHandlers) {
         const timer = metrics?.timer(pattern);
@@ -69,7 +74,9 @@ export class LeanNatsServer extends Server implements CustomTransportStrategy {
     const started = performance.now();
     let packet: Packet;
     try {
-      packet = JSON.parse(decoder.decode(msg.data)) as Packet;
+      // a request larger than one message: its other parts are fetched from the caller first (reply-parts.ts)
+      const data = isFirstPart(msg) ? await readParts(this.nc!, msg, { deadline: Date.now() + REQUEST_PARTS_MS }) : msg.data;
+      packet = JSON.parse(decoder.decode(data)) as Packet;
     } catch (err) {
       const wire = toWireError(err);
       timer?.done((performance.now() - started) / 1000, wire.error);
@@ -92,19 +99,28 @@ export class LeanNatsServer extends Server implements CustomTransportStrategy {
 
   private async answerScrape(metrics: RpcServerMetrics, msg: Msg): Promise<void> {
     try {
-      // a reply larger than the server's max_payload throws here: logged, and the gateway counts this copy as missing
-      msg.respond(encoder.encode(await metrics.render()));
+      // figures past the broker's message limit go in parts (reply-parts.ts); a refusal leaves this copy missing
+      const refused = this.sender?.send(msg, encoder.encode(await metrics.render()));
+      if (refused) this.logger.error(`metrics: answer refused (${refused})`);
     } catch (err) {
       this.logger.error(`metrics: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
   private reply(msg: Msg, packet: Record<string, unknown>): void {
-    if (!msg.reply) return;
+    if (!msg.reply || !this.sender) return;
     try {
-      msg.respond(encoder.encode(JSON.stringify(packet)));
-    } catch {
-      // the connection is closing: the caller's deadline answers for us
+      const bytes = encoder.encode(JSON.stringify(packet));
+      const refused = this.sender.send(msg, bytes);
+      if (refused) {
+        const err = refusalError(refused, bytes.byteLength);
+        this.logger.warn(`${err.message} (${bytes.byteLength} bytes)`);
+        this.sender.send(msg, encoder.encode(JSON.stringify({ id: packet.id, err: err.toWire(), isDisposed: true })));
+      }
+    } catch (err) {
+      // JSON.stringify of a value too large for a string: answered as an error rather than left to the deadline
+      this.logger.error(`cannot answer: ${err instanceof Error ? err.message : String(err)}`);
+      this.sender.send(msg, encoder.encode(JSON.stringify({ id: packet.id, err: toWireError(err), isDisposed: true })));
     }
   }
 

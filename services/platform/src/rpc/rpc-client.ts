@@ -3,6 +3,7 @@ import { connect, createInbox, JSONCodec, Msg, NatsConnection, NatsError, Subscr
 import { AppError, CallName, Calls, isWireError, subject } from '@app/proto';
 import { batchNatsWrites } from './nats-write-batching';
 import { natsOptions } from './nats-options';
+import { isFirstPart, PartsError, readParts, ReplySender } from './reply-parts';
 
 const logger = new Logger('rpc-client');
 const codec = JSONCodec<unknown>();
@@ -52,6 +53,8 @@ export class RpcClient {
   private nc?: NatsConnection;
   private inbox = '';
   private replies?: Subscription;
+  /** offers the parts of requests larger than one message */
+  private sender?: ReplySender;
   private next = 0;
   private readonly pending = new Map<string, Pending>();
   private sweeper?: NodeJS.Timeout;
@@ -77,6 +80,7 @@ export class RpcClient {
     this.connecting ??= connect(natsOptions(this.natsUrl, 'rpc-client')).then((nc) => {
       batchNatsWrites(nc);
       void this.followStatus(nc);
+      this.sender = new ReplySender(nc);
       this.inbox = createInbox();
       this.replies = nc.subscribe(`${this.inbox}.*`, { callback: (err, msg) => (err ? undefined : this.onReply(msg)) });
       this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
@@ -147,13 +151,31 @@ export class RpcClient {
     const id = String(++this.next);
     return new Promise<Uint8Array>((resolve, reject) => {
       const started = performance.now();
-      this.pending.set(id, { name, started, resolve, reject, deadline: Date.now() + (opts.timeoutMs ?? this.timeoutMs) });
+      let release: (() => void) | undefined;
+      const settle =
+        <T>(fn: (v: T) => void) =>
+        (v: T) => {
+          release?.();
+          fn(v);
+        };
+      this.pending.set(id, { name, started, resolve: settle(resolve), reject: settle(reject), deadline: Date.now() + (opts.timeoutMs ?? this.timeoutMs) });
       try {
-        this.nc!.publish(pattern, codec.encode({ pattern, data: req, id }), { reply: `${this.inbox}.${id}` });
+        const bytes = codec.encode({ pattern, data: req, id });
+        const reply = `${this.inbox}.${id}`;
+        if (bytes.byteLength <= this.sender!.partBytes()) this.nc!.publish(pattern, bytes, { reply });
+        else {
+          // a request larger than one message (a restore page with a 2 MB handbook): the service pulls the other
+          // parts from here before it handles the call (reply-parts.ts); they are let go once the call settles
+          const offer = this.sender!.offer(bytes);
+          if (typeof offer === 'string') throw new AppError('payload_too_large', 'The request is too large to pass to the service');
+          release = offer.release;
+          this.nc!.publish(pattern, offer.first, { reply, headers: offer.headers });
+        }
       } catch (err) {
         this.pending.delete(id);
+        release?.();
         this.observe(name, started, 'unreachable');
-        reject(transportError(name, err));
+        reject(err instanceof AppError ? err : transportError(name, err));
       }
     });
   }
@@ -181,8 +203,32 @@ export class RpcClient {
       call.reject(new AppError('service_unavailable', 'The service is not available, please try again later'));
       return;
     }
+    if (isFirstPart(msg)) {
+      // an answer larger than one message: its other parts are fetched from the service (reply-parts.ts)
+      this.readRest(call, msg);
+      return;
+    }
     this.observe(call.name, call.started, 'reply');
     call.resolve(msg.data);
+  }
+
+  private readRest(call: Pending, first: Msg): void {
+    readParts(this.nc!, first, { deadline: call.deadline }).then(
+      (data) => {
+        this.observe(call.name, call.started, 'reply');
+        call.resolve(data);
+      },
+      (err: unknown) => {
+        const timedOut = err instanceof PartsError && err.kind === 'timeout';
+        this.observe(call.name, call.started, timedOut ? 'timeout' : 'unreachable');
+        logger.error(`${call.name}: ${err instanceof Error ? err.message : String(err)}`);
+        call.reject(
+          err instanceof PartsError && err.kind === 'too_large'
+            ? new AppError('unprocessable_entity', 'The answer is too large: ask for fewer items')
+            : new AppError('service_unavailable', timedOut ? 'The service did not answer in time, please try again' : 'The service is not available, please try again later'),
+        );
+      },
+    );
   }
 
   private observe(name: string, started: number, outcome: RpcOutcome): void {
@@ -202,6 +248,11 @@ export class RpcClient {
 }
 
 function transportError(name: string, err: unknown): AppError {
+  if (err instanceof NatsError && err.code === 'MAX_PAYLOAD_EXCEEDED') {
+    // a request larger than one NATS message (the gateway's body limit keeps HTTP bodies below it)
+    logger.error(`${name}: ${err.message}`);
+    return new AppError('payload_too_large', 'The request is too large to pass to the service');
+  }
   if (err instanceof NatsError) {
     // a closed or draining connection, an oversized payload: the call cannot reach the service
     logger.error(`${name}: ${err.message}`);

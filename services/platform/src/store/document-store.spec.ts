@@ -1,7 +1,7 @@
-import { Pool, type PoolClient } from 'pg';
+import { Client, Pool, type PoolClient } from 'pg';
 import { AppError, REASONS, type ChangeEvent, type Doc } from '@app/proto';
 import { createHash } from 'crypto';
-import { DocumentStore, partsOf } from './document-store';
+import { DocumentStore, partsOf, statementMsForBytes } from './document-store';
 import { withText } from './document-body';
 import { buildFindSql } from './find-sql';
 import { mapPgError } from './pg-errors';
@@ -424,6 +424,62 @@ describe('DocumentStore on Postgres', () => {
       expect((await appError(store.find(db, {} as never))).reason).toBe('selector is required');
     });
 
+    it('a page of more than 64 documents over the answer bound is refused (422) before its bodies are read', async () => {
+      const saved = process.env.RPC_MAX_REPLY_BYTES;
+      const big = testDb();
+      for (let i = 0; i < 70; i++) await store.create(big, { klass: 'Customer', name: `B${i}`, notes: 'x'.repeat(2000) }, null);
+      const bodies: string[] = [];
+      const spy = jest.spyOn(pool, 'query');
+      try {
+        process.env.RPC_MAX_REPLY_BYTES = String(100_000); // 70 × ~2.2 kB = ~150 kB
+        const e = await appError(store.find(big, { selector: {}, limit: 1000 }));
+        expect(e.status).toBe(422);
+        expect(e.reason).toMatch(/ask for fewer/);
+        for (const call of spy.mock.calls) bodies.push(String(call[0]));
+        expect(bodies.some((t) => t.startsWith('SELECT body FROM'))).toBe(false); // no page of bodies was read
+        // 64 documents are not sized (they fit any bound), a page within the bound is answered
+        expect(await store.find(big, { selector: {}, limit: 64 })).toHaveLength(64);
+        process.env.RPC_MAX_REPLY_BYTES = String(1_000_000);
+        expect(await store.find(big, { selector: {}, limit: 1000 })).toHaveLength(70);
+      } finally {
+        spy.mockRestore();
+        if (saved === undefined) delete process.env.RPC_MAX_REPLY_BYTES;
+        else process.env.RPC_MAX_REPLY_BYTES = saved;
+      }
+    });
+
+    it("a large page is read with a statement timeout by its size (the services' own and a second per 4 MiB)", async () => {
+      const saved = process.env.PG_STATEMENT_TIMEOUT_MS;
+      const big = testDb();
+      const texts: string[] = [];
+      // every statement any client of pg sends (the page is read on a pooled client, in a transaction)
+      const original = Client.prototype.query;
+      Client.prototype.query = function (this: Client, ...args: unknown[]) {
+        const first = args[0];
+        texts.push(typeof first === 'string' ? first : String((first as { text?: string } | undefined)?.text ?? ''));
+        return (original as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof original;
+      try {
+        process.env.PG_STATEMENT_TIMEOUT_MS = '5000';
+        for (let i = 0; i < 70; i++) await store.create(big, { klass: 'Customer', name: `L${i}`, notes: `${i} ${'ç'.repeat(75_000)}` }, null);
+        texts.length = 0;
+        expect(await store.find(big, { selector: {}, limit: 1000 })).toHaveLength(70); // ~10.5 MB
+        // before: read under the services' 5 s like any page (a 50 MB page was stopped on a loaded machine)
+        const set = texts.map((t) => /^SET LOCAL statement_timeout = (\d+)$/.exec(t)).find(Boolean);
+        expect(Number(set?.[1])).toBe(5000 + 3000);
+        texts.length = 0;
+        expect(await store.find(big, { selector: {}, limit: 10 })).toHaveLength(10); // not sized: the services' own bound
+        expect(texts.some((t) => t.startsWith('SET LOCAL statement_timeout'))).toBe(false);
+        expect(statementMsForBytes(5000, 64 * 1024 * 1024)).toBe(5000 + 16_000);
+        expect(statementMsForBytes(5000, 1024)).toBeNull(); // small pages keep the services' bound
+        expect(statementMsForBytes(0, 10 * 1024 * 1024)).toBeNull(); // no bound at all stays none
+      } finally {
+        Client.prototype.query = original;
+        if (saved === undefined) delete process.env.PG_STATEMENT_TIMEOUT_MS;
+        else process.env.PG_STATEMENT_TIMEOUT_MS = saved;
+      }
+    });
+
     it('sorts ascending and descending on jsonb values, several keys', async () => {
       const asc = await store.find(db, { selector: { klass: 'Customer' }, sort: ['name'], limit: 3 });
       expect(asc.map((d) => d.name)).toEqual(['N00', 'N01', 'N02']);
@@ -537,10 +593,20 @@ describe('DocumentStore on Postgres', () => {
 
     it('a find the statement timeout stops is 503 with a reason', async () => {
       const limited = new DocumentStore({ pool: shortPool, schema: TEST_SCHEMA, service: 'tickets' });
-      const started = Date.now();
-      const e = await appError(limited.find(db, heavy));
-      expect(e.toBody()).toEqual({ error: 'service_unavailable', reason: 'The query took too long and was stopped' });
-      expect(Date.now() - started).toBeLessThan(5000);
+      // the table is held by another transaction, so the find waits for as long as that one lasts: only the statement
+      // timeout can end it (however fast or loaded the machine), and the reason says it did
+      const holder = await pool.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query(`LOCK TABLE "${TEST_SCHEMA}".documents IN ACCESS EXCLUSIVE MODE`);
+        const e = await appError(limited.find(db, { selector: { klass: 'Customer' }, fields: ['_id'] }));
+        expect(e.toBody()).toEqual({ error: 'service_unavailable', reason: 'The query took too long and was stopped' });
+      } finally {
+        await holder.query('ROLLBACK');
+        holder.release();
+      }
+      // the same find, nothing in its way, answers
+      expect(await limited.find(db, { selector: { klass: 'Customer' }, fields: ['_id'] })).toHaveLength(6);
     });
 
     it('finds of one database beyond its concurrency and queue are 429; another database is answered meanwhile', async () => {

@@ -19,6 +19,7 @@ import {
 } from './document-body';
 import { loadDbLimits } from '../config/config';
 import { buildFindSql } from './find-sql';
+import { refusalError, replyLimits } from '../rpc/reply-parts';
 import { KeyedLimiter, type KeyedLimits } from './keyed-limiter';
 import { mapPgError } from './pg-errors';
 
@@ -52,6 +53,25 @@ export interface DocumentStoreOptions {
 
 /** The databases the API addresses: a group's (acc-…) or a user's (usr-…). */
 const CLIENT_DB = /^(acc|usr)-/;
+/**
+ * Pages of more documents than this are sized before they are read. A document body is at most 1 MiB (the gateway's
+ * body limit), so 64 of them fit the 64 MiB answer bound whatever they hold; a larger page may not.
+ */
+export const SIZED_FIND_LIMIT = 64;
+
+/**
+ * The statement timeout of a page known to hold `bytes`: the services' own (`base`), and a second more for every
+ * STATEMENT_BYTES_PER_SECOND of it. PostgreSQL counts the time it takes to hand the rows over, and the service parses
+ * each as it comes: a 50 MB page took over 5 s on a loaded machine and was stopped (503) though nothing was wrong with
+ * it. Null: the base holds (pages up to STATEMENT_BYTES_PER_SECOND, or no timeout at all).
+ */
+export function statementMsForBytes(base: number, bytes: number): number | null {
+  if (base <= 0 || bytes <= STATEMENT_BYTES_PER_SECOND) return null;
+  return base + Math.ceil(bytes / STATEMENT_BYTES_PER_SECOND) * 1000;
+}
+
+/** How many bytes of a page are given a second more than the services' statement timeout (64 MiB: 16 s more). */
+export const STATEMENT_BYTES_PER_SECOND = 4 * 1024 * 1024;
 
 function findLimitsFromEnv(): KeyedLimits {
   const { findConcurrency, findQueue, findWaitMs } = loadDbLimits();
@@ -152,7 +172,23 @@ export class DocumentStore {
   async find(db: string, query: FindQuery, opts: FindOptions = {}): Promise<Doc[]> {
     checkDb(db);
     const q = buildFindSql({ table: this.table, db, query, klasses: opts.klasses });
-    const run = () => this.pool.query<{ body: Doc }>(q.text, q.values);
+    const run = async () => {
+      if (q.limit > SIZED_FIND_LIMIT) {
+        // a page that may exceed one answer's bound is sized first (no bodies travel) and refused before it is read
+        const { rows: sized } = await this.pool.query<{ bytes: string }>(q.sizeText, q.values);
+        const bytes = Number(sized[0]?.bytes ?? 0);
+        const max = replyLimits().maxReplyBytes;
+        if (bytes > max) throw refusalError('too_large', bytes, max);
+        const ms = statementMsForBytes(loadDbLimits().statementTimeoutMs, bytes);
+        if (ms) {
+          return this.transaction(async (c) => {
+            await c.query(`SET LOCAL statement_timeout = ${ms}`);
+            return c.query<{ body: Doc }>(q.text, q.values);
+          });
+        }
+      }
+      return this.pool.query<{ body: Doc }>(q.text, q.values);
+    };
     let rows: { body: Doc }[];
     try {
       // the services' own databases (`_users`, `prices`) are read only with selectors the server builds, and every

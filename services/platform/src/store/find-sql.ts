@@ -14,6 +14,13 @@ export interface FindSql {
   values: unknown[];
   /** the parsed `fields`, for projectFields() */
   fields: string[][] | undefined;
+  /** the page size asked for (after the default) */
+  limit: number;
+  /**
+   * The same page's size in bytes of JSON text, without its bodies: `SELECT bytes`. Asked before a large page is read,
+   * so that a page over the answer's bound is refused before the service holds it (1,000 documents of 1 MiB are 1 GiB).
+   */
+  sizeText: string;
 }
 
 export interface FindSqlInput {
@@ -69,6 +76,10 @@ export function buildFindSql(input: FindSqlInput): FindSql {
   const condition = selectorSql(rest, p);
   if (condition !== 'true') where.push(condition);
   const order = [sortSql(sort), 'id'].filter(Boolean).join(', ');
-  const text = `SELECT body FROM ${input.table} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${p.add(limit, 'integer')} OFFSET ${p.add(skip, 'integer')}`;
-  return { text, values: p.values, fields: fields && fields.length ? fields : undefined };
+  const from = `FROM ${input.table} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${p.add(limit, 'integer')} OFFSET ${p.add(skip, 'integer')}`;
+  const text = `SELECT body ${from}`;
+  // the size the store wrote with each body (its JSON text's bytes); a body is serialised only for a row written
+  // without it (a 50 MB page serialised twice outlasted the statement bound under load)
+  const sizeText = `SELECT coalesce(sum(coalesce(size, octet_length(body::text))), 0)::bigint AS bytes FROM (SELECT size, body ${from}) AS page`;
+  return { text, values: p.values, fields: fields && fields.length ? fields : undefined, limit, sizeText };
 }

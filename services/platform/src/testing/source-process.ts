@@ -9,7 +9,7 @@ import path from 'path';
 export const ROOT = path.resolve(__dirname, '../../../..');
 
 /** The child's preamble: a require hook for .ts files and jest's package mapping, then the entry point. */
-function preamble(script: string): string {
+export function preamble(script: string): string {
   return `
 const fs = require('fs');
 const Module = require('module');

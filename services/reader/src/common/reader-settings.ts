@@ -47,5 +47,11 @@ export const MAX_FEED_BYTES = 10 * 1024 * 1024;
 export const MAX_REDIRECTS = 5;
 /** What the discovery of a new subscription may take, page and feed together (the API call waits for it). */
 export const DISCOVERY_TIMEOUT_MS = 10_000;
+/**
+ * A subscription whose discovery downloaded its feed is not due for the fetcher until this many seconds later: its
+ * entries are stored from that download right after it is created (which sets its next check); only if that never
+ * happens (the process stopped) does the fetcher take it then.
+ */
+export const FIRST_STORE_GRACE_S = 300;
 /** Entries read from one fetch of a feed (the newest first, as feeds list them). */
 export const MAX_ENTRIES_PER_FETCH = 500;

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   Calls,
   Doc,
@@ -13,14 +13,18 @@ import {
 } from '@app/proto';
 import { ChangePublisher, DocumentProtocol, DocumentStore, parseFields, project, projectFields, requireWrite, KlassPolicy, UpdateHandler } from '@app/platform';
 import { accountDb } from '../common/caller';
+import { FeedRefresher } from '../fetcher/feed-refresher';
 import { FetchQueue } from '../fetcher/fetch-queue';
+import { ITEMS_PER_PREFIX, parseItemLookup, parseStatusChange } from '../items/item-lookup.rules';
 import { statusHandlers } from '../items/item-status';
 import { ReaderRepository, SubscriptionSummary } from '../items/items.repository';
 import { SubscriptionDirectory } from '../items/subscription-directory';
 import { ReaderItemPolicy } from '../items/reader-item.policy';
 import { ReaderLabelPolicy } from '../labels/reader-label.policy';
 import { OpmlImport } from '../opml/opml-import';
-import { discoverFeed } from '../subscriptions/feed-discovery';
+import { discoverFeed, type Downloaded } from '../subscriptions/feed-discovery';
+import { FeedCredentialsRepository } from '../subscriptions/feed-credentials.repository';
+import { credentialsFor } from '../subscriptions/feed-credentials.rules';
 import { FeedState, FeedStateRepository } from '../subscriptions/feed-state.repository';
 import { ReaderSubscriptionPolicy } from '../subscriptions/reader-subscription.policy';
 
@@ -32,6 +36,8 @@ const READER_KLASSES = ['ReaderLabel', 'ReaderSubscription', 'ReaderItem'] as co
 /** Items deleted per statement when their subscription goes. */
 const DELETE_BATCH = 2000;
 
+const logger = new Logger('reader-documents');
+
 /**
  * reader.doc.*: feed subscriptions, labels and their items; the status handlers (spec §7), refresh, mark all read and
  * the OPML import; the OPML and unread views. Only groups hold them. What the API shows of a subscription includes the
@@ -40,6 +46,7 @@ const DELETE_BATCH = 2000;
 @Injectable()
 export class DocumentsService {
   private readonly protocol: DocumentProtocol;
+  private readonly subscriptions: ReaderSubscriptionPolicy;
 
   constructor(
     private readonly store: DocumentStore,
@@ -49,16 +56,20 @@ export class DocumentsService {
     private readonly opml: OpmlImport,
     private readonly publisher: ChangePublisher,
     private readonly directory: SubscriptionDirectory,
+    private readonly refresher: FeedRefresher,
+    private readonly credentials: FeedCredentialsRepository,
   ) {
+    this.subscriptions = new ReaderSubscriptionPolicy(store, repo, states, credentials, discoverFeed);
     const policies: Record<(typeof READER_KLASSES)[number], KlassPolicy> = {
       ReaderLabel: new ReaderLabelPolicy(repo),
-      ReaderSubscription: new ReaderSubscriptionPolicy(store, repo, states, discoverFeed),
+      ReaderSubscription: this.subscriptions,
       ReaderItem: new ReaderItemPolicy(),
     };
     const updates: Record<string, UpdateHandler> = {
       ...statusHandlers(store, async (db, doc) => (await this.enrich(db, [{ ...doc }]))[0]),
       [`${READER_DESIGN}/${READER_UPDATES.refresh}`]: (ctx, id) => this.refresh(accountDb(ctx), id),
       [`${READER_DESIGN}/${READER_UPDATES.markAllRead}`]: (ctx, id) => this.markAllRead(accountDb(ctx), id, ctx.user_id),
+      [`${READER_DESIGN}/${READER_UPDATES.setStatus}`]: (ctx, handler, body) => this.setStatus(accountDb(ctx), handler, body, ctx.user_id),
       [`${READER_DESIGN}/${READER_UPDATES.importOpml}`]: async (ctx, id, body) => {
         if (id !== 'opml') throw errors.notFound(`use ${READER_DESIGN}/_update/${READER_UPDATES.importOpml}/opml`);
         const db = accountDb(ctx);
@@ -74,6 +85,7 @@ export class DocumentsService {
       {
         [`${READER_DESIGN}/${READER_VIEWS.opml}`]: async (ctx) => ({ rows: [{ key: 'opml', value: await this.opml.export(accountDb(ctx)) }] }),
         [`${READER_DESIGN}/${READER_VIEWS.unread}`]: async (ctx) => ({ rows: (await repo.unreadCounts(accountDb(ctx))).map((r) => ({ key: r.id, value: r.count })) }),
+        [`${READER_DESIGN}/${READER_VIEWS.items}`]: (ctx, params) => this.itemsById(accountDb(ctx), params),
       },
       updates,
     );
@@ -102,7 +114,8 @@ export class DocumentsService {
   async post(req: Req<'reader.doc.post'>): Promise<WriteReply> {
     const db = accountDb(req.ctx);
     try {
-      return await this.written(db, await this.protocol.post(req));
+      const reply = await this.protocol.post(req);
+      return await this.written(db, reply, this.subscriptions.takeDownload(req.ctx));
     } finally {
       this.directory.forget(db);
     }
@@ -111,13 +124,14 @@ export class DocumentsService {
   async put(req: Req<'reader.doc.put'>): Promise<WriteReply> {
     const db = accountDb(req.ctx);
     try {
-      return await this.written(db, await this.protocol.put(req));
+      const reply = await this.protocol.put(req);
+      return await this.written(db, reply, this.subscriptions.takeDownload(req.ctx));
     } finally {
       this.directory.forget(db);
     }
   }
 
-  /** A label goes with its subscriptions left unlabelled; a subscription with its items and its fetch state. */
+  /** A label goes with its subscriptions left unlabelled; a subscription with its items, fetch state and credentials. */
   async delete(req: Req<'reader.doc.delete'>): Promise<WriteReply> {
     const db = accountDb(req.ctx);
     const klass = klassOfId(req.id);
@@ -130,6 +144,7 @@ export class DocumentsService {
       // fetch after this finds the subscription gone and stores nothing
       if (klass === 'ReaderSubscription') {
         await this.states.deleteWithin(tx, db, req.id);
+        await this.credentials.forgetWithin(tx, db, req.id);
         await this.repo.forgetKeysWithin(tx, db, req.id);
       }
       const gone = await this.store.removeWithin(tx, db, req.id, req.rev, actor);
@@ -189,16 +204,42 @@ export class DocumentsService {
     return { ok: true, id, rev: '', doc: { marked } };
   }
 
+  /** `reader/_view/items`: items by id or id prefix (the Google Reader API's batches), as a find shows them. */
+  private async itemsById(db: string, params: Record<string, unknown>): Promise<ViewReply> {
+    const { ids, prefixes, fields } = parseItemLookup(params);
+    const paths = parseFields(fields);
+    const docs = (await this.repo.itemsByIds(db, ids, prefixes, ITEMS_PER_PREFIX)) as Doc[];
+    return { rows: (await this.enrich(db, docs, fields)).map((d) => ({ key: d._id, value: projectFields(d, paths) })) };
+  }
+
+  /** `reader/set_status/{read|unread|star|unstar}` with `{ids}`: many items' status in one statement. */
+  private async setStatus(db: string, handler: string, body: unknown, actor: string | null): Promise<WriteReply> {
+    const { field, to, ids } = parseStatusChange(handler, body);
+    const changed = await this.repo.setStatus(db, ids, field, to, actor);
+    if (changed) this.publisher.requestFlush();
+    return { ok: true, id: handler, rev: '', doc: { changed } };
+  }
+
   // ---- what the API shows -------------------------------------------------------------------------------------------
 
   /**
    * A write's reply shows the document as a read would. A subscription never fetched yet (new, or given a new
    * address) is queued for its first fetch right away.
    */
-  private async written(db: string, reply: WriteReply): Promise<WriteReply> {
+  /**
+   * A write's answer as the API shows it. A subscription never fetched: its entries stored from the download its
+   * discovery made (in the background, a slice at a time: the answer does not wait for them), else its fetch queued.
+   */
+  private async written(db: string, reply: WriteReply, downloaded?: Downloaded): Promise<WriteReply> {
     if (!reply.doc) return reply;
     const [doc] = await this.enrich(db, [reply.doc as Doc]);
-    if (doc.klass === 'ReaderSubscription' && doc.checked_at === null && doc.active !== false) await this.queue.enqueue([{ db, id: doc._id }], false);
+    if (doc.klass === 'ReaderSubscription' && doc.checked_at === null && doc.active !== false) {
+      if (downloaded) {
+        void this.refresher
+          .storeDownloaded(db, doc._id, downloaded)
+          .catch((err: unknown) => logger.error(`${db}/${doc._id}: storing the first download failed (the fetcher takes it later): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`));
+      } else await this.queue.enqueueOrLeaveToSchedule([{ db, id: doc._id }]);
+    }
     return { ...reply, doc };
   }
 
@@ -216,21 +257,28 @@ export class DocumentsService {
   }
 
   /**
-   * Subscriptions with the fetcher's state and the feed's title (unless customised) and site; items with their
-   * subscription's current title and label. `fields`: a find that asks for neither of those skips the look-up.
+   * Subscriptions with the fetcher's state, the feed's title (unless customised) and site, and whom the feed signs in
+   * as (`basic_auth_user`: the user name of its credentials, never the password); items with their subscription's
+   * current title and label. `fields`: a find that asks for neither of those skips the look-up.
    */
   private async enrich(db: string, docs: Doc[], fields?: string[]): Promise<Doc[]> {
     const wants = (...names: string[]) => !fields || names.some((n) => fields.some((f) => f === n || f.startsWith(`${n}.`)));
     const subIds = docs.filter((d) => d.klass === 'ReaderSubscription').map((d) => d._id);
     const hasItems = wants('reader_subscription', 'reader_label_id') && docs.some((d) => d.klass === 'ReaderItem');
-    const [states, byId] = await Promise.all([subIds.length ? this.states.statesOf(db, subIds) : new Map<string, FeedState>(), hasItems ? this.directory.of(db) : new Map<string, SubscriptionSummary>()]);
+    const [states, users, byId] = await Promise.all([
+      subIds.length ? this.states.statesOf(db, subIds) : new Map<string, FeedState>(),
+      subIds.length && wants('basic_auth_user') ? this.credentials.usersOf(db, subIds) : new Map<string, { username: string; origin: string }>(),
+      hasItems ? this.directory.of(db) : new Map<string, SubscriptionSummary>(),
+    ]);
     // the documents are this call's own (just read or just written): completed in place, not copied
     for (const doc of docs as Array<Record<string, unknown>>) {
       if (doc.klass === 'ReaderLabel') doc.label = typeof doc.name === 'string' ? doc.name : null;
       else if (doc.klass === 'ReaderSubscription') {
         const s = states.get(String(doc._id));
         const title = doc.customize_title === true && doc.title ? doc.title : (s?.feed_title || doc.title || doc.url);
-        Object.assign(doc, { title, label: title ?? null });
+        const user = users.get(String(doc._id));
+        const signsInAs = user && credentialsFor(String(doc.url), { ...user, password: '' }) ? user.username : null;
+        Object.assign(doc, { title, label: title ?? null, basic_auth_user: signsInAs });
         if (s) {
           Object.assign(doc, {
             website_url: doc.website_url ?? s.site_url ?? null,

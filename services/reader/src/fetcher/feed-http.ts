@@ -1,9 +1,11 @@
+import type { FeedCredentials } from '@app/proto';
 import { safeFetch, type SafeFetchResult } from '@app/platform';
 
 // One GET of a feed or a page through the platform's bounded client (safeFetch: one deadline for the whole exchange,
 // the body's bytes counted after decompression, redirects checked hop by hop, private addresses refused unless
 // allowed; failures are OutboundError with a code), with what a feed reader sends: its Accept and the validators of
-// the last answer (a conditional GET).
+// the last answer (a conditional GET). A subscription's credentials (HTTP Basic, kept apart from its address) go to
+// their origin only: safeFetch drops them on a redirect to another one.
 
 export interface FeedRequest {
   etag?: string | null;
@@ -12,6 +14,7 @@ export interface FeedRequest {
   maxBytes: number;
   maxRedirects: number;
   allowPrivate: boolean;
+  credentials?: FeedCredentials | null;
 }
 
 export type FeedResponse = SafeFetchResult;
@@ -22,5 +25,5 @@ export function fetchFeed(url: string, req: FeedRequest): Promise<FeedResponse> 
   const headers: Record<string, string> = { accept: ACCEPT };
   if (req.etag) headers['if-none-match'] = req.etag;
   if (req.lastModified) headers['if-modified-since'] = req.lastModified;
-  return safeFetch(url, { allowPrivate: req.allowPrivate, timeoutMs: req.timeoutMs, maxBytes: req.maxBytes, maxRedirects: req.maxRedirects, headers });
+  return safeFetch(url, { allowPrivate: req.allowPrivate, timeoutMs: req.timeoutMs, maxBytes: req.maxBytes, maxRedirects: req.maxRedirects, headers, basicAuth: req.credentials ?? null });
 }

@@ -137,3 +137,14 @@ text</content></entry>
     expect(decodeBody(Buffer.from('Ação'), undefined)).toBe('Ação');
   });
 });
+
+describe('a feed in windows-1252 or ISO-8859-1 (Node 20 reads 0x80–0x9F as C1 controls)', () => {
+  it.each(['text/xml; charset=ISO-8859-1', 'application/rss+xml; charset=windows-1252'])('keeps – “ ” € (%s)', (type) => {
+    const body = Buffer.concat([Buffer.from('<rss><channel><title>'), Buffer.from([0x93, 0x4f, 0x66, 0x69, 0x63, 0x69, 0x6e, 0x61, 0x94, 0x20, 0x96, 0x20, 0x31, 0x30, 0x20, 0x80]), Buffer.from('</title></channel></rss>')]);
+    expect(decodeBody(body, type)).toContain('“Oficina” – 10 €');
+  });
+  it('every byte 0x80–0x9F through the XML declaration\'s encoding', () => {
+    const body = Buffer.concat([Buffer.from('<?xml version="1.0" encoding="iso-8859-1"?><x>'), Buffer.from(Array.from({ length: 32 }, (_, i) => 0x80 + i)), Buffer.from('</x>')]);
+    expect(decodeBody(body, undefined)).toContain('€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ');
+  });
+});

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { parseFeed } from 'feedsmith';
+import { decodeText } from '@app/platform';
 import { MAX_FEED_URL } from '@app/proto';
 import { MAX_ENTRIES_PER_FETCH } from '../common/reader-settings';
-import { htmlToText, MAX_CONTENT_CHARS, sanitizeContent } from './sanitize.rules';
+import { contentWithin, htmlToText, sanitizeContent } from './sanitize.rules';
 
 // A fetched feed body (RSS 0.9x/1.0/2.0, Atom 0.3/1.0, RDF, JSON Feed; read by feedsmith) as what the reader stores:
 // the feed's title, site and TTL, and its entries with a key to tell them apart (guid, else link, else a hash of title
@@ -46,7 +47,8 @@ export function decodeBody(body: Buffer, contentType: string | undefined): strin
   const declared = /charset\s*=\s*"?([A-Za-z0-9._:-]+)/i.exec(contentType ?? '')?.[1] ?? /^<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/i.exec(body.subarray(0, 200).toString('latin1'))?.[1];
   if (declared && !/^utf-?8$/i.test(declared)) {
     try {
-      return new TextDecoder(declared.toLowerCase()).decode(body);
+      // windows-1252's 0x80–0x9F as browsers read them (platform decodeText; Node 20's own decoder does not)
+      return decodeText(body, declared);
     } catch {
       /* an unknown charset: read as UTF-8 */
     }
@@ -219,6 +221,17 @@ export function declaresEntities(body: string): boolean {
   return /<!ENTITY/i.test(body.slice(open, end < 0 ? undefined : end));
 }
 
+/**
+ * A copy of a string that holds no reference to the text it was cut from. What the parser gives is mostly slices of the
+ * feed's whole text (V8 keeps the parent of a slice alive), and an entry waits a while to be written: without a copy,
+ * each waiting entry (and the feed's title, waiting with them) kept its feed's whole text (~40–90 kB) alive, which the
+ * garbage collector then copied and marked.
+ */
+function detached(text: string): string {
+  // flattening the concatenation copies the characters; short strings are copies already
+  return text.length < 13 ? text : ` ${text}`.slice(1);
+}
+
 /** A feed read by the parser, its entries not yet turned into what is stored (see entryOf). */
 export interface ReadFeed {
   format: ParsedFeed['format'];
@@ -231,21 +244,22 @@ export interface ReadFeed {
 }
 
 /**
- * Reads a feed body (decoded text). Throws FeedParseError for what is not a feed, is malformed, or declares XML
- * entities (a billion-laughs document is refused before it is read).
+ * Reads a feed body (decoded text, or a JSON Feed document already parsed: feed-slices.ts reads a large one a slice at
+ * a time). Throws FeedParseError for what is not a feed, is malformed, or declares XML entities (a billion-laughs
+ * document is refused before it is read).
  */
-export function readFeed(body: string, feedUrl: string): ReadFeed {
-  if (declaresEntities(body)) throw new FeedParseError('the feed declares XML entities, which are refused');
+export function readFeed(body: string | Record<string, unknown>, feedUrl: string): ReadFeed {
+  if (typeof body === 'string' && declaresEntities(body)) throw new FeedParseError('the feed declares XML entities, which are refused');
   let parsed: ReturnType<typeof parseFeed>;
   try {
     // the entries past the first MAX_ENTRIES_PER_FETCH are not built at all (a 10 MB feed of small entries)
-    parsed = parseFeed(body.replace(/^\uFEFF/, '').trimStart(), { maxItems: MAX_ENTRIES_PER_FETCH });
+    parsed = parseFeed(typeof body === 'string' ? body.replace(/^\uFEFF/, '').trimStart() : body, { maxItems: MAX_ENTRIES_PER_FETCH });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     throw new FeedParseError(/unrecognized/i.test(message) ? 'the answer is not a feed (RSS, Atom, RDF or JSON Feed)' : `the feed could not be read: ${message}`);
   }
   const raw = rawEntries(parsed, feedUrl);
-  return { format: parsed.format, title: raw.title || null, site_url: raw.site || null, ttl_minutes: raw.ttl, base: raw.base, raw: raw.entries.slice(0, MAX_ENTRIES_PER_FETCH) };
+  return { format: parsed.format, title: raw.title ? detached(raw.title) : null, site_url: raw.site || null, ttl_minutes: raw.ttl, base: raw.base, raw: raw.entries.slice(0, MAX_ENTRIES_PER_FETCH) };
 }
 
 /** The `index`-th entry of a feed as stored; null when its key was `seen` already in this feed (a repeat). */
@@ -261,16 +275,16 @@ export function entryOf(feed: ReadFeed, index: number, fetchedAt: Date, seen: Se
   const key = dedupeKey(e.guid, url, title, written ? written.toISOString() : '');
   if (seen.has(key)) return null;
   seen.add(key);
-  const content = e.contentType === 'text' ? e.html.trim().slice(0, MAX_CONTENT_CHARS) : sanitizeContent(e.html, url ?? base);
+  const content = e.contentType === 'text' ? contentWithin(e.html.trim(), (part) => part.trim()) : sanitizeContent(e.html, url ?? base);
   // the summary's first words are in the first kilobytes
   const summary = htmlToText(e.summaryHtml.slice(0, 64 * 1024)).slice(0, SUMMARY_CHARS);
   return {
-    dedupe_key: key,
-    title: title || summary.slice(0, 80) || url || '(untitled)',
+    dedupe_key: detached(key),
+    title: detached(title || summary.slice(0, 80) || url || '(untitled)'),
     url,
-    content,
+    content: e.contentType === 'text' ? detached(content) : content,
     content_type: e.contentType,
-    summary,
+    summary: detached(summary),
     point_at: at.toISOString(),
   };
 }

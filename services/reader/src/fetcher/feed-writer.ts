@@ -18,6 +18,12 @@ const MAX_BATCH = 100;
 const MAX_WRITES = 3;
 /** fetches handed over and not yet written, at most: a fetch that would pass it waits (memory stays bounded) */
 const MAX_BACKLOG = 150;
+/**
+ * characters of content stored per INSERT at most: a group's new items go in statements of about this much, each one's
+ * documents made (JSON, revision hash) while the last one travels, so the event loop is never held for all of a large
+ * feed's (500 items of 17 kB: 60 ms of hashing in one go before)
+ */
+const INSERT_CHARS = 1024 * 1024;
 
 export interface FetchWrite {
   db: string;
@@ -78,12 +84,15 @@ export class FeedWriter {
       const batch = this.pending.splice(0, MAX_BATCH);
       this.writing++;
       this.inFlight += batch.length;
-      void this.writeOrSplit(batch).finally(() => {
-        this.writing--;
-        this.inFlight -= batch.length;
-        while (this.waitingForRoom.length && this.pending.length + this.inFlight < MAX_BACKLOG) this.waitingForRoom.shift()!();
-        this.schedule();
-      });
+      // writeOrSplit reports each feed's failure itself; the catch is for a bug in this bookkeeping
+      void this.writeOrSplit(batch)
+        .finally(() => {
+          this.writing--;
+          this.inFlight -= batch.length;
+          while (this.waitingForRoom.length && this.pending.length + this.inFlight < MAX_BACKLOG) this.waitingForRoom.shift()!();
+          this.schedule();
+        })
+        .catch((err: unknown) => logger.error(`writing fetched feeds: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`));
       this.schedule();
     });
   }
@@ -135,9 +144,28 @@ export class FeedWriter {
           });
         }
       }
-      for (const [db, docs] of byGroup) await this.store.createManyWithin(tx, db, 'ReaderItem', docs, null);
+      for (const [db, docs] of byGroup) for (const part of bySize(docs)) await this.store.createManyWithin(tx, db, 'ReaderItem', part, null);
       await this.states.writeManyWithin(tx, alive.map((w) => ({ db: w.db, id: w.subscriptionId, outcome: w.outcome })));
       return batch.map((w) => stored.get(w) ?? 0);
     });
   }
+}
+
+/** Items in groups of about INSERT_CHARS of content, in their order. */
+function bySize(docs: Array<Record<string, unknown>>): Array<Array<Record<string, unknown>>> {
+  const parts: Array<Array<Record<string, unknown>>> = [];
+  let part: Array<Record<string, unknown>> = [];
+  let chars = 0;
+  for (const doc of docs) {
+    const size = String(doc.content ?? '').length;
+    if (part.length && chars + size > INSERT_CHARS) {
+      parts.push(part);
+      part = [];
+      chars = 0;
+    }
+    part.push(doc);
+    chars += size;
+  }
+  if (part.length) parts.push(part);
+  return parts;
 }

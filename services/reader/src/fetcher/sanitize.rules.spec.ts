@@ -1,4 +1,6 @@
-import { htmlToText, sanitizeContent } from './sanitize.rules';
+import { READER_ITEM_CONTENT_MAX_BYTES } from '@app/proto';
+import { parseFeedText } from './feed-parse.rules';
+import { contentWithin, htmlToText, MAX_CONTENT_CHARS, sanitizeContent, storedBytes } from './sanitize.rules';
 
 const base = 'https://blog.example.com/2026/post.html';
 
@@ -59,5 +61,35 @@ describe('sanitizing a feed entry’s HTML', () => {
   it('turns HTML into plain text for titles and summaries', () => {
     expect(htmlToText('  Fish &amp; <b>chips</b>\n &lt;tag&gt; &eacute; &#x263A; <script>x()</script> ')).toBe('Fish & chips <tag> é ☺');
     expect(htmlToText('<p>One</p><p>two<br>three</p><style>p{}</style><ul><li>a</li><li>b</li></ul>')).toBe('One two three a b');
+  });
+});
+
+describe('the bytes an item’s content takes once stored', () => {
+  it('stay within READER_ITEM_CONTENT_MAX_BYTES however the sanitizer grows the HTML (each & written out as &amp;)', () => {
+    // 256 k bare ampersands become 1.28 MB of "&amp;": an item a single bus message could not carry
+    const html = `<p>${'&'.repeat(MAX_CONTENT_CHARS)}</p>`;
+    const out = sanitizeContent(html, base);
+    expect(storedBytes(out)).toBeLessThanOrEqual(READER_ITEM_CONTENT_MAX_BYTES);
+    expect(storedBytes(out)).toBeGreaterThan(READER_ITEM_CONTENT_MAX_BYTES * 0.8);
+    expect(out).toMatch(/^<p>(&amp;)+<\/p>$/);
+  });
+
+  it('count a Japanese character as its 3 bytes and a control character as its 6 bytes of JSON', () => {
+    const feed = (text: string) =>
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title><item><title>x</title><guid>1</guid><description>${text}</description></item></channel></rss>`;
+    const [entry] = parseFeedText(feed('日本語の文章。'.repeat(36_000)), 'https://jp.example/feed', new Date()).entries;
+    expect(entry.content.length).toBeLessThan(36_000 * 7);
+    expect(storedBytes(entry.content)).toBeLessThanOrEqual(READER_ITEM_CONTENT_MAX_BYTES);
+    expect(entry.content).toMatch(/^日本語の文章。/);
+    const controls = contentWithin('\u0001'.repeat(200_000), (t) => t);
+    expect([storedBytes(controls) <= READER_ITEM_CONTENT_MAX_BYTES, controls.length > 80_000]).toEqual([true, true]);
+  });
+
+  it('leave ordinary contents whole, and never split a character made of two UTF-16 units', () => {
+    expect(sanitizeContent('<p>short</p>', base)).toBe('<p>short</p>');
+    const emoji = contentWithin('😀'.repeat(200_000), (t) => t, 1000);
+    expect(storedBytes(emoji)).toBeLessThanOrEqual(1000);
+    expect(emoji.length % 2).toBe(0);
+    expect(emoji).toMatch(/^(😀)+$/u);
   });
 });

@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
+import { READER_ITEM_CONTENT_MAX_BYTES } from '@app/proto';
 
 // What of a feed's HTML is kept (an allow-list, as Miniflux does): text structure, links, images, tables, code and
 // quotes; no script, style, form, object or event attribute; iframes only from YouTube (the no-cookie host) and Vimeo
@@ -9,10 +10,41 @@ import sanitizeHtml from 'sanitize-html';
 const VIDEO_HOSTS = ['www.youtube-nocookie.com', 'www.youtube.com', 'youtube.com', 'player.vimeo.com'];
 
 /**
- * What of an entry's content is read: feeds' contents are a few kB, and an item travels whole in one NATS message
- * (1 MB) when it is read, so a longer one is cut before it is sanitized (which closes what the cut left open).
+ * What of an entry's content is read: feeds' contents are a few kB, so a longer one is cut before it is sanitized
+ * (which closes what the cut left open). What is stored is bounded in bytes too (contentWithin).
  */
 export const MAX_CONTENT_CHARS = 256 * 1024;
+
+/** The first `chars` characters of a text, one fewer when the cut would split a surrogate pair. */
+function cut(text: string, chars: number): string {
+  if (text.length <= chars) return text;
+  const code = text.charCodeAt(chars - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? chars - 1 : chars);
+}
+
+/** Bytes a text takes in a stored document: its JSON string in UTF-8 (quotes, backslashes and controls escaped). */
+export function storedBytes(text: string): number {
+  return Buffer.byteLength(JSON.stringify(text));
+}
+
+/**
+ * An entry's content as stored, at most `maxBytes` as JSON in UTF-8: `make(text)` (sanitizing, or trimming plain text)
+ * of the first MAX_CONTENT_CHARS characters, and of fewer when what it makes is larger (sanitized HTML grows: `&` is
+ * `&amp;`, a quote `&quot;`; a character takes up to 3 bytes, a control character 6 as JSON). The bound keeps any one
+ * item well inside a bus message and a page of a thousand items within what one answer may hold.
+ */
+export function contentWithin(raw: string, make: (text: string) => string, maxBytes = READER_ITEM_CONTENT_MAX_BYTES): string {
+  let chars = Math.min(raw.length, MAX_CONTENT_CHARS);
+  for (;;) {
+    const out = make(cut(raw, chars));
+    // a character is at most 6 bytes as JSON: most contents need no measuring
+    if (out.length * 6 + 2 <= maxBytes) return out;
+    const bytes = storedBytes(out);
+    if (bytes <= maxBytes || chars === 0) return bytes <= maxBytes ? out : '';
+    chars = Math.min(chars - 1, Math.floor(chars * (maxBytes / bytes) * 0.95));
+    if (chars <= 0) chars = 0;
+  }
+}
 
 function absolute(value: string | undefined, base: string | undefined): string | undefined {
   if (!value) return value;
@@ -88,7 +120,7 @@ function options(base: string | undefined): sanitizeHtml.IOptions {
 /** A feed entry's HTML as it is stored and shown: allow-listed, absolute links (base: the entry's or the feed's address). */
 export function sanitizeContent(html: string, base: string | undefined): string {
   if (!html) return '';
-  return sanitizeHtml(html.length > MAX_CONTENT_CHARS ? html.slice(0, MAX_CONTENT_CHARS) : html, options(base)).trim();
+  return contentWithin(html, (part) => sanitizeHtml(part, options(base)).trim());
 }
 
 const NON_TEXT = new Set(['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'head']);

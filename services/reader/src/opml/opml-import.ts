@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { errors, OpmlImportReport, READER_OPML_MAX_BYTES, READER_REASONS } from '@app/proto';
+import { errors, FeedCredentials, OpmlImportReport, READER_OPML_MAX_BYTES, READER_REASONS, splitFeedAddress, withoutCredentials } from '@app/proto';
 import { DocumentStore } from '@app/platform';
 import { ReaderRepository } from '../items/items.repository';
+import { FeedCredentialsRepository } from '../subscriptions/feed-credentials.repository';
 import { FeedStateRepository } from '../subscriptions/feed-state.repository';
 import { FetchQueue } from '../fetcher/fetch-queue';
 import { OpmlEntry, OpmlError, readOpml, writeOpml } from './opml.rules';
@@ -11,6 +12,8 @@ import { OpmlEntry, OpmlError, readOpml, writeOpml } from './opml.rules';
 // name the group has already, whatever its case, is reused), all in one transaction; then they are queued for a first
 // fetch. The addresses are not fetched first (a file of hundreds would hold the call): one that is not a feed shows
 // its error on the subscription after that fetch. The `reader/opml` view exports the group's subscriptions.
+// Credentials in an xmlUrl (`https://user:password@host/feed`) are kept apart as a subscription's are
+// (reader.feed_credentials), the address stored without them; an htmlUrl loses its userinfo.
 
 @Injectable()
 export class OpmlImport {
@@ -18,6 +21,7 @@ export class OpmlImport {
     private readonly store: DocumentStore,
     private readonly repo: ReaderRepository,
     private readonly states: FeedStateRepository,
+    private readonly credentials: FeedCredentialsRepository,
     private readonly queue: FetchQueue,
   ) {}
 
@@ -35,11 +39,12 @@ export class OpmlImport {
     }
     const have = await this.repo.subscribedUrls(db);
     const labels = new Map((await this.repo.labels(db)).map((l) => [l.name.toLowerCase(), l.id]));
-    const fresh: OpmlEntry[] = [];
+    const fresh: Array<OpmlEntry & { credentials: FeedCredentials | null }> = [];
     for (const e of entries) {
-      if (have.has(e.url)) continue;
-      have.add(e.url);
-      fresh.push(e);
+      const { url, credentials } = splitFeedAddress(e.url);
+      if (have.has(url)) continue;
+      have.add(url);
+      fresh.push({ ...e, url, website_url: e.website_url ? withoutCredentials(e.website_url) : null, credentials });
     }
     const newLabels = [...new Set(fresh.map((e) => e.label).filter((l): l is string => !!l && !labels.has(l.toLowerCase())))];
     // the first spelling met names a new label; later ones in other cases join it
@@ -66,9 +71,11 @@ export class OpmlImport {
         actor,
       );
       await this.states.createWithin(tx, db, subs.map((s) => s._id), true, subs.map(() => ({ feed_url: null, feed_title: null, site_url: null })));
+      // createManyWithin answers the documents in the order given
+      await this.credentials.setWithin(tx, db, subs.flatMap((s, i) => (fresh[i].credentials ? [{ id: s._id, credentials: fresh[i].credentials! }] : [])));
       return { labels: made.length, subs: subs.map((s) => s._id) };
     });
-    await this.queue.enqueue(created.subs.map((id) => ({ db, id })), false);
+    await this.queue.enqueueOrLeaveToSchedule(created.subs.map((id) => ({ db, id })));
     return { subscriptions_created: created.subs.length, subscriptions_skipped: entries.length - fresh.length + invalid, labels_created: created.labels };
   }
 

@@ -26,6 +26,11 @@ export interface FeedStart {
   feed_url: string | null;
   feed_title: string | null;
   site_url: string | null;
+  /**
+   * when the fetcher first takes it (none: now). A subscription whose discovery downloaded the feed has its entries
+   * stored from that download at once, which sets the next check; this is only the fallback if that never happens
+   */
+  due_at?: string | null;
 }
 
 /** What a fetch leaves: every field the fetcher keeps, written whole. */
@@ -51,16 +56,16 @@ export class FeedStateRepository {
     }
   }
 
-  /** A new subscription's state: due now. */
+  /** A new subscription's state: due now (or at its start's due_at). */
   async createWithin(tx: PoolClient, db: string, ids: string[], active: boolean, start: FeedStart[]): Promise<void> {
     if (!ids.length) return;
     await this.q(
       tx,
       `INSERT INTO ${STATE} (account_id, subscription_id, active, feed_url, feed_title, site_url, next_check_at)
-       SELECT $1, id, $3, feed_url, feed_title, site_url, now() FROM unnest($2::text[], $4::text[], $5::text[], $6::text[]) AS t(id, feed_url, feed_title, site_url)
+       SELECT $1, id, $3, feed_url, feed_title, site_url, coalesce(due_at, now()) FROM unnest($2::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[]) AS t(id, feed_url, feed_title, site_url, due_at)
        ON CONFLICT (account_id, subscription_id) DO UPDATE SET active = EXCLUDED.active, feed_url = EXCLUDED.feed_url, feed_title = EXCLUDED.feed_title,
-         site_url = EXCLUDED.site_url, etag = NULL, last_modified = NULL, error_count = 0, last_error = NULL, checked_at = NULL, next_check_at = now(), blocked_until = NULL`,
-      [db, ids, active, start.map((s) => s.feed_url), start.map((s) => s.feed_title), start.map((s) => s.site_url)],
+         site_url = EXCLUDED.site_url, etag = NULL, last_modified = NULL, error_count = 0, last_error = NULL, checked_at = NULL, next_check_at = EXCLUDED.next_check_at, blocked_until = NULL`,
+      [db, ids, active, start.map((s) => s.feed_url), start.map((s) => s.feed_title), start.map((s) => s.site_url), start.map((s) => s.due_at ?? null)],
     );
   }
 

@@ -36,6 +36,8 @@ export interface ReceiptLabels {
   observation: string;
   noItems: string;
   none: string;
+  /** under the status page's QR code */
+  followOnline: string;
   statuses: Record<string, string>;
 }
 
@@ -73,6 +75,7 @@ const en: ReceiptLabels = {
   observation: 'Notes',
   noItems: 'No items',
   none: '-',
+  followOnline: 'Follow your repair online',
   statuses: { open: 'Open', block: 'Blocked', doing: 'Doing', review: 'Review', done: 'Done', cancel: 'Cancelled' },
 };
 
@@ -110,6 +113,7 @@ const ptBR: ReceiptLabels = {
   observation: 'Observações',
   noItems: 'Nenhum item',
   none: '-',
+  followOnline: 'Acompanhe o conserto',
   statuses: { open: 'Aberto', block: 'Bloqueado', doing: 'Em andamento', review: 'Em revisão', done: 'Concluído', cancel: 'Cancelado' },
 };
 

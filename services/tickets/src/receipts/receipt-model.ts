@@ -1,3 +1,4 @@
+import type { QrRuns } from '../status-links/qr';
 import { receiptLabels, ReceiptLocale } from './receipt-i18n';
 
 // The plain models the receipt PDFs are drawn from (receipt-pdf.ts), built from stored documents by pure functions:
@@ -41,6 +42,8 @@ export interface ServiceReceiptModel extends Common {
   reported: string;
   found: string;
   status: string;
+  /** the ticket's status page (issue 31), printed on both copies as its address and QR code; null: none to print */
+  statusLink: { url: string; qr: QrRuns } | null;
 }
 
 export interface ContractReceiptModel extends Common {
@@ -187,7 +190,13 @@ export function shopOf(accountName: unknown, configs: Fields[]): ShopHeader {
 
 const numberOf = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? `#${v}` : str(v) ? `#${str(v)}` : '');
 
-export function serviceReceipt(ticket: Fields, related: { customer: Fields | null; equipment: Fields | null }, shop: ShopHeader, opts: FormatOptions): ServiceReceiptModel {
+export function serviceReceipt(
+  ticket: Fields,
+  related: { customer: Fields | null; equipment: Fields | null },
+  shop: ShopHeader,
+  opts: FormatOptions,
+  statusLink: ServiceReceiptModel['statusLink'] = null,
+): ServiceReceiptModel {
   const labels = receiptLabels(opts.locale);
   const eq = related.equipment;
   const status = str(ticket.status) || 'open';
@@ -208,6 +217,7 @@ export function serviceReceipt(ticket: Fields, related: { customer: Fields | nul
     reported: str(ticket.content),
     found: str(ticket.problem),
     status: labels.statuses[status] ?? status,
+    statusLink,
   };
 }
 

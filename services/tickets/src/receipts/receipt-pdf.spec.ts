@@ -1,7 +1,8 @@
 import { fill, pdfText, renderReceipt } from './receipt-pdf';
 import { contractReceipt, estimateModel, formatDate, formatMoney, partyOf, receiptFilename, serviceReceipt, shopOf } from './receipt-model';
+import { decodeQrCodes } from './testing/pdf-qr';
 import { occurrences, pageCount, pdfTextOf } from './testing/pdf-text';
-import { sampleConfigs, sampleContract, sampleCustomer, sampleEquipment, sampleEstimate, sampleModels, sampleShop, sampleTicket } from './testing/receipt-samples';
+import { sampleConfigs, sampleContract, sampleCustomer, sampleEquipment, sampleEstimate, sampleModels, sampleShop, sampleStatusUrl, sampleTicket } from './testing/receipt-samples';
 
 // The receipt layout as a pure function of its model: the PDFs are rendered without compression and their text read
 // back (testing/pdf-text.ts).
@@ -55,6 +56,24 @@ describe('the 2-copy service receipt', () => {
     expect(occurrences(text, 'Via da loja')).toBe(1);
     expect(occurrences(text, 'Via do cliente')).toBe(1);
     expect(occurrences(text, 'corte aqui')).toBe(1);
+  });
+
+  it('prints the status page on both copies: its address, and a QR code that a decoder reads as that address (issue 31)', async () => {
+    for (const compress of [false, true]) {
+      const pdf = await renderReceipt(sampleModels('en').service, { compress });
+      expect(decodeQrCodes(pdf)).toEqual([sampleStatusUrl, sampleStatusUrl]);
+    }
+    const text = pdfTextOf(await raw(sampleModels('pt-BR').service));
+    expect(occurrences(text, sampleStatusUrl)).toBe(2);
+    expect(occurrences(text, 'Acompanhe o conserto')).toBe(2);
+  });
+
+  it('prints no QR code when the ticket has no live status link (revoked or expired)', async () => {
+    const model = { ...sampleModels('en').service, statusLink: null };
+    const pdf = await raw(model);
+    expect(decodeQrCodes(pdf)).toEqual([]);
+    expect(pdfTextOf(pdf)).not.toContain('/s/');
+    expect(pageCount(pdf)).toBe(1);
   });
 
   it('cuts a reported problem too long for half a page with an ellipsis, and stays on one page', async () => {

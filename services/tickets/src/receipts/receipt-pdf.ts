@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import type { QrRuns } from '../status-links/qr';
 import { ReceiptLabels, receiptLabels } from './receipt-i18n';
 import type { ContractReceiptModel, EstimateModel, PartyModel, ReceiptModel, ServiceReceiptModel, ShopHeader } from './receipt-model';
 
@@ -174,17 +175,36 @@ function drawServiceReceipt(doc: Doc, m: ServiceReceiptModel, l: ReceiptLabels):
   serviceCopy(doc, m, l, middle + 14, PAGE.height - MARGIN + 8, l.customerCopy);
 }
 
+/** The status page's QR code: one rectangle per run of dark modules, drawn in module units (`side` points wide). */
+export function drawQr(doc: Doc, qr: QrRuns, x: number, y: number, side: number): void {
+  doc.save().translate(x, y).scale(side / qr.size).fillColor(INK);
+  for (const [row, col, n] of qr.runs) doc.rect(col, row, n, 1);
+  doc.fill().restore();
+}
+
+const QR_SIDE = 50;
+
 function serviceCopy(doc: Doc, m: ServiceReceiptModel, l: ReceiptLabels, top: number, bottom: number, copy: string): void {
   const rightW = 190;
   const rightX = RIGHT - rightW;
-  const headerBottom = shopHeader(doc, m.shop, LEFT, top, WIDTH - rightW - 12, 3);
+  // the status page's QR code between the shop and the receipt's number, its address under the copy's name
+  const link = m.statusLink;
+  const qrW = link ? QR_SIDE + 12 : 0;
+  const headerBottom = shopHeader(doc, m.shop, LEFT, top, WIDTH - rightW - 12 - qrW, 3);
+  let qrBottom = top;
+  if (link) {
+    const qx = rightX - 12 - QR_SIDE;
+    drawQr(doc, link.qr, qx, top, QR_SIDE);
+    qrBottom = top + QR_SIDE + 1 + put(doc, l.followOnline, { x: qx - 6, y: top + QR_SIDE + 1, width: QR_SIDE + 12, size: 5.5, color: MUTED, align: 'center', maxHeight: 7 });
+  }
   let ry = top;
   ry += put(doc, l.serviceReceipt, { x: rightX, y: ry, width: rightW, size: 10, bold: true, align: 'right' });
   ry += put(doc, `${l.ticket} ${m.number}`, { x: rightX, y: ry + 1, width: rightW, size: 15, bold: true, align: 'right' }) + 1;
   ry += put(doc, m.date, { x: rightX, y: ry, width: rightW, size: 8.5, align: 'right' });
   ry += put(doc, copy, { x: rightX, y: ry + 1, width: rightW, size: 7.5, color: MUTED, align: 'right' });
+  if (link) ry += 1 + put(doc, link.url, { x: rightX, y: ry + 1, width: rightW, size: 6.5, align: 'right', maxHeight: 16 });
 
-  let y = Math.max(headerBottom, ry) + 5;
+  let y = Math.max(headerBottom, ry, qrBottom) + 5;
   rule(doc, y);
   y += 6;
   if (m.title) y += put(doc, m.title, { x: LEFT, y, width: WIDTH, size: 10, bold: true, maxHeight: 13 }) + 5;

@@ -3,6 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { CallerContext, Doc, errors, Klass, klassOfId, ReceiptPdfReply, ReceiptPdfRequest } from '@app/proto';
 import { DocumentStore, RpcClient } from '@app/platform';
 import { RPC_CLIENT } from '../common/tokens';
+import { StatusLinksService } from '../status-links/status-links.service';
 import { receiptLocale } from './receipt-i18n';
 import { contractReceipt, estimateModel, FormatOptions, ReceiptModel, receiptFilename, serviceReceipt, shopOf, ShopHeader } from './receipt-model';
 import { renderReceipt } from './receipt-pdf';
@@ -21,6 +22,7 @@ export const NO_CONTRACT = 'This ticket has no contract';
 export class ReceiptsService {
   private store?: DocumentStore;
   private rpc?: RpcClient;
+  private links?: StatusLinksService;
 
   // The store and the RPC client are the tickets module's own (one pool, one connection); ReceiptsModule is imported
   // by it and cannot inject its providers, so they are looked up in the application on first use.
@@ -47,12 +49,14 @@ export class ReceiptsService {
     }
     const ticket = await this.read(db, req.id, 'Ticket');
     if (req.kind === 'service') {
-      const [customer, equipment, shop] = await Promise.all([
+      const [customer, equipment, shop, statusLink] = await Promise.all([
         this.related(db, ticket.customer_id, 'Customer'),
         this.related(db, ticket.equipment_id, 'Equipment'),
         this.shop(req.ctx),
+        // the ticket's status page on both copies (made the first time a receipt or the ticket page asks for it)
+        this.deps().links.receiptLink(req.ctx, ticket, req.time_zone),
       ]);
-      return serviceReceipt(ticket, { customer, equipment }, shop, opts);
+      return serviceReceipt(ticket, { customer, equipment }, shop, opts, statusLink);
     }
     const [contract, shop] = await Promise.all([this.related(db, ticket.contract_id, 'Contract'), this.shop(req.ctx)]);
     // on-demand (the default): only tickets with a contract have one; always: a blank contract form otherwise
@@ -61,10 +65,11 @@ export class ReceiptsService {
     return contractReceipt(ticket, { customer, contract }, shop, opts);
   }
 
-  private deps(): { store: DocumentStore; rpc: RpcClient } {
+  private deps(): { store: DocumentStore; rpc: RpcClient; links: StatusLinksService } {
     this.store ??= this.modules.get(DocumentStore, { strict: false });
     this.rpc ??= this.modules.get<RpcClient>(RPC_CLIENT, { strict: false });
-    return { store: this.store!, rpc: this.rpc! };
+    this.links ??= this.modules.get(StatusLinksService, { strict: false });
+    return { store: this.store!, rpc: this.rpc!, links: this.links! };
   }
 
   /** The document asked for: 404 when it is missing, deleted or of another klass. */

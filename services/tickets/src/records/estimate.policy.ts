@@ -3,11 +3,14 @@ import { CallerContext, Doc, estimateTotal, EstimateFields } from '@app/proto';
 import type { KlassPolicy, WriteOp } from '@app/platform';
 import { nextNumber } from '../common/number-counters.repository';
 import { FieldErrors, References, resolveRef } from '../common/references';
+import { answerAfterWrite } from '../status-links/status-link.rules';
 import { customerName, estimateLabel } from './record.rules';
 
 /**
  * Estimate: numbered per account like tickets (taken in the create's transaction); customer and ticket must exist;
- * total = Σ quantity × value (2 decimals).
+ * total = Σ quantity × value (2 decimals). The customer's answer from the ticket's status page (customer_answer,
+ * past_answers) is the service's: kept on an update, unless the update changes what was answered, which asks the
+ * customer again.
  */
 export class EstimatePolicy implements KlassPolicy {
   readonly schema = EstimateFields;
@@ -23,7 +26,7 @@ export class EstimatePolicy implements KlassPolicy {
     ]);
     errs.throwIfAny();
     const items = (fields.items ?? []) as Array<{ quantity: number; value: number }>;
-    const out: Record<string, unknown> = { ...fields, items, total: estimateTotal(items), customer_name: customerName(fields, customer, prev) };
+    const out: Record<string, unknown> = { ...fields, items, total: estimateTotal(items), customer_name: customerName(fields, customer, prev), ...answerAfterWrite({ ...fields, items }, prev) };
     return prev ? { ...out, number: prev.number, label: estimateLabel(prev.number, out.description) } : out;
   }
 

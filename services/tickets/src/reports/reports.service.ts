@@ -71,7 +71,7 @@ export class ReportsService {
   /** The group's live records per kind: the accounts' count-by-klass view, as the dashboard reads it. */
   private async counts(ctx: CallerContext): Promise<TicketReport['counts']> {
     const { rows } = await this.rpc.call('accounts.doc.view', { ctx, design: 'count-by-klass', view: 'all', params: { group_level: 1 } });
-    return (rows as CountByKlassRow[]).flatMap((r) => (r.key === null ? [] : [{ klass: r.key, count: r.value.count }]));
+    return (rows as CountByKlassRow[]).flatMap((r) => (r.key === null ? [] : [{ klass: r.key, count: r.value.amount }]));
   }
 
   /**

@@ -7,7 +7,7 @@ import { customerName, equipmentIdentifier } from '../records/record.rules';
 import { checklistAfterWrite, numbered, statusEvent, titleOf } from './ticket.rules';
 
 /** Fields only the service writes: kept from the stored ticket on an update, whatever the client sends. */
-const SERVER_FIELDS = ['number', 'checklist', 'status_events', 'search', 'customer_name', 'equipment_identifier', 'label', 'priority_rank'] as const;
+const SERVER_FIELDS = ['number', 'checklist', 'status_events', 'search', 'customer_name', 'equipment_identifier', 'label', 'priority_rank', 'customer_events'] as const;
 
 /**
  * Ticket: references must exist in the account (customer, equipment, category, contract) and technician/reviewer must
@@ -50,6 +50,8 @@ export class TicketPolicy implements KlassPolicy {
       out.status_events = [statusEvent(ctx, status, null)];
       return out; // number, label and search: inCreate, in the create's transaction
     }
+    // the customer's answers on the status page (issue 31): the service's alone, kept whatever the client sends
+    if (Array.isArray(prev.customer_events)) out.customer_events = prev.customer_events;
     const prevStatus = prev.status as TicketStatus;
     const events = Array.isArray(prev.status_events) ? prev.status_events : [];
     out.status_events = status !== prevStatus ? [...events, statusEvent(ctx, status, prevStatus ?? null)] : events;

@@ -1,7 +1,7 @@
 import type { CloudFileDoc } from '@app/proto';
 import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, FileButton, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '@app/ui';
@@ -65,7 +65,10 @@ function Listing({ place }: { place: Place }) {
     if (action === 'star' || action === 'trash') write.mutate({ action, doc });
     else setDialog({ action, doc });
   };
+  // the picker forgets each choice, so the same files picked again upload again (as new versions)
+  const resetPicker = useRef<() => void>(null);
   const upload = (files: File[]) => {
+    resetPicker.current?.();
     setDropNote(false);
     if (files.length) uploads.add(accountId, files, { dirId });
   };
@@ -111,7 +114,7 @@ function Listing({ place }: { place: Place }) {
         </Title>
         {inFolder && !notFound && (
           <Group gap="xs">
-            <FileButton onChange={upload} multiple>
+            <FileButton onChange={upload} multiple resetRef={resetPicker}>
               {(props) => (
                 <Button size="xs" {...props} data-testid="upload-button">
                   {t('actions.upload')}

@@ -3,7 +3,7 @@ import { Button, CheckIcon, ColorSwatch, Group, Input, NumberInput, Stack, Switc
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@app/ui';
+import { isApiError, TEXTAREA_MAX_ROWS, TEXTAREA_ROWS } from '@app/ui';
 import { DiskModal } from '../../components/DiskModal';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useInvalidate } from '../../hooks/invalidate';
@@ -89,8 +89,8 @@ function EditForm({ doc, onClose }: { doc: CloudFileDoc; onClose: () => void }) 
           onChange={(e) => set('description', e.currentTarget.value)}
           error={err('description')}
           autosize
-          minRows={2}
-          maxRows={8}
+          minRows={TEXTAREA_ROWS}
+          maxRows={TEXTAREA_MAX_ROWS}
         />
         <Input.Wrapper label={t('fields.color')} error={err('color')}>
           <Group gap={8} mt={4} role="radiogroup" aria-label={t('fields.color')}>

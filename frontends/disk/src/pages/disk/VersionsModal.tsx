@@ -1,6 +1,7 @@
 import type { CloudFileDoc, FileVersion } from '@app/proto';
 import { Anchor, Badge, Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DiskModal } from '../../components/DiskModal';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -31,6 +32,13 @@ export function VersionsModal({ opened, onClose, doc }: { opened: boolean; onClo
   const lang = i18n.language;
   const kept = doc.max_versions ?? VERSIONS_KEPT_BY_DEFAULT;
   const ofThisFile = (target: UploadTarget) => 'fileId' in target && target.fileId === doc._id;
+  // the picker forgets each choice: the same file picked again (edited, or not) is a new version, not a non-event (a
+  // file input fires no change when its file is chosen again)
+  const resetPicker = useRef<() => void>(null);
+  const pick = (file: File | null) => {
+    resetPicker.current?.();
+    if (file) uploads.add(accountId, [file], { fileId: doc._id });
+  };
   return (
     <DiskModal opened={opened} onClose={onClose} title={t('versions.title', { name: doc.name })}>
       <Stack>
@@ -38,7 +46,7 @@ export function VersionsModal({ opened, onClose, doc }: { opened: boolean; onClo
           <Text size="sm" c="dimmed">
             {t('versions.kept', { count: kept })}
           </Text>
-          <FileButton onChange={(file) => file && uploads.add(accountId, [file], { fileId: doc._id })}>
+          <FileButton onChange={pick} resetRef={resetPicker}>
             {(props) => (
               <Button size="xs" variant="light" {...props} data-testid="upload-version">
                 {t('versions.upload')}

@@ -15,7 +15,10 @@ describe('the WebDAV setup', () => {
     await waitFor(() => expect(screen.getByTestId('dav-user').textContent).toBe('me@example.com'));
     expect(screen.getByRole('button', { name: 'Copy Address' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy User name' })).toBeTruthy();
-    expect(screen.getByTestId('tokens-link').getAttribute('href')).toBe('/user/profile?page=user_tokens');
+    // the token tab opens with write preselected and its way back to this page
+    expect(screen.getByTestId('tokens-link').getAttribute('href')).toBe(
+      '/user/profile?page=user_tokens&access=write&for=webdav&return=%2Faccount%2Facc-1%2Fdisk%2Fwebdav',
+    );
     expect(screen.getByText('A user token with write permission, not your password.')).toBeTruthy();
   });
 
@@ -41,6 +44,16 @@ describe('the WebDAV setup', () => {
     expect(within(screen.getByTestId('steps-linux')).getByText(/\/etc\/davfs2\/secrets$/).textContent).toBe(`echo '${address} me@example.com YOUR_TOKEN' | sudo tee -a /etc/davfs2/secrets`);
     expect(within(screen.getByTestId('steps-windows')).getByText(`net use Z: ${address} /user:me@example.com *`)).toBeTruthy();
     expect(within(screen.getByTestId('steps-macos')).getByText(/Connect to Server/)).toBeTruthy();
+  });
+
+  it('fills in the token the profile brought back: the password and the commands', async () => {
+    stubApi(() => undefined);
+    renderAt('/account/acc-1/disk/webdav', 'en', { newToken: 'tok-abc123' });
+    expect((await screen.findByTestId('dav-token')).textContent).toBe('tok-abc123');
+    expect(screen.getByTestId('dav-token-filled')).toBeTruthy();
+    expect(screen.queryByTestId('tokens-link')).toBeNull();
+    await waitFor(() => expect(within(screen.getByTestId('steps-rclone')).getByText(/pass=tok-abc123 --obscure$/)).toBeTruthy());
+    expect(within(screen.getByTestId('steps-linux')).getByText(/tok-abc123' \| sudo tee/)).toBeTruthy();
   });
 
   it('warns Windows users that Windows sends passwords only over HTTPS when the site is on plain HTTP', async () => {

@@ -1,7 +1,8 @@
 import { ActionIcon, Alert, Anchor, Code, CopyButton, Group, List, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { newTokenOf, tokenRequestPath } from '@app/ui';
 import { CopyIcon } from '../../components/icons';
 import { useSession } from '../../hooks/disk';
 import { DAV_ROUTE } from '../../lib/contract';
@@ -10,8 +11,11 @@ import { useRoute } from '../../routing';
 /** The group's WebDAV address on this site: `${origin}/dav/{account_id}/`. */
 export const davAddress = (origin: string, accountId: string) => `${origin}${DAV_ROUTE}/${encodeURIComponent(accountId)}/`;
 
-/** The profile tab where user tokens are made (the WebDAV password is one, with write permission). */
-export const TOKENS_PATH = '/user/profile?page=user_tokens';
+/**
+ * The profile tab where user tokens are made (the WebDAV password is one, with write permission): it opens with write
+ * preselected and says why, and its way back brings the new token here (@app/ui token-request).
+ */
+export const tokensPath = (returnTo: string) => tokenRequestPath({ access: 'write', purpose: 'webdav', returnTo });
 
 /** The commands of the instructions, with the address, the e-mail and a stand-in for the token. */
 export function davCommands(address: string, email: string, token: string) {
@@ -96,8 +100,11 @@ export default function WebDavPage() {
   const { accountId } = useRoute();
   const session = useSession();
   const email = session.data?.user?.email ?? '';
+  const location = useLocation();
   const address = davAddress(window.location.origin, accountId);
-  const token = t('webdav.token_placeholder');
+  // the token just made in the profile, brought back by its "back to the setup" link: filled into the commands
+  const newToken = newTokenOf(location.state);
+  const token = newToken ?? t('webdav.token_placeholder');
   const user = email || t('webdav.your_email');
   const cmd = davCommands(address, user, token);
   const https = address.startsWith('https:');
@@ -107,21 +114,30 @@ export default function WebDavPage() {
         {t('webdav.title')}
       </Title>
       <Text size="sm">{t('webdav.intro')}</Text>
+      {newToken && (
+        <Alert color="green" variant="light" data-testid="dav-token-filled">
+          {t('webdav.token_filled')}
+        </Alert>
+      )}
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <Detail label={t('webdav.address')} value={address} copy={address} testId="dav-address" />
           <Detail label={t('webdav.user')} value={user} copy={email || undefined} testId="dav-user" />
-          <Stack gap={2} miw={0}>
-            <Text size="sm" c="dimmed">
-              {t('webdav.password')}
-            </Text>
-            <Text size="sm">
-              {t('webdav.password_is_token')}{' '}
-              <Anchor component={Link} to={TOKENS_PATH} data-testid="tokens-link">
-                {t('webdav.make_token')}
-              </Anchor>
-            </Text>
-          </Stack>
+          {newToken ? (
+            <Detail label={t('webdav.password')} value={newToken} copy={newToken} testId="dav-token" />
+          ) : (
+            <Stack gap={2} miw={0}>
+              <Text size="sm" c="dimmed">
+                {t('webdav.password')}
+              </Text>
+              <Text size="sm">
+                {t('webdav.password_is_token')}{' '}
+                <Anchor component={Link} to={tokensPath(location.pathname)} data-testid="tokens-link">
+                  {t('webdav.make_token')}
+                </Anchor>
+              </Text>
+            </Stack>
+          )}
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt="sm">
           {t('webdav.read_only_note')}

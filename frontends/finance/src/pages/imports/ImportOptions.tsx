@@ -12,20 +12,24 @@ const AUTO = 'auto';
 export function ImportOptions({
   options,
   detected,
+  twoWays,
+  dateError,
   activeRules,
   onChange,
 }: {
   options: StatementOptions;
-  /** the format the preview rows read with */
+  /** the format the dates read with when none is chosen (the whole file's, else the preview rows') */
   detected: StatementDateFormat | null;
+  /** the file's dates read as different days in two formats: "detect" is no answer, the person chooses */
+  twoWays: boolean;
+  /** a field error of the date format (validation.* key), as the service answered it */
+  dateError?: string;
   activeRules: number;
   onChange: (patch: Partial<StatementOptions>) => void;
 }) {
   const { t } = useTranslation('finance');
-  const formats = [
-    { value: AUTO, label: detected ? t('imports.date_format_detected', { format: detected }) : t('imports.date_format_auto') },
-    ...STATEMENT_DATE_FORMATS.map((f) => ({ value: f, label: f })),
-  ];
+  const auto = twoWays ? t('imports.date_format_choose') : detected ? t('imports.date_format_detected', { format: detected }) : t('imports.date_format_auto');
+  const formats = [{ value: AUTO, label: auto }, ...STATEMENT_DATE_FORMATS.map((f) => ({ value: f, label: f }))];
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
@@ -42,6 +46,7 @@ export function ImportOptions({
             onChange={(v) => onChange({ date_format: !v || v === AUTO ? null : (v as StatementDateFormat) })}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
+            error={dateError ? t(dateError, { ns: ['finance', 'translation'] }) : undefined}
             data-testid="date-format"
           />
           <Stack gap={4}>

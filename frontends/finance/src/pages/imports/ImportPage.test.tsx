@@ -35,6 +35,21 @@ const RULE = { _id: 'map-1', _rev: '1-a', klass: 'Mapping', active: true, order:
 
 const isUpload = (c: Call) => c.method === 'POST' && c.url === '/acc-1/_imports';
 const isStart = (c: Call) => c.method === 'POST' && c.url === '/acc-1';
+/** the service's preview of the mapping rules on the preview's records (issue 27 #1) */
+const isTry = (c: Call) => c.method === 'PUT' && c.url === '/acc-1/_design/mappings/_update/try/preview';
+type TryRecord = { klass: string; description: string | null; third_party: string | null; categories: string[] };
+/** The service's answer to `try`: the one rule (starts with "uber" → categories) applied as the service applies it. */
+function tryAnswer(call: Call) {
+  const records = (call.body as { records: TryRecord[] }).records;
+  return {
+    body: {
+      ok: true,
+      id: 'preview',
+      rev: '',
+      doc: { records: records.map((r) => (r.klass === 'Outgo' && /^uber/i.test(r.description ?? '') ? { ...r, categories: ['transporte', 'trabalho'], applied: ['map-1'] } : { ...r, applied: [] })) },
+    },
+  };
+}
 
 /** The gateway with the sample wallets, one mapping rule, the upload's answer and whatever `more` answers. */
 function stubImports(more: Handler = () => undefined) {
@@ -44,6 +59,7 @@ function stubImports(more: Handler = () => undefined) {
     if (isFind(call, 'Wallet')) return { body: { docs: WALLETS } };
     if (isFind(call, 'Mapping')) return { body: { docs: [RULE] } };
     if (isUpload(call)) return { status: 201, body: REPLY };
+    if (isTry(call)) return tryAnswer(call);
     return undefined;
   });
 }
@@ -173,11 +189,11 @@ describe('importing a statement (wallets-upload)', { timeout: 20_000 }, () => {
     const { unmount } = renderAt('/account/acc-1/wallets-upload?wallet=wal-itau');
     await chooseFile();
     const problems = async () => (await screen.findAllByTestId('preview-problem')).map((p) => p.textContent);
-    expect(await problems()).toEqual(['Line 2: the amount has more decimals than the wallet: the import would fail', 'Line 3: the amount is too large: the import would fail']);
+    expect(await problems()).toEqual(['Line 2: the amount has more decimals than the wallet: the import would fail', 'Line 3: the amount is too large (at most R$\u00a090,000,000,000.00): the import would fail']);
     unmount();
     renderAt('/account/acc-1/wallets-upload?wallet=wal-itau', 'pt-BR');
     await chooseFile();
-    expect(await problems()).toEqual(['Linha 2: o valor tem mais casas decimais que a carteira: a importação falharia', 'Linha 3: o valor é grande demais: a importação falharia']);
+    expect(await problems()).toEqual(['Linha 2: o valor tem mais casas decimais que a carteira: a importação falharia', 'Linha 3: o valor é grande demais (no máximo R$\u00a090.000.000.000,00): a importação falharia']);
   });
 
   it('says, before importing, that the import would refuse a file whose date column holds no date, in the import’s words, in en and pt-BR', async () => {
@@ -285,6 +301,178 @@ describe('importing a statement (wallets-upload)', { timeout: 20_000 }, () => {
     await chooseFile();
     fireEvent.click(await screen.findByTestId('start-import'));
     expect((await screen.findByTestId('import-failure')).textContent).toBe('A importação falhou: nada foi salvoLinha 7: A coluna da data ou o formato da data parece estar errado.');
+  });
+});
+
+// issue 27: real statements, as a new user meets them
+describe('a statement as it really comes (issue 27)', { timeout: 20_000 }, () => {
+  const BOLETO = 'PAGAMENTO BOLETO 23793381286000782713695000063305975520000370000';
+  const REGEX_RULE = { ...RULE, _id: 'map-2', kind_of_watch: 'regex', text_to_match: '(\\d|\\w)+@', field_to_change: 'categories', text_to_change: 'e-mail' };
+
+  it('#1 has the service apply the mapping rules to the preview (its bounded matcher), never the browser’s RegExp: a regex rule and a 44-digit barcode line', async () => {
+    const RealRegExp = globalThis.RegExp;
+    const built: string[] = [];
+    const reply = { ...REPLY, rows: [REPLY.rows[0], ['01/10/2026', BOLETO, '-310,00', 'Banco'], ['13/10/2026', 'pix joao@banco', '-8,50', '']] };
+    const { calls } = stubApi((call) => {
+      if (isFind(call, 'Wallet')) return { body: { docs: WALLETS } };
+      if (isFind(call, 'Mapping')) return { body: { docs: [REGEX_RULE] } };
+      if (isUpload(call)) return { status: 201, body: reply };
+      if (isTry(call)) {
+        const records = (call.body as { records: TryRecord[] }).records;
+        return { body: { ok: true, id: 'preview', rev: '', doc: { records: records.map((r) => ({ ...r, categories: r.description?.includes('@') ? ['e-mail'] : r.categories, applied: [] })) } } };
+      }
+      return undefined;
+    });
+    // every pattern the page builds while it previews: none may be the rule's
+    vi.stubGlobal(
+      'RegExp',
+      new Proxy(RealRegExp, {
+        construct(target, args) {
+          built.push(String(args[0]));
+          return new target(...(args as [string, string?]));
+        },
+      }),
+    );
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-itau');
+    await chooseFile();
+    await waitFor(() => expect(calls.find(isTry)).toBeTruthy());
+    expect(calls.find(isTry)!.body).toEqual({
+      records: [
+        { klass: 'Outgo', description: BOLETO, third_party: 'Banco', categories: [] },
+        { klass: 'Outgo', description: 'pix joao@banco', third_party: null, categories: [] },
+      ],
+    });
+    const rows = await screen.findAllByTestId('preview-row');
+    await waitFor(() => expect(within(rows[1]).getAllByRole('cell')[5].textContent).toBe('e-mail'));
+    expect(within(rows[0]).getAllByRole('cell')[5].textContent).toBe('—');
+    expect(built.filter((p) => p.includes('\\w)+@'))).toEqual([]);
+  });
+
+  it('#3 shows both readings of a date of a file that reads two ways, refuses to import until one is chosen, then previews and imports with it', async () => {
+    const us = {
+      ...REPLY,
+      encoding: 'utf-8',
+      delimiter: ',',
+      header: ['Date', 'Description', 'Amount'],
+      columns: 3,
+      lines: 4,
+      rows: [['Date', 'Description', 'Amount'], ['10/01/2024', 'Coffee', '-4.50'], ['10/02/2024', 'Rent', '-900.00'], ['10/07/2024', 'Salary', '2000.00']],
+      row_lines: [1, 2, 3, 4],
+      date_columns: [{ column: 0, formats: ['dd/mm/yyyy', 'mm/dd/yyyy'], sample: { value: '10/01/2024', line: 2, readings: { 'dd/mm/yyyy': '2024-01-10', 'mm/dd/yyyy': '2024-10-01' } } }],
+    };
+    const { calls } = stubImports((call) => {
+      if (isUpload(call)) return { status: 201, body: us };
+      if (isStart(call)) return { status: 201, body: { ok: true, id: 'csv-5', rev: '1-a' } };
+      return undefined;
+    });
+    const { unmount } = renderAt('/account/acc-1/wallets-upload?wallet=wal-usd');
+    await chooseFile();
+    const choice = await screen.findByTestId('date-choice');
+    expect(within(choice).getByText('The dates of this file read two ways')).toBeTruthy();
+    expect(within(choice).getByTestId('date-choice-sample').textContent).toBe('Line 2 says 10/01/2024. Which day is it?');
+    expect(within(choice).getByRole('radio', { name: 'January 10, 2024 (day/month: dd/mm/yyyy)' })).toBeTruthy();
+    expect(within(choice).getByRole('radio', { name: 'October 1, 2024 (month/day: mm/dd/yyyy)' })).toBeTruthy();
+    // no day is shown until the person says which: the dates as written
+    expect(screen.getAllByTestId('preview-row').map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual([
+      '10/01/2024 (which day? choose above)',
+      '10/02/2024 (which day? choose above)',
+      '10/07/2024 (which day? choose above)',
+    ]);
+    fireEvent.click(screen.getByTestId('start-import'));
+    expect((await screen.findByTestId('import-refusal')).textContent).toContain('The dates read as day/month or as month/day: choose the date format');
+    expect(calls.find(isStart)).toBeUndefined();
+
+    fireEvent.click(within(choice).getByRole('radio', { name: 'October 1, 2024 (month/day: mm/dd/yyyy)' }));
+    await waitFor(() => expect(screen.getAllByTestId('preview-row').map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual(['2024-10-01', '2024-10-02', '2024-10-07']));
+    fireEvent.click(screen.getByTestId('start-import'));
+    await waitFor(() => expect(calls.find(isStart)).toBeTruthy());
+    expect(calls.find(isStart)!.body).toMatchObject({ date_format: 'mm/dd/yyyy', columns: { date: 0, description: 1, value: 2 } });
+    unmount();
+
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-usd', 'pt-BR');
+    await chooseFile();
+    const escolha = await screen.findByTestId('date-choice');
+    expect(within(escolha).getByText('As datas deste arquivo podem ser lidas de dois jeitos')).toBeTruthy();
+    expect(within(escolha).getByTestId('date-choice-sample').textContent).toBe('A linha 2 diz 10/01/2024. Que dia é?');
+    expect(within(escolha).getByRole('radio', { name: '10 de janeiro de 2024 (dia/mês: dd/mm/yyyy)' })).toBeTruthy();
+    expect(within(escolha).getByRole('radio', { name: '1 de outubro de 2024 (mês/dia: mm/dd/yyyy)' })).toBeTruthy();
+  });
+
+  it('#3 previews with the format the whole file settles, though its first rows fit two', async () => {
+    const settled = {
+      ...REPLY,
+      rows: [REPLY.rows[0], ['10/01/2024', 'Coffee', '-4,50', ''], ['10/02/2024', 'Rent', '-900,00', '']],
+      row_lines: [1, 2, 3],
+      date_columns: [{ column: 0, formats: ['mm/dd/yyyy'], sample: null }],
+    };
+    stubImports((call) => (isUpload(call) ? { status: 201, body: settled } : undefined));
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-itau');
+    await chooseFile();
+    await waitFor(() => expect(screen.getAllByTestId('preview-row').map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual(['2024-10-01', '2024-10-02']));
+    expect(screen.queryByTestId('date-choice')).toBeNull();
+    expect((screen.getByTestId('date-format') as HTMLInputElement).value).toBe('Detected: mm/dd/yyyy');
+  });
+
+  it('#4 #5 says why a file is refused at upload in the reader’s language: not a CSV file, a spreadsheet, a header without rows', async () => {
+    const answers = [
+      { status: 415, body: { error: 'unsupported_media_type', reason: 'This is not a CSV file' } },
+      {
+        status: 415,
+        body: {
+          error: 'unsupported_media_type',
+          reason: 'This is not a CSV file: it is a spreadsheet (Excel or LibreOffice). Open it there and save it as CSV (File › Save as › CSV), or export the statement as CSV from your bank, then upload that file',
+        },
+      },
+      { status: 422, body: { error: 'unprocessable_entity', reason: 'The file has no rows below its header: there is nothing to import' } },
+    ];
+    const texts: string[] = [];
+    for (const answer of answers) {
+      stubImports((call) => (isUpload(call) ? answer : undefined));
+      const { unmount } = renderAt('/account/acc-1/wallets-upload', 'pt-BR');
+      await chooseFile();
+      texts.push((await screen.findByRole('alert')).textContent ?? '');
+      unmount();
+    }
+    expect(texts).toEqual([
+      'Arquivo não aceitoEste não é um arquivo CSV',
+      'Arquivo não aceitoEste não é um arquivo CSV: é uma planilha (Excel ou LibreOffice). Abra-a lá e salve como CSV (Arquivo › Salvar como › CSV), ou exporte o extrato em CSV pelo seu banco, e envie esse arquivo',
+      'Seu pedido falhouO arquivo não tem linhas abaixo do cabeçalho: não há nada para importar',
+    ]);
+  });
+
+  it('#9 names a line holding a NUL byte, and the largest amount the wallet takes, as the import would refuse them', async () => {
+    const reply = { ...REPLY, rows: [REPLY.rows[0], ['01/10/2026', 'Pag\u0000amento', '-1,00', ''], ['02/10/2026', 'Grande', '-90.000.000.000,01', ''], ['13/10/2026', 'Ok', '-1,00', '']] };
+    stubImports((call) => (isUpload(call) ? { status: 201, body: reply } : undefined));
+    const { unmount } = renderAt('/account/acc-1/wallets-upload?wallet=wal-itau');
+    await chooseFile();
+    const problems = async () => (await screen.findAllByTestId('preview-problem')).map((p) => p.textContent);
+    expect(await problems()).toEqual([
+      'Line 2: a text holds a character that is not text (a NUL byte): the import would fail',
+      'Line 3: the amount is too large (at most R$\u00a090,000,000,000.00): the import would fail',
+    ]);
+    unmount();
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-itau', 'pt-BR');
+    await chooseFile();
+    expect(await problems()).toEqual([
+      'Linha 2: um texto tem um caractere que não é texto (um byte NUL): a importação falharia',
+      'Linha 3: o valor é grande demais (no máximo R$\u00a090.000.000.000,00): a importação falharia',
+    ]);
+  });
+
+  it('#3 says under the date format when the service refuses an import whose dates read two ways', async () => {
+    stubImports((call) => (isStart(call) ? { status: 422, body: { error: 'unprocessable_entity', reason: { date_format: 'is-ambiguous' } } } : undefined));
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-itau', 'pt-BR');
+    await chooseFile();
+    fireEvent.click(await screen.findByTestId('start-import'));
+    expect(await screen.findByText('as datas podem ser lidas de dois jeitos: escolha como')).toBeTruthy();
+  });
+
+  it('#8 says under the wallet that it is inactive when the service refuses the import so', async () => {
+    stubImports((call) => (isStart(call) ? { status: 422, body: { error: 'unprocessable_entity', reason: { wallet_id: 'is-inactive' } } } : undefined));
+    renderAt('/account/acc-1/wallets-upload?wallet=wal-itau');
+    await chooseFile();
+    fireEvent.click(await screen.findByTestId('start-import'));
+    expect(await screen.findByText('is inactive')).toBeTruthy();
   });
 });
 

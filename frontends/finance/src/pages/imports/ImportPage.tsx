@@ -4,23 +4,38 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
 import { NoWalletsNotice, WalletSelect } from '../../components/WalletSelect';
 import { useWallets } from '../../hooks/finance';
-import { importsKey, useRules } from '../../hooks/imports';
+import { importsKey, useMappedPreview, useRules } from '../../hooks/imports';
 import { imports } from '../../lib/api';
-import { applyRules, compileRules } from '../../lib/mapping-rules';
+import { serverFieldErrors } from '../../lib/field-errors';
+import { tryRecordsOf, withMapped } from '../../lib/mapping-rules';
 import { walletDigits } from '../../lib/money';
 import { reasonText } from '../../lib/reasons';
-import { checkChoices, chooseColumn, columnsOf, guessChoices, initialOptions, previewRecords, splitRows, type ColumnChoice, type StatementOptions } from '../../lib/statement';
+import {
+  checkChoices,
+  chooseColumn,
+  columnsOf,
+  dateColumnOf,
+  guessChoices,
+  initialOptions,
+  mustChooseDateFormat,
+  PREVIEW_REASONS,
+  previewDateFormat,
+  previewRecords,
+  splitRows,
+  type ColumnChoice,
+  type StatementOptions,
+} from '../../lib/statement';
 import { useRoute } from '../../routing';
 import { ColumnMatcher } from './ColumnMatcher';
+import { DateChoice } from './DateChoice';
 import { FilePicker } from './FilePicker';
 import { ImportOptions } from './ImportOptions';
 import { ImportProgress } from './ImportProgress';
 import { PastImports } from './PastImports';
 import { FileRows, PreviewTable } from './StatementTables';
+import { ErrorBanner, PageHeader } from '@app/module-kit';
 
 /** The wallet an import starts on: the one in the link (`?wallet=`), else the only active one. */
 function startingWallet(wallets: WalletDoc[] | undefined, asked: string | null): string | null {
@@ -31,8 +46,10 @@ function startingWallet(wallets: WalletDoc[] | undefined, asked: string | null):
 
 /**
  * wallets-upload (spec §2, §3 CSV import, §5): a wallet and a bank statement (chosen or dropped); the file's dialect and
- * first rows; each column matched to what it holds; the options; the first rows as they will be saved (mapping rules
- * applied); Import, then a progress bar and the outcome (created, duplicates) with Undo; the past imports below.
+ * first rows; each column matched to what it holds; the options — and, when the file's dates read as different days in
+ * two formats, a date of it read both ways for the person to choose; the first rows as they will be saved (the mapping
+ * rules applied by the service); Import, then a progress bar and the outcome (created, duplicates) with Undo; the past
+ * imports below.
  */
 export default function ImportPage() {
   const { t } = useTranslation('finance');
@@ -87,12 +104,19 @@ export default function ImportPage() {
   });
 
   const activeRules = useMemo(() => (rules.data ?? []).filter((r) => r.active !== false), [rules.data]);
-  const compiled = useMemo(() => compileRules(activeRules), [activeRules]);
   const split = useMemo(() => (reply && options ? splitRows(reply, options) : null), [reply, options]);
-  const preview = useMemo(
-    () => (split && options ? previewRecords(split.data, choices, options, walletDigits(wallet), (r) => applyRules(compiled, r)) : null),
-    [split, options, choices, wallet, compiled],
+  // the whole file's reading of the date column: the preview reads the dates as it does
+  const dates = reply ? dateColumnOf(reply, choices) : null;
+  const chooseDates = !!options && mustChooseDateFormat(dates, options);
+  const dateFormat = options ? previewDateFormat(dates, options) : null;
+  const read = useMemo(
+    () => (split && options ? previewRecords(split.data, choices, { ...options, date_format: dateFormat }, walletDigits(wallet)) : null),
+    [split, options, choices, wallet, dateFormat],
   );
+  // the rules are the service's to apply (its bounded matcher): the preview asks it
+  const toMap = useMemo(() => (read ? tryRecordsOf(read.records) : []), [read]);
+  const mapping = useMappedPreview(accountId, toMap, !!options?.apply_mappings && activeRules.length > 0);
+  const preview = read && { ...read, records: options?.apply_mappings && activeRules.length > 0 ? withMapped(read.records, mapping.data) : read.records };
 
   const changeOptions = (patch: Partial<StatementOptions>) => {
     if (!options || !reply) return;
@@ -104,9 +128,10 @@ export default function ImportPage() {
       setChoices(guessChoices(header, data, reply.columns));
     }
     setRefusal(null);
+    start.reset();
   };
   const submit = () => {
-    const problem = checkChoices(choices);
+    const problem = checkChoices(choices) ?? (chooseDates ? PREVIEW_REASONS.ambiguousDates : null);
     setRefusal(problem);
     setWalletError(walletId ? null : 'validation.cant-be-blank');
     if (problem || !walletId) return;
@@ -123,7 +148,10 @@ export default function ImportPage() {
   };
   // what the import would refuse the whole file with before reading any line (no date at all); a matching the import
   // refuses first says so when Import is pressed
-  const wholeFileRefusal = preview?.refusal && !checkChoices(choices) ? preview.refusal : null;
+  const wholeFileRefusal = preview?.refusal && (preview.refusal === PREVIEW_REASONS.noRows || !checkChoices(choices)) ? preview.refusal : null;
+  // the service's refusals of a field (an inactive wallet, dates that read two ways) under that field
+  const startErrors = serverFieldErrors(start.error);
+  const shownWalletError = walletError ?? startErrors.wallet_id ?? null;
   const hasActive = (wallets.data ?? []).some((w) => w.active !== false);
   const dataLines = reply && options ? Math.max(0, reply.lines - (options.ignore_line_one ? 1 : 0) - (options.first_line_is_header ? 1 : 0)) : 0;
 
@@ -149,9 +177,10 @@ export default function ImportPage() {
                 onChange={(id) => {
                   setWalletChoice(id);
                   setWalletError(null);
+                  start.reset();
                 }}
                 description={t('imports.wallet_hint')}
-                error={walletError ? t(walletError, { ns: ['finance', 'translation'] }) : undefined}
+                error={shownWalletError ? t(shownWalletError, { ns: ['finance', 'translation'] }) : undefined}
               />
               <FilePicker fileName={fileName} busy={upload.isPending} onFile={(file) => upload.mutate(file)} />
             </SimpleGrid>
@@ -161,14 +190,23 @@ export default function ImportPage() {
             <>
               <FileRows reply={reply} fileName={fileName} header={split.header} rows={split.data} />
               <ColumnMatcher header={split.header} rows={split.data} choices={choices} onChoose={(i, c) => (setChoices((cs) => chooseColumn(cs, i, c)), setRefusal(null))} />
-              <ImportOptions options={options} detected={preview.date_format} activeRules={activeRules.length} onChange={changeOptions} />
-              <PreviewTable records={preview.records} wallet={wallet} total={dataLines} refusal={wholeFileRefusal} />
+              <ImportOptions
+                options={options}
+                detected={dateFormat ?? preview.date_format}
+                twoWays={chooseDates}
+                dateError={startErrors.date_format}
+                activeRules={activeRules.length}
+                onChange={changeOptions}
+              />
+              {dates?.sample && dates.formats.length > 1 && <DateChoice column={dates} chosen={options.date_format} onChoose={(date_format) => changeOptions({ date_format })} />}
+              <ErrorBanner error={mapping.error} onRetry={() => void mapping.refetch()} retrying={mapping.isFetching} />
+              <PreviewTable records={preview.records} wallet={wallet} total={dataLines} refusal={wholeFileRefusal} undecidedDates={chooseDates} />
               {refusal && (
                 <Alert color="red" variant="light" role="alert" title={t('errors.title.unprocessable_entity')} data-testid="import-refusal">
                   {reasonText(t, refusal)}
                 </Alert>
               )}
-              <ErrorBanner error={start.error} />
+              {!Object.keys(startErrors).some((f) => f === 'wallet_id' || f === 'date_format') && <ErrorBanner error={start.error} />}
               <Group justify="flex-end">
                 <Button variant="default" onClick={reset}>
                   {t('common.cancel')}

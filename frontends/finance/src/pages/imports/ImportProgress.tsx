@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text, Title } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { PROGRESS_POLL_MS, useImportProgress } from '../../hooks/imports';
 import { failureText, importPercent, progressKey } from '../../lib/import-progress';
 import type { Denomination } from '../../lib/money';
 import { accountPath, useRoute } from '../../routing';
 import { UndoImportDialog } from './UndoImportDialog';
+import { ErrorBanner } from '@app/module-kit';
 
 /**
  * An import under way: a progress bar read every PROGRESS_POLL_MS that glides at an even pace to each reading over the

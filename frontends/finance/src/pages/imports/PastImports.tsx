@@ -3,13 +3,13 @@ import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine
 import { usePhone } from '@app/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryList } from '../../components/QueryList';
 import { useRecentImports } from '../../hooks/imports';
 import type { ImportDoc } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { failureText, progressKey } from '../../lib/import-progress';
 import { useRoute } from '../../routing';
 import { UndoImportDialog } from './UndoImportDialog';
+import { QueryList } from '@app/module-kit';
 
 const STATUS_COLORS: Record<string, string> = { queued: 'blue', running: 'blue', undoing: 'blue', done: 'teal', failed: 'red', undone: 'gray' };
 

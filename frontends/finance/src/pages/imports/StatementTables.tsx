@@ -4,6 +4,7 @@ import { usePhone } from '@app/ui';
 import { useTranslation } from 'react-i18next';
 import { TagBadges } from '../../components/TagBadges';
 import { formatDate } from '../../lib/format';
+import { AMOUNT_MAX } from '../../lib/contract';
 import { formatWalletMoney, NO_CURRENCY, type Denomination } from '../../lib/money';
 import { reasonText } from '../../lib/reasons';
 import { REFUSING, type PreviewRecord, type StatementRow } from '../../lib/statement';
@@ -68,9 +69,23 @@ export function FileRows({ reply, fileName, header, rows }: { reply: CsvUploadRe
  * rules applied) and the amount in the wallet's currency; a row the import leaves out or fails on says why, by the
  * line of the file the import would name. `refusal`: the import would refuse the whole file before any line (its reason).
  */
-export function PreviewTable({ records, wallet, total, refusal }: { records: PreviewRecord[]; wallet: Denomination | undefined; total: number; refusal?: string | null }) {
+export function PreviewTable({
+  records,
+  wallet,
+  total,
+  refusal,
+  undecidedDates,
+}: {
+  records: PreviewRecord[];
+  wallet: Denomination | undefined;
+  total: number;
+  refusal?: string | null;
+  /** the file's dates read two ways and the person has not said which: they show as written, with a question */
+  undecidedDates?: boolean;
+}) {
   const { t, i18n } = useTranslation('finance');
   const phone = usePhone();
+  const dateOf = (r: PreviewRecord) => (undecidedDates && r.date_text ? `${r.date_text} (${t('imports.date_undecided')})` : formatDate(r.date, i18n.language));
   const money = (r: PreviewRecord) =>
     r.value === null ? '' : formatWalletMoney(r.klass === 'Outgo' ? -r.value : r.value, i18n.language, wallet ?? { currency: NO_CURRENCY });
   const kind = (r: PreviewRecord) => (
@@ -81,7 +96,7 @@ export function PreviewTable({ records, wallet, total, refusal }: { records: Pre
   const problem = (r: PreviewRecord) =>
     r.problem && (
       <Text size="xs" c={REFUSING.includes(r.problem) ? 'red' : 'dimmed'} data-testid="preview-problem">
-        {t('imports.line', { line: r.line })}: {t(`imports.problems.${r.problem}`)}
+        {t('imports.line', { line: r.line })}: {t(`imports.problems.${r.problem}`, { max: formatWalletMoney(AMOUNT_MAX, i18n.language, wallet ?? { currency: NO_CURRENCY }) })}
       </Text>
     );
   return (
@@ -115,7 +130,7 @@ export function PreviewTable({ records, wallet, total, refusal }: { records: Pre
                 <Group gap={6} wrap="wrap">
                   <Text size="xs" c="dimmed" data-testid="preview-when">
                     {/* a row without a date (left out, or refused) shows its third party alone */}
-                    {[formatDate(r.date, i18n.language), r.description ? r.third_party : null].filter(Boolean).join(' · ')}
+                    {[dateOf(r), r.description ? r.third_party : null].filter(Boolean).join(' · ')}
                   </Text>
                   {kind(r)}
                 </Group>
@@ -142,7 +157,9 @@ export function PreviewTable({ records, wallet, total, refusal }: { records: Pre
                 {records.map((r) => (
                   <Table.Tr key={r.line} data-testid="preview-row">
                     <Table.Td c="dimmed">{r.line}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(r.date, i18n.language)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }} c={undecidedDates ? 'dimmed' : undefined}>
+                      {dateOf(r)}
+                    </Table.Td>
                     <Table.Td>{kind(r)}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
                       {r.description}

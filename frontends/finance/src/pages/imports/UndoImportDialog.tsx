@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DeleteDialog } from '../../components/DeleteDialog';
 import { invalidateAfterWrite } from '../../hooks/invalidate';
 import { imports, type ImportDoc } from '../../lib/api';
 import { useRoute } from '../../routing';
+import { DeleteDialog } from '@app/module-kit';
 
 /**
  * Asked before an import is undone: its records still imported are deleted (one whose imported flag was removed is

@@ -4,9 +4,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { FormActions } from '../../components/FormActions';
-import { PageHeader } from '../../components/PageHeader';
 import { TagBadges } from '../../components/TagBadges';
 import { useDoc } from '../../hooks/finance';
 import { useInvalidate } from '../../hooks/invalidate';
@@ -26,6 +23,7 @@ import {
 } from '../../lib/mapping-rules';
 import { accountPath, useRoute } from '../../routing';
 import { ruleTitle } from './MappingsListPage';
+import { ErrorBanner, FormActions, PageHeader } from '@app/module-kit';
 
 /** New and edit of a mapping rule. */
 export default function MappingFormPage() {

@@ -4,9 +4,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DeleteDialog } from '../../components/DeleteDialog';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
 import { TagBadges } from '../../components/TagBadges';
 import { useDoc } from '../../hooks/finance';
 import { useInvalidate } from '../../hooks/invalidate';
@@ -17,6 +14,7 @@ import { SEGMENT_OF } from '../../lib/records';
 import { accountPath, useRoute } from '../../routing';
 import { ruleTitle } from './MappingsListPage';
 import { RuleText } from './RuleText';
+import { DeleteDialog, ErrorBanner, PageHeader } from '@app/module-kit';
 
 /**
  * A mapping rule: what it watches and changes, edit and delete, and — on demand — what it would change on the records

@@ -3,12 +3,11 @@ import { usePhone } from '@app/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/PageHeader';
-import { QueryList } from '../../components/QueryList';
 import { useRules } from '../../hooks/imports';
 import type { RuleDoc } from '../../lib/mapping-rules';
 import { accountPath, useRoute } from '../../routing';
 import { RuleText } from './RuleText';
+import { PageHeader, QueryList } from '@app/module-kit';
 
 /** Rules in the order they apply: by `order` (none last), then as created. */
 export function sortRules(rules: readonly RuleDoc[]): RuleDoc[] {

@@ -90,4 +90,23 @@ describe('the month view', { timeout: 20_000 }, () => {
     renderAt('/account/acc-1/finance/month?month=2026-05');
     await waitFor(() => expect(screen.getByTestId('total-outgo').textContent).toBe('R$\u00a0123.456'));
   });
+
+  // issue 27 #6: 1,001 records of 90,000,000,000.00 CHF and one of 0.01 gave a total a cent short
+  it('totals past 2^53 minor units to the cent, from the records (BigInt) and the view’s exact strings', async () => {
+    const docs = [...Array.from({ length: 1001 }, () => ({ currency: 'CHF', value: 9_000_000_000_000 })), { currency: 'CHF', value: 1 }];
+    const { calls } = stubApi((call) => {
+      if (call.url.startsWith(VIEW)) return { body: { rows: [{ key: ['Income', 'CHF', ''], value: '9009000000000001' }] } };
+      if (isFind(call, 'Income')) {
+        const { skip } = call.body as { skip: number };
+        return { body: { docs: docs.slice(skip, skip + 1000) } };
+      }
+      return undefined;
+    });
+    renderAt('/account/acc-1/finance/month?month=2032-01');
+    const chf = within(await screen.findByTestId('month-CHF'));
+    expect(chf.getByTestId('total-income').textContent).toBe('CHF\u00a090,090,000,000,000.01');
+    expect(chf.getByTestId('total-net').textContent).toBe('CHF\u00a090,090,000,000,000.01');
+    expect(chf.getByTestId('bar-income-amount').textContent).toBe('CHF\u00a090,090,000,000,000.01');
+    expect(calls.filter((c) => isFind(c, 'Income')).map((c) => (c.body as { skip: number }).skip)).toEqual([0, 1000]);
+  });
 });

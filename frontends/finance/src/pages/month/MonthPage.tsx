@@ -1,16 +1,15 @@
 import { ActionIcon, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatMinorMoney } from '@app/ui';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BarChart } from '../../components/BarChart';
-import { PageHeader } from '../../components/PageHeader';
-import { QueryList } from '../../components/QueryList';
 import { useWallets } from '../../hooks/finance';
 import { finance } from '../../lib/api';
 import { monthLabel, monthOf, shiftMonth } from '../../lib/format';
+import { formatExactMoney } from '../../lib/money';
 import { currencyTotalsDigits, monthSummary, type CurrencyMonth } from '../../lib/month';
 import { useRoute } from '../../routing';
+import { PageHeader, QueryList } from '@app/module-kit';
 
 /**
  * The month view (beyond the spec, issue 14: people would rather look than read): the month's confirmed incomes
@@ -67,8 +66,8 @@ export default function MonthPage() {
 
 function CurrencyPart({ part, digits }: { part: CurrencyMonth; digits: number }) {
   const { t, i18n } = useTranslation('finance');
-  const format = (minor: number) => formatMinorMoney(minor, i18n.language, part.currency, digits);
-  const total = (label: string, value: number, color: string, testid: string) => (
+  const format = (minor: bigint) => formatExactMoney(minor, i18n.language, part.currency, digits);
+  const total = (label: string, value: bigint, color: string, testid: string) => (
     <div>
       <Text size="xs" c="dimmed">
         {label}
@@ -87,7 +86,7 @@ function CurrencyPart({ part, digits }: { part: CurrencyMonth; digits: number })
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
           {total(t('month.incomes'), part.income, 'teal.8', 'total-income')}
           {total(t('month.outgos'), part.outgo, 'red.8', 'total-outgo')}
-          {total(t('month.net'), part.net, part.net < 0 ? 'red.8' : 'teal.8', 'total-net')}
+          {total(t('month.net'), part.net, part.net < 0n ? 'red.8' : 'teal.8', 'total-net')}
         </SimpleGrid>
         <BarChart rows={part.categories} format={format} title={t('month.chart', { currency: part.currency })} />
       </Stack>

@@ -5,18 +5,15 @@ import { MoneyInput } from '@app/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { FormActions } from '../../components/FormActions';
-import { PageHeader } from '../../components/PageHeader';
 import { TagBadges } from '../../components/TagBadges';
 import { NoWalletsNotice, WalletSelect } from '../../components/WalletSelect';
 import { useDoc, useWallets } from '../../hooks/finance';
 import { useInvalidate } from '../../hooks/invalidate';
 import { docs } from '../../lib/api';
-import { FEE_SIDES, toTags } from '../../lib/contract';
+import { AMOUNT_MAX, FEE_SIDES, toTags } from '../../lib/contract';
 import { isFieldError, serverFieldErrors } from '../../lib/field-errors';
 import { isoDay } from '../../lib/format';
-import { NO_CURRENCY } from '../../lib/money';
+import { formatExactMoney, NO_CURRENCY } from '../../lib/money';
 import { recordTitle } from '../../lib/present';
 import {
   amountDigits,
@@ -33,6 +30,7 @@ import {
   type RecordValues,
 } from '../../lib/records';
 import { accountPath, useRoute } from '../../routing';
+import { ErrorBanner, FormActions, PageHeader } from '@app/module-kit';
 
 /** New and edit of a money record: the record and the wallets first, then the form. */
 export default function RecordFormPage({ kind }: { kind: KindDef }) {
@@ -59,7 +57,7 @@ function startingWallet(wallets: WalletDoc[], asked: string | null): string | nu
  * currency, an exchange between different ones); the server's 422 under the fields, a 409 as the conflict banner.
  */
 export function RecordForm({ kind, doc, wallets }: { kind: KindDef; doc?: MoneyDoc; wallets: WalletDoc[] }) {
-  const { t } = useTranslation('finance');
+  const { t, i18n } = useTranslation('finance');
   const { accountId } = useRoute();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
@@ -108,7 +106,7 @@ export function RecordForm({ kind, doc, wallets }: { kind: KindDef; doc?: MoneyD
         minorUnits
         value={values[field]}
         onChange={(v) => set({ [field]: v })}
-        error={tr(errors[field])}
+        error={errors[field] && t(errors[field], { ns: ['finance', 'translation'], max: formatExactMoney(AMOUNT_MAX, i18n.language, currency, digits) })}
         data-testid={`amount-${field}`}
       />
     );

@@ -73,7 +73,7 @@ describe("an outgo's page", { timeout: 20_000 }, () => {
   it('offers "Remove imported flag" on an imported record and says what the flag means', async () => {
     const { calls } = stubRecord({ ...OUTGO, imported: true }, (call) => (call.method === 'PUT' ? { body: { ok: true, id: 'out-1', rev: '2-b' } } : undefined));
     renderAt('/account/acc-1/outgos/out-1');
-    expect((await screen.findByTestId('status-hint')).textContent).toBe('Imported: this record has not changed any wallet balance. Remove the flag to count it.');
+    expect((await screen.findByTestId('status-hint')).textContent).toBe('Imported: this record has not changed any wallet balance. Remove the flag to count it, or delete it if it is not wanted.');
     fireEvent.click(screen.getByRole('button', { name: 'Remove imported flag' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.url).toBe('/acc-1/_design/money/_update/unimport/out-1');

@@ -1,21 +1,17 @@
 import { Anchor, Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { DeleteDialog } from '../../components/DeleteDialog';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
+import { Link } from 'react-router';
 import { RecordActions, RecordStatus } from '../../components/RecordStatus';
 import { TagBadges } from '../../components/TagBadges';
 import { useDoc, useMoneyAction, useWalletLookup } from '../../hooks/finance';
-import { useInvalidate } from '../../hooks/invalidate';
 import { docs } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { formatWalletMoney } from '../../lib/money';
 import { recordTitle } from '../../lib/present';
 import type { KindDef, MoneyDoc } from '../../lib/records';
 import { accountPath, useRoute } from '../../routing';
+import { DeleteDialog, ErrorBanner, PageHeader, RecordPending, useDeleteRecord } from '@app/module-kit';
 
 type Fields = Partial<Record<string, unknown>> & MoneyDoc;
 
@@ -27,28 +23,13 @@ type Fields = Partial<Record<string, unknown>> & MoneyDoc;
 export default function RecordShowPage({ kind }: { kind: KindDef }) {
   const { t, i18n } = useTranslation('finance');
   const { accountId, recordId } = useRoute();
-  const navigate = useNavigate();
-  const invalidate = useInvalidate();
   const record = useDoc<typeof kind.klass>(accountId, recordId);
   const wallets = useWalletLookup(accountId);
   const action = useMoneyAction(accountId);
   const [deleting, setDeleting] = useState(false);
-  const remove = useMutation({
-    mutationFn: (doc: MoneyDoc) => docs.remove(accountId, doc._id, doc._rev),
-    onSuccess: async () => {
-      await invalidate();
-      navigate(accountPath(accountId, kind.segment));
-    },
-  });
+  const remove = useDeleteRecord((doc: MoneyDoc) => docs.remove(accountId, doc._id, doc._rev), accountPath(accountId, kind.segment));
   const back = { to: accountPath(accountId, kind.segment), label: t(`entities.${kind.segment}.many`) };
-  if (record.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
-  if (!record.data)
-    return (
-      <Stack>
-        <PageHeader title={t(`entities.${kind.segment}.one`)} back={back} />
-        <ErrorBanner error={record.error} onRetry={() => void record.refetch()} retrying={record.isFetching} />
-      </Stack>
-    );
+  if (!record.data) return <RecordPending query={record} title={t(`entities.${kind.segment}.one`)} back={back} />;
   const doc = record.data as Fields;
   const title = recordTitle(kind, doc, t(`entities.${kind.segment}.one`));
   const lang = i18n.language;

@@ -111,7 +111,7 @@ describe("one wallet's records", { timeout: 20_000 }, () => {
     const { calls } = stubOutgos();
     renderAt('/account/acc-1/outgos');
     await screen.findAllByTestId('record-row');
-    fireEvent.click(screen.getByRole('textbox', { name: 'Wallet' }));
+    fireEvent.click(screen.getByRole('textbox', { name: 'Filter by wallet' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Nubank (BRL)', hidden: true }));
     await waitFor(() => expect(calls.some((c) => isFind(c, 'Outgo') && selectorOf(c).wallet_id === 'wal-nubank')).toBe(true));
   });

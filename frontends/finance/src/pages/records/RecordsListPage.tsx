@@ -4,10 +4,6 @@ import { usePhone } from '@app/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
-import { QueryList } from '../../components/QueryList';
 import { RecordActions, RecordStatus } from '../../components/RecordStatus';
 import { TagBadges } from '../../components/TagBadges';
 import { useMoneyAction, useWalletLookup } from '../../hooks/finance';
@@ -16,6 +12,7 @@ import { formatDate } from '../../lib/format';
 import { amountTexts, recordTitle, walletsText } from '../../lib/present';
 import { listSelector, type KindDef, type MoneyDoc, type WalletLookup } from '../../lib/records';
 import { accountPath, useRoute } from '../../routing';
+import { ErrorBanner, PageHeader, Pager, QueryList } from '@app/module-kit';
 
 export const PAGE_SIZE = 25;
 /** the wallet filter's "all wallets" */

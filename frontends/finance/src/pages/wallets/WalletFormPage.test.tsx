@@ -55,7 +55,7 @@ describe('a new wallet', { timeout: 20_000 }, () => {
     expect((screen.getByRole('textbox', { name: /^Start balance/ }) as HTMLInputElement).value).toBe('10.550');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(postOf(calls)).toBeTruthy());
-    expect(postOf(calls)!.body).toMatchObject({ currency: 'BRL', precision: 3, start_balance: 10550 });
+    expect(postOf(calls)!.body).toMatchObject({ currency: 'USD', precision: 3, start_balance: 10550 });
   });
 
   it('needs a name, and shows the server’s field errors under their fields', async () => {
@@ -70,18 +70,43 @@ describe('a new wallet', { timeout: 20_000 }, () => {
   });
 });
 
+// issue 27 #11: a new wallet started in reais for everybody, and its currency could never be put right
+describe('a new wallet’s currency', { timeout: 20_000 }, () => {
+  const currencyValue = async () => ((await screen.findByRole('textbox', { name: /^(Currency|Moeda)/ })) as HTMLInputElement).value;
+
+  it('is the person’s (US dollars in English, reais in Portuguese) in a group without wallets, and says it can’t change once the wallet has records', async () => {
+    stubApi(() => undefined);
+    const { unmount } = renderAt('/account/acc-1/wallets/new');
+    expect(await currencyValue()).toBe('USD — US Dollar');
+    const currency = screen.getByRole('textbox', { name: /^Currency/ });
+    expect(underField(currency).getByText('The currency and decimals can’t change once the wallet has records')).toBeTruthy();
+    unmount();
+    renderAt('/account/acc-1/wallets/new', 'pt-BR');
+    expect(await currencyValue()).toBe('BRL — Real brasileiro');
+    expect(underField(screen.getByRole('textbox', { name: /^Moeda/ })).getByText('A moeda e as casas decimais não podem mudar depois que a carteira tiver registros')).toBeTruthy();
+  });
+
+  it('is the group’s: the currency most of its active wallets are in', async () => {
+    const wallet = (id: string, currency: string, active = true) => ({ _id: id, _rev: '1-a', klass: 'Wallet', name: id, currency, precision: null, active });
+    stubApi((call) => (call.url.endsWith('/_find') ? { body: { docs: [wallet('a', 'EUR'), wallet('b', 'EUR'), wallet('c', 'USD'), wallet('d', 'JPY', false), wallet('e', 'JPY', false), wallet('f', 'JPY', false)] } } : undefined));
+    renderAt('/account/acc-1/wallets/new', 'pt-BR');
+    expect(await currencyValue()).toBe('EUR — Euro');
+  });
+});
+
 describe('editing a wallet', { timeout: 20_000 }, () => {
-  it('keeps its currency and decimals fixed and sends the change with the revision, without the balance', async () => {
-    const wallet = { _id: 'wal-1', _rev: '2-b', klass: 'Wallet', name: 'Yen', currency: 'JPY', precision: null, start_balance: 1500, card: false, limit: null, active: true, balance: 99999 };
+  it('keeps its currency and decimals fixed once it has records and sends the change with the revision, without the balance', async () => {
+    const wallet = { _id: 'wal-1', _rev: '2-b', klass: 'Wallet', name: 'Yen', currency: 'JPY', precision: null, start_balance: 1500, card: false, limit: null, active: true, balance: 99999, pending_transactions: 0, balance_after_pending: 99999, available_credit: null };
     const { calls } = stubApi((call) => {
       if (call.method === 'GET' && call.url === '/acc-1/wal-1') return { body: wallet };
+      if (call.url.endsWith('/_find')) return { body: { docs: (call.body as { selector: { klass: string } }).selector.klass === 'Outgo' ? [{ _id: 'out-1' }] : [] } };
       if (call.method === 'PUT') return { body: { ok: true, id: 'wal-1', rev: '3-c' } };
       return undefined;
     });
     renderAt('/account/acc-1/wallets/wal-1/edit');
     const currency = (await screen.findByRole('textbox', { name: /^Currency/ })) as HTMLInputElement;
+    await waitFor(() => expect(underField(currency).getByText('The currency and decimals can’t change: the wallet has records')).toBeTruthy());
     expect(currency.disabled).toBe(true);
-    expect(underField(currency).getByText('The currency and decimals can’t change once the wallet exists')).toBeTruthy();
     expect((screen.getByRole('textbox', { name: /^Decimals/ }) as HTMLInputElement).disabled).toBe(true);
     const start = screen.getByRole('textbox', { name: /^Start balance/ }) as HTMLInputElement;
     expect(start.value).toBe('1,500');
@@ -92,6 +117,45 @@ describe('editing a wallet', { timeout: 20_000 }, () => {
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url).toBe('/acc-1/wal-1?rev=2-b');
     expect(put.body).toMatchObject({ name: 'Yen', currency: 'JPY', start_balance: 1500, active: false });
-    expect(put.body).not.toHaveProperty('balance');
+    for (const field of ['balance', 'pending_transactions', 'balance_after_pending', 'available_credit']) expect(put.body).not.toHaveProperty(field);
+  });
+
+  it('lets a wallet without records take another currency, with that currency’s decimals', async () => {
+    const wallet = { _id: 'wal-2', _rev: '1-a', klass: 'Wallet', name: 'Wrong', currency: 'BRL', precision: 2, start_balance: 1000, card: false, limit: null, active: true, balance: 1000 };
+    const { calls } = stubApi((call) => {
+      if (call.method === 'GET' && call.url === '/acc-1/wal-2') return { body: wallet };
+      if (call.method === 'PUT') return { body: { ok: true, id: 'wal-2', rev: '2-b' } };
+      return undefined;
+    });
+    renderAt('/account/acc-1/wallets/wal-2/edit');
+    const currency = (await screen.findByRole('textbox', { name: /^Currency/ })) as HTMLInputElement;
+    await waitFor(() => expect(currency.disabled).toBe(false));
+    const selectors = calls.filter((c) => c.url.endsWith('/_find')).map((c) => (c.body as { selector: { klass: string } }).selector);
+    expect(selectors.filter((sel) => sel.klass !== 'Wallet')).toEqual([
+      { klass: 'Income', wallet_id: 'wal-2' },
+      { klass: 'Outgo', wallet_id: 'wal-2' },
+      { klass: 'Transfer', $or: [{ source_wallet_id: 'wal-2' }, { destination_wallet_id: 'wal-2' }] },
+      { klass: 'Exchange', $or: [{ source_wallet_id: 'wal-2' }, { destination_wallet_id: 'wal-2' }] },
+    ]);
+    await choose(/^Currency/, 'JPY — Japanese Yen');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ currency: 'JPY', precision: null, start_balance: 10 });
+  });
+});
+
+// issue 27 #9: a too large amount said only "is invalid"
+describe('the largest amount', { timeout: 20_000 }, () => {
+  it('is said in the wallet’s currency, before sending and as the service answers it', async () => {
+    stubApi((call) => (call.method === 'POST' ? { status: 422, body: { error: 'unprocessable_entity', reason: { start_balance: 'must-be-greater-than-or-equal-to--9000000000000' } } } : undefined));
+    renderAt('/account/acc-1/wallets/new', 'pt-BR');
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Nome/ }), { target: { value: 'Grande' } });
+    const start = screen.getByRole('textbox', { name: /^Saldo inicial/ });
+    fireEvent.change(start, { target: { value: '90.000.000.000,01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await underField(start).findByText('deve ser no máximo R$ 90.000.000.000,00')).toBeTruthy();
+    fireEvent.change(start, { target: { value: '-1,00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await underField(screen.getByRole('textbox', { name: /^Saldo inicial/ })).findByText('deve ser no mínimo -R$ 90.000.000.000,00')).toBeTruthy();
   });
 });

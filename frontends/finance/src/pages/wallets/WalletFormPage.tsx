@@ -5,39 +5,43 @@ import { currencyDigits, MoneyInput } from '@app/ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { FormActions } from '../../components/FormActions';
-import { PageHeader } from '../../components/PageHeader';
-import { useDoc } from '../../hooks/finance';
+import { useDoc, useWalletHasRecords, useWallets } from '../../hooks/finance';
 import { useInvalidate } from '../../hooks/invalidate';
 import { docs } from '../../lib/api';
-import { PRECISION_MAX } from '../../lib/contract';
+import { AMOUNT_MAX, PRECISION_MAX } from '../../lib/contract';
 import { isFieldError, serverFieldErrors } from '../../lib/field-errors';
-import { currencyCodes, currencyName, walletDigits } from '../../lib/money';
+import { currencyCodes, currencyName, formatExactMoney, walletDigits } from '../../lib/money';
 import type { Errors } from '../../lib/records';
-import { changeWallet, initialWalletValues, toWalletDocument, validateWallet, type WalletValues } from '../../lib/wallets';
+import { changeWallet, defaultCurrency, initialWalletValues, toWalletDocument, validateWallet, type WalletValues } from '../../lib/wallets';
 import { accountPath, useRoute } from '../../routing';
+import { ErrorBanner, FormActions, PageHeader } from '@app/module-kit';
 
 /** New and edit of a wallet. */
 export default function WalletFormPage() {
-  const { t } = useTranslation('finance');
+  const { t, i18n } = useTranslation('finance');
   const { accountId, recordId } = useRoute();
   const wallet = useDoc<'Wallet'>(accountId, recordId);
+  // a new wallet starts in the group's currency (its wallets'), else the person's
+  const wallets = useWallets(accountId);
   if (recordId && wallet.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
   if (recordId && !wallet.data) return <ErrorBanner error={wallet.error} onRetry={() => void wallet.refetch()} retrying={wallet.isFetching} />;
-  return <WalletForm key={wallet.data?._rev ?? 'new'} doc={wallet.data} />;
+  if (!recordId && wallets.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
+  const currency = defaultCurrency(wallets.data, i18n.language, typeof navigator === 'undefined' ? [] : navigator.languages);
+  return <WalletForm key={wallet.data?._rev ?? 'new'} doc={wallet.data} currency={currency} />;
 }
 
 /**
- * Name, currency (ISO codes, BRL, USD and EUR first), decimals (the currency's unless changed), start balance, card
- * and its limit, active. The currency and decimals are fixed once the wallet exists: its amounts are kept in them.
+ * Name, currency (ISO codes, BRL, USD and EUR first; a new wallet's is the group's or the person's), decimals (the
+ * currency's unless changed), start balance, card and its limit, active. The currency and decimals are fixed once the
+ * wallet has records (their amounts are kept in them), and the form says so before.
  */
-export function WalletForm({ doc }: { doc?: WalletDoc }) {
+export function WalletForm({ doc, currency = 'BRL' }: { doc?: WalletDoc; currency?: string }) {
   const { t, i18n } = useTranslation('finance');
   const { accountId } = useRoute();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
-  const [values, setValues] = useState<WalletValues>(() => initialWalletValues(doc));
+  const hasRecords = useWalletHasRecords(accountId, doc?._id);
+  const [values, setValues] = useState<WalletValues>(() => initialWalletValues(doc, currency));
   const [errors, setErrors] = useState<Errors>({});
   const set = (patch: Partial<WalletValues>) => setValues((v) => changeWallet(v, patch));
   const currencies = useMemo(() => currencyCodes().map((code) => ({ value: code, label: `${code} — ${currencyName(code, i18n.language)}` })), [i18n.language]);
@@ -55,9 +59,11 @@ export function WalletForm({ doc }: { doc?: WalletDoc }) {
     if (Object.keys(found).length) return;
     save.mutate(toWalletDocument(values, doc));
   };
-  const tr = (key: string | undefined) => key && t(key, { ns: ['finance', 'translation'] });
   const digits = walletDigits(values);
-  const locked = !!doc;
+  const bound = (sign: 1 | -1) => formatExactMoney(sign * AMOUNT_MAX, i18n.language, values.currency || 'XXX', digits);
+  const tr = (key: string | undefined) => key && t(key, { ns: ['finance', 'translation'], max: bound(1), min: bound(-1) });
+  // fixed once the wallet has records (until it is known, as if it had)
+  const locked = !!doc && hasRecords.data !== false;
   const precisionOptions = [
     { value: 'auto', label: t('wallets.precision_default', { digits: values.currency ? currencyDigits(values.currency) : 2 }) },
     ...Array.from({ length: PRECISION_MAX + 1 }, (_, n) => ({ value: String(n), label: String(n) })),
@@ -100,7 +106,7 @@ export function WalletForm({ doc }: { doc?: WalletDoc }) {
               onChange={(v) => set({ currency: v ?? '' })}
               allowDeselect={false}
               disabled={locked}
-              description={locked ? t('hints.locked') : undefined}
+              description={locked ? t('hints.locked') : t('hints.currency')}
               error={tr(errors.currency)}
               limit={200}
               comboboxProps={{ withinPortal: true }}

@@ -1,17 +1,13 @@
-import type { WalletDoc } from '@app/proto';
+import type { ExactMinor, WalletDoc } from '@app/proto';
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { DeleteDialog } from '../../components/DeleteDialog';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
+import { Link } from 'react-router';
 import { useDoc, useWalletSummaries } from '../../hooks/finance';
-import { useInvalidate } from '../../hooks/invalidate';
 import { docs } from '../../lib/api';
 import { currencyName, formatWalletMoney, walletDigits } from '../../lib/money';
 import { accountPath, useRoute } from '../../routing';
+import { DeleteDialog, ErrorBanner, PageHeader, RecordPending, useDeleteRecord } from '@app/module-kit';
 
 const RECORD_SEGMENTS = ['outgos', 'incomes', 'transfers', 'exchanges'] as const;
 
@@ -19,32 +15,17 @@ const RECORD_SEGMENTS = ['outgos', 'incomes', 'transfers', 'exchanges'] as const
 export default function WalletShowPage() {
   const { t, i18n } = useTranslation('finance');
   const { accountId, recordId } = useRoute();
-  const navigate = useNavigate();
-  const invalidate = useInvalidate();
   const wallet = useDoc<'Wallet'>(accountId, recordId);
   const summaries = useWalletSummaries(accountId);
   const [deleting, setDeleting] = useState(false);
-  const remove = useMutation({
-    mutationFn: (doc: WalletDoc) => docs.remove(accountId, doc._id, doc._rev),
-    onSuccess: async () => {
-      await invalidate();
-      navigate(accountPath(accountId, 'wallets'));
-    },
-  });
+  const remove = useDeleteRecord((doc: WalletDoc) => docs.remove(accountId, doc._id, doc._rev), accountPath(accountId, 'wallets'));
   const back = { to: accountPath(accountId, 'wallets'), label: t('entities.wallets.many') };
-  if (wallet.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
-  if (!wallet.data)
-    return (
-      <Stack>
-        <PageHeader title={t('entities.wallets.one')} back={back} />
-        <ErrorBanner error={wallet.error} onRetry={() => void wallet.refetch()} retrying={wallet.isFetching} />
-      </Stack>
-    );
+  if (!wallet.data) return <RecordPending query={wallet} title={t('entities.wallets.one')} back={back} />;
   const doc = wallet.data;
   const name = doc.name ?? doc._id;
   const lang = i18n.language;
   const summary = summaries.data?.find((s) => s._id === doc._id);
-  const money = (minor: number | null | undefined) => (minor === null || minor === undefined ? t('common.none') : formatWalletMoney(minor, lang, doc));
+  const money = (minor: ExactMinor | null | undefined) => (minor === null || minor === undefined ? t('common.none') : formatWalletMoney(minor, lang, doc));
   const figures: Array<[string, ReactNode]> = summary
     ? [
         ['balance', money(summary.balance)],

@@ -1,13 +1,12 @@
-import type { WalletSummary } from '@app/proto';
+import type { ExactMinor, WalletSummary } from '@app/proto';
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { usePhone } from '@app/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/PageHeader';
-import { QueryList } from '../../components/QueryList';
 import { useWalletSummaries } from '../../hooks/finance';
 import { formatWalletMoney } from '../../lib/money';
 import { accountPath, useRoute } from '../../routing';
+import { PageHeader, QueryList } from '@app/module-kit';
 
 /** Active wallets first, then by name. */
 export const walletOrder = (a: WalletSummary, b: WalletSummary) => Number(b.active) - Number(a.active) || a.name.localeCompare(b.name);
@@ -65,7 +64,7 @@ function WalletBadges({ wallet }: { wallet: WalletSummary }) {
 function WalletTable({ wallets }: { wallets: WalletSummary[] }) {
   const { t, i18n } = useTranslation('finance');
   const { accountId } = useRoute();
-  const money = (w: WalletSummary, minor: number | null) => (minor === null ? t('common.none') : formatWalletMoney(minor, i18n.language, w));
+  const money = (w: WalletSummary, minor: ExactMinor | null) => (minor === null ? t('common.none') : formatWalletMoney(minor, i18n.language, w));
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover data-testid="wallets-table">

@@ -4,9 +4,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { FormActions } from '../../components/FormActions';
-import { PageHeader } from '../../components/PageHeader';
 import { useInvalidate } from '../../hooks/invalidate';
 import { useBookmark } from '../../hooks/notes';
 import { docs } from '../../lib/api';
@@ -15,6 +12,7 @@ import { isFieldError, serverFieldErrors, type Errors } from '../../lib/field-er
 import { isLinkTarget } from '../../lib/markdown-edit';
 import { accountPath, useRoute } from '../../routing';
 import { bookmarkTitle } from './BookmarkParts';
+import { ErrorBanner, FormActions, PageHeader } from '@app/module-kit';
 
 /** New and edit of a bookmark. */
 export default function BookmarkFormPage() {
@@ -34,7 +32,7 @@ interface Values {
 }
 
 /** What the service keeps on a bookmark itself (never sent back). */
-const SERVER_FIELDS = ['normalized_url', 'fetch_status', 'fetch_error', 'fetched_at', 'duplicate_of', 'image_url', 'added_at', 'page_title', 'page_description', 'language', 'label'] as const;
+const SERVER_FIELDS = ['normalized_url', 'fetch_status', 'fetch_error', 'fetched_at', 'duplicate_of', 'image_url', 'added_at', 'modified_at', 'page_title', 'page_description', 'language', 'label'] as const;
 
 export function toBookmarkDocument(values: Values, prev?: BookmarkDoc): Record<string, unknown> {
   const doc: Record<string, unknown> = prev ? { ...prev } : { klass: 'Bookmark' };

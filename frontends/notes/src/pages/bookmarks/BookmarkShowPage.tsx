@@ -3,9 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DeleteDialog } from '../../components/DeleteDialog';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
 import { TagBadges } from '../../components/TagBadges';
 import { useInvalidate } from '../../hooks/invalidate';
 import { useBookmark } from '../../hooks/notes';
@@ -13,6 +10,7 @@ import { bookmarks, docs } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { accountPath, useRoute } from '../../routing';
 import { bookmarkTitle, OutLink, StatusBadges } from './BookmarkParts';
+import { DeleteDialog, ErrorBanner, PageHeader } from '@app/module-kit';
 
 /**
  * A bookmark: its title and description (fetched from the page in the background: the screen reads the bookmark again

@@ -1,8 +1,46 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setRequestFactory } from '../../lib/api';
 import { isFind, renderAt, selectorOf, stubApi, viewOf } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** An XMLHttpRequest the test drives: the upload's progress, its end, and the answer. */
+class FakeRequest {
+  static sent: FakeRequest[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: Blob | null = null;
+  withCredentials = false;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: Blob) {
+    this.body = body;
+    FakeRequest.sent.push(this);
+  }
+  progress(loaded: number) {
+    this.upload.onprogress?.({ loaded, total: this.body!.size, lengthComputable: true });
+  }
+  uploaded() {
+    this.upload.onload?.();
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
 
 const bookmark = (id: string, fields: Record<string, unknown>) => ({
   _id: id,
@@ -106,8 +144,9 @@ describe('bookmarks', { timeout: 20_000 }, () => {
   });
 
   it('imports a browser’s bookmarks file and says how many were new, known or invalid; exports the file', async () => {
+    FakeRequest.sent = [];
+    setRequestFactory(() => new FakeRequest() as unknown as XMLHttpRequest);
     const { calls } = stubApi((call) => {
-      if (call.method === 'PUT' && call.url === '/acc-1/_design/bookmarks/_update/import/netscape') return { body: { ok: true, id: 'netscape', rev: '0', doc: { created: 3, duplicates: 1, invalid: 2 } } };
       const exported = viewOf(call, 'bookmarks', 'export');
       if (exported) {
         // two pages of 1 and 2 bookmarks
@@ -126,8 +165,14 @@ describe('bookmarks', { timeout: 20_000 }, () => {
     const html = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p><DT><A HREF="https://example.com/">Example</A></DL>';
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File([html], 'bookmarks.html', { type: 'text/html' })] } });
+    await waitFor(() => expect(FakeRequest.sent).toHaveLength(1));
+    const sent = FakeRequest.sent[0];
+    sent.answer(200, { ok: true, id: 'netscape', rev: '', doc: { created: 3, duplicates: 1, invalid: 2 } });
     expect((await screen.findByTestId('import-report')).textContent).toBe('Imported: 3 new, 1 already here, 2 not valid.');
-    expect(calls.find((c) => c.url.endsWith('/_update/import/netscape'))!.body).toEqual({ html });
+    expect(sent.method).toBe('PUT');
+    expect(sent.url).toMatch(/^\/acc-1\/_design\/bookmarks\/_update\/import\/netscape\?progress=[0-9a-f]{32}$/);
+    expect(sent.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(await sent.body!.text()).toBe(html);
     fireEvent.click(screen.getByTestId('export-bookmarks'));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(await created[0].text()).toBe(
@@ -137,13 +182,61 @@ describe('bookmarks', { timeout: 20_000 }, () => {
     click.mockRestore();
   });
 
-  it('refuses a bookmarks file over the import limit without sending it', async () => {
-    const { calls } = stubApi(() => undefined);
+  it('sends a large export without its icons, shows the upload’s progress, then the service’s, then the report (issue 26 #11)', async () => {
+    FakeRequest.sent = [];
+    setRequestFactory(() => new FakeRequest() as unknown as XMLHttpRequest);
+    let progress: { total: number; done: number } | null = null;
+    const { calls } = stubApi((call) => {
+      const asked = viewOf(call, 'bookmarks', 'import_progress');
+      if (asked) return { body: { rows: progress ? [{ key: JSON.parse(asked.get('key')!), value: progress }] : [] } };
+      return undefined;
+    });
+    renderAt('/account/acc-1/bookmarks', 'pt-BR');
+    await screen.findByTestId('empty-list');
+    const entry = (i: number) => `<DT><A HREF="https://site${i}.example/" ADD_DATE="1700000000" ICON="data:image/png;base64,${'A'.repeat(2000)}">Site ${i}</A>\n`;
+    const html = `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n${Array.from({ length: 2500 }, (_, i) => entry(i)).join('')}</DL>`;
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([html], 'bookmarks.html', { type: 'text/html' })] } });
+    await waitFor(() => expect(FakeRequest.sent).toHaveLength(1));
+    const sent = FakeRequest.sent[0];
+    // the icons stay here: a tenth of the file is sent
+    const body = await sent.body!.text();
+    expect(body).not.toContain('ICON');
+    expect(body).toContain('<DT><A HREF="https://site2499.example/" ADD_DATE="1700000000">Site 2499</A>');
+    expect(body.length).toBeLessThan(html.length / 10);
+    const panel = await screen.findByTestId('import-progress');
+    expect(panel.textContent).toBe('Enviando o arquivo (2.500 links)… 0%');
+    sent.progress(Math.ceil(sent.body!.size * 0.42));
+    await waitFor(() => expect(panel.textContent).toBe('Enviando o arquivo (2.500 links)… 42%'));
+    expect(within(panel).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('42');
+    // sent: the service reads the file, then says how many it has stored
+    sent.uploaded();
+    await waitFor(() => expect(panel.textContent).toBe('Lendo 2.500 links…'));
+    progress = { total: 2500, done: 1000 };
+    await waitFor(() => expect(screen.getByTestId('import-progress').textContent).toBe('Importando: 1.000 de 2.500 favoritos'), { timeout: 3000 });
+    expect(within(screen.getByTestId('import-progress')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+    const key = calls.map((c) => viewOf(c, 'bookmarks', 'import_progress')?.get('key')).find(Boolean)!;
+    expect(sent.url.endsWith(`?progress=${JSON.parse(key)}`)).toBe(true);
+    sent.answer(200, { ok: true, id: 'netscape', rev: '', doc: { created: 2500, duplicates: 0, invalid: 0 } });
+    expect((await screen.findByTestId('import-report')).textContent).toBe('Importados: 2.500 novos, 0 já existentes, 0 inválidos.');
+    expect(screen.queryByTestId('import-progress')).toBeNull();
+  });
+
+  it('refuses a bookmarks file over the file limit without sending it, and shows the service’s refusal', async () => {
+    FakeRequest.sent = [];
+    setRequestFactory(() => new FakeRequest() as unknown as XMLHttpRequest);
+    stubApi(() => undefined);
     renderAt('/account/acc-1/bookmarks');
     await screen.findByTestId('empty-list');
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new File(['x'.repeat(900 * 1024 + 1)], 'big.html', { type: 'text/html' })] } });
-    expect((await screen.findByRole('alert')).textContent).toContain('A bookmarks file can have at most 900 kB.');
-    expect(calls.some((c) => c.url.includes('/_update/import/'))).toBe(false);
+    const big = new File(['<DL></DL>'], 'big.html', { type: 'text/html' });
+    Object.defineProperty(big, 'size', { value: 64 * 1024 * 1024 + 1 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect((await screen.findByRole('alert')).textContent).toContain('A bookmarks file can have at most 64 MB.');
+    expect(FakeRequest.sent).toHaveLength(0);
+    fireEvent.change(input, { target: { files: [new File(['<DL></DL>'], 'b.html', { type: 'text/html' })] } });
+    await waitFor(() => expect(FakeRequest.sent).toHaveLength(1));
+    FakeRequest.sent[0].answer(429, { error: 'too_many_requests', reason: 'Bookmarks are being imported into this group already: try again once that import has ended' });
+    expect((await screen.findByRole('alert')).textContent).toContain('Bookmarks are being imported into this group already');
   });
 });

@@ -1,20 +1,19 @@
 import type { BookmarkDoc, BookmarksImportReport } from '@app/proto';
-import { Alert, Anchor, Button, FileButton, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, FileButton, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { ApiError, usePhone } from '@app/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
-import { QueryList } from '../../components/QueryList';
 import { TagBadges } from '../../components/TagBadges';
 import { useInvalidate } from '../../hooks/invalidate';
 import { FETCH_POLL_MS, isFetching } from '../../hooks/notes';
-import { bookmarks, docs } from '../../lib/api';
-import { IMPORT_MAX_BYTES } from '../../lib/contract';
+import { bookmarks, docs, type ImportProgress } from '../../lib/api';
+import { FILE_MAX_BYTES } from '../../lib/contract';
 import { formatDate, hostOf } from '../../lib/format';
 import { accountPath, useRoute } from '../../routing';
 import { bookmarkTitle, OutLink, StatusBadges } from './BookmarkParts';
+import { ErrorBanner, PageHeader, QueryList } from '@app/module-kit';
 
 /** Bookmarks a page of the list shows. */
 export const PAGE_SIZE = 50;
@@ -40,10 +39,21 @@ export function download(name: string, text: string, type = 'text/html'): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** How far an import is, in words and as a percentage (null: not known yet, the bar moves without one). */
+export function importStatus(p: ImportProgress, t: (key: string, values?: Record<string, unknown>) => string, locale: string): { text: string; percent: number | null } {
+  const n = (value: number) => new Intl.NumberFormat(locale).format(value);
+  if (p.phase === 'sending') {
+    const percent = p.total > 0 ? Math.min(100, Math.floor((p.done / p.total) * 100)) : 0;
+    return { text: t('bookmarks.import_sending', { links: n(p.links), percent }), percent };
+  }
+  if (!p.total) return { text: t('bookmarks.import_reading', { links: n(p.links) }), percent: null };
+  return { text: t('bookmarks.import_importing', { done: n(p.done), total: n(p.total) }), percent: Math.min(100, Math.floor((p.done / p.total) * 100)) };
+}
+
 /**
  * The bookmarks (linkding-like): title (fetched from the page, else the address), host, tags, the duplicate flag and
  * the fetch's state, read again while a fetch is under way; a tag filter (`?tag=`); import of a browser's bookmarks
- * file (Netscape HTML) and export to one.
+ * file (Netscape HTML, any size: sent whole with its progress, then the service's) and export to one.
  */
 export default function BookmarksListPage() {
   const { t, i18n } = useTranslation('notes');
@@ -67,13 +77,17 @@ export default function BookmarksListPage() {
     if (next.page) out.set('page', String(next.page));
     setParams(out);
   };
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
   const importer = useMutation({
     mutationFn: async (file: File): Promise<BookmarksImportReport> => {
-      if (file.size > IMPORT_MAX_BYTES) throw new ApiError(413, 'payload_too_large', t('bookmarks.import_too_big', { kb: Math.round(IMPORT_MAX_BYTES / 1024) }));
-      return bookmarks.importHtml(accountId, await file.text());
+      if (file.size > FILE_MAX_BYTES) throw new ApiError(413, 'payload_too_large', t('bookmarks.import_too_big', { mb: FILE_MAX_BYTES / 1024 / 1024 }));
+      return bookmarks.importFile(accountId, file, setProgress);
     },
     onSuccess: () => invalidate(),
+    onSettled: () => setProgress(null),
   });
+  const status = importer.isPending && progress ? importStatus(progress, t, i18n.language) : null;
+  const count = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   const exporter = useMutation({
     mutationFn: () => bookmarks.exportHtml(accountId),
     onSuccess: (html) => download('bookmarks.html', html),
@@ -113,9 +127,23 @@ export default function BookmarksListPage() {
         </Group>
       )}
       <ErrorBanner error={importer.error ?? exporter.error} />
+      {status && (
+        <Paper withBorder radius="md" p="sm" data-testid="import-progress">
+          <Text size="sm" mb={6} aria-live="polite">
+            {status.text}
+          </Text>
+          <Progress
+            value={status.percent ?? 100}
+            striped={status.percent === null}
+            animated={status.percent === null}
+            aria-label={t('bookmarks.import')}
+            transitionDuration={200}
+          />
+        </Paper>
+      )}
       {importer.data && (
         <Alert color="teal" variant="light" withCloseButton onClose={() => importer.reset()} data-testid="import-report">
-          {t('bookmarks.imported', { created: importer.data.created, duplicates: importer.data.duplicates, invalid: importer.data.invalid })}
+          {t('bookmarks.imported', { created: count(importer.data.created), duplicates: count(importer.data.duplicates), invalid: count(importer.data.invalid) })}
         </Alert>
       )}
       <QueryList query={{ ...list, data: rows }} empty={t('bookmarks.empty')}>

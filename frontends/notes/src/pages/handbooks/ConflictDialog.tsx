@@ -46,6 +46,11 @@ export function ConflictDialog({
                   {t('conflict.titles', { theirs: theirs.title, mine: mine.title.trim() })}
                 </Text>
               )}
+              {!!theirs.uri && !!mine.uri.trim() && theirs.uri !== mine.uri.trim() && (
+                <Text size="sm" mb="xs" data-testid="conflict-addresses" style={{ overflowWrap: 'anywhere' }}>
+                  {t('conflict.addresses', { theirs: theirs.uri, mine: mine.uri.trim() })}
+                </Text>
+              )}
               <DiffView before={theirs.content ?? ''} after={mine.content} testId="conflict-diff" />
             </ScrollArea.Autosize>
           </Tabs.Panel>

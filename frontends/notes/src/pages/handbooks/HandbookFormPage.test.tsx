@@ -44,6 +44,7 @@ describe('the handbook editor', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(location()).toBe('/account/acc-1/handbooks/troca-de-oleo-motor-2-0'));
     expect(calls.find((c) => c.method === 'POST' && c.url === '/acc-1')!.body).toEqual({
+      _id: expect.stringMatching(/^hbk-[0-9a-f]{20}$/),
       klass: 'Handbook',
       title: 'Troca de Óleo — Motor 2.0',
       content: '# Passos',
@@ -52,6 +53,54 @@ describe('the handbook editor', { timeout: 20_000 }, () => {
       uri: 'troca-de-oleo-motor-2-0',
       fields: [{ field_name: 'Torque', field_value: '25 Nm' }],
     });
+  });
+
+  it('says a page too large to save is too large, with its size and the limit in bytes, and keeps the text', async () => {
+    const reason = 'This page would take 2345678 bytes once saved (its text, the HTML made from it and its fields), more than the 2097152 bytes a page may hold: shorten it or split it into several pages';
+    service((call) => (call.method === 'POST' && call.url === '/acc-1' ? { status: 413, body: { error: 'payload_too_large', reason } } : undefined));
+    const { location } = renderAt('/account/acc-1/handbooks/new');
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Title/ }), { target: { value: 'Manual' } });
+    fireEvent.change(content(), { target: { value: '日本語'.repeat(1000) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByTestId('too-large');
+    expect(within(alert).getByText('This page is too large to save')).toBeTruthy();
+    expect(alert.textContent).toContain('Saved, it would take 2.3 MB (2,345,678 bytes)');
+    expect(alert.textContent).toContain('A page may take at most 2.1 MB (2,097,152 bytes). Nothing was saved');
+    // the service's sentence is not shown a second time, and the editor keeps the text
+    expect(screen.queryByText(reason)).toBeNull();
+    expect(content().value).toBe('日本語'.repeat(1000));
+    expect(location()).toBe('/account/acc-1/handbooks/new');
+  });
+
+  it('says it in Portuguese too', async () => {
+    service((call) => (call.method === 'PUT' && call.url.startsWith(`/acc-1/${OIL._id}?`) ? { status: 413, body: { error: 'payload_too_large', reason: 'This page would take 3000000 bytes once saved' } } : undefined));
+    renderAt('/account/acc-1/handbooks/troca-de-oleo/edit', 'pt-BR');
+    await screen.findByDisplayValue('Troca de óleo');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    const alert = await screen.findByTestId('too-large');
+    expect(alert.textContent).toContain('Esta página é grande demais para salvar');
+    expect(alert.textContent).toContain('ocuparia 3,0 MB (3.000.000 bytes)');
+    expect(alert.textContent).toContain('no máximo 2,1 MB (2.097.152 bytes)');
+  });
+
+  it('sends a new page with the same _id on every attempt, so saving again after a failed answer stores no second copy', async () => {
+    let posts = 0;
+    const { calls } = service((call) => {
+      if (call.method !== 'POST' || call.url !== '/acc-1') return undefined;
+      posts++;
+      // the first answer is lost (the page may be stored all the same); the second is the service's answer to the replay
+      return posts === 1 ? { status: 503, body: { error: 'service_unavailable', reason: 'The service did not answer in time, please try again' } } : { status: 201, body: { ok: true, id: (call.body as { _id: string })._id, rev: '1-a', doc: { uri: 'manual' } } };
+    });
+    const { location } = renderAt('/account/acc-1/handbooks/new');
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Title/ }), { target: { value: 'Manual' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/please try again/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location()).toBe('/account/acc-1/handbooks/manual'));
+    const ids = calls.filter((c) => c.method === 'POST' && c.url === '/acc-1').map((c) => (c.body as { _id?: string })._id);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toMatch(/^hbk-[0-9a-f]{20}$/);
+    expect(ids[1]).toBe(ids[0]);
   });
 
   it('refuses a blank title, a bad address and a field without a name before sending', async () => {
@@ -152,7 +201,32 @@ describe('the handbook editor', { timeout: 20_000 }, () => {
     // the revision edited goes back (a _rev moved only by another page's link is no conflict for the service)
     expect(put.body).toMatchObject({ _id: OIL._id, title: 'Troca de óleo', content: `${OIL.content}\nMais um passo.`, categories: ['motor', 'oficina'], uri: 'troca-de-oleo', revision: 3 });
     // what the service keeps itself is not sent back
-    for (const key of ['content_html', 'linked_by', 'old_uris', 'value_for', 'links_to']) expect(put.body).not.toHaveProperty(key);
+    for (const key of ['content_html', 'linked_by', 'old_uris', 'uri_rev', 'value_for', 'links_to']) expect(put.body).not.toHaveProperty(key);
+  });
+
+  it('goes to the renamed page at its new address after the save, though the old address is read back as moved meanwhile', async () => {
+    // the save's refresh reads the edit screen's handbook again, by its old address, while the app goes to the page:
+    // the edit screen, still shown, must not move itself to the new address (…/edit) over that navigation
+    let renamed = false;
+    const motor = { ...OIL, _rev: '4-d', uri: 'troca-de-oleo-motor', old_uris: ['troca-de-oleo'] };
+    service((call) => {
+      if (call.method === 'PUT' && call.url.startsWith(`/acc-1/${OIL._id}?`)) {
+        renamed = true;
+        return { body: { ok: true, id: OIL._id, rev: '4-d', doc: { uri: 'troca-de-oleo-motor' } } };
+      }
+      if (!renamed) return undefined;
+      if (call.method === 'GET' && call.url === `/acc-1/${OIL._id}`) return { body: motor };
+      if (viewOf(call, 'handbooks', 'by_uri')) return { body: { rows: [{ key: 'troca-de-oleo', value: { _id: OIL._id, uri: 'troca-de-oleo-motor' } }] } };
+      return undefined;
+    });
+    const { location } = renderAt('/account/acc-1/handbooks/troca-de-oleo/edit');
+    await waitFor(() => expect(content().value).toBe(OIL.content));
+    const address = screen.getByRole('textbox', { name: /^Address/ });
+    fireEvent.change(address, { target: { value: 'troca-de-oleo-motor' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location()).toBe('/account/acc-1/handbooks/troca-de-oleo-motor'));
+    await act(() => new Promise((r) => setTimeout(r, 300)));
+    expect(location()).toBe('/account/acc-1/handbooks/troca-de-oleo-motor');
   });
 
   it('on a 409 shows both versions and their difference, and "Keep theirs" leaves without overwriting', async () => {
@@ -174,6 +248,8 @@ describe('the handbook editor', { timeout: 20_000 }, () => {
     const diff = within(dialog).getByTestId('conflict-diff');
     expect([...diff.querySelectorAll('[data-line="removed"]')].map((l) => l.textContent)).toEqual(['− Removed: Deles.']);
     expect([...diff.querySelectorAll('[data-line="added"]')].map((l) => l.textContent)).toEqual(['+ Added: Meu.']);
+    // the same address on both sides: nothing said about it
+    expect(within(dialog).queryByTestId('conflict-addresses')).toBeNull();
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Their version' }));
     expect((await within(dialog).findByTestId('conflict-theirs')).textContent).toBe('Versão deles');
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Your version' }));
@@ -200,6 +276,8 @@ describe('the handbook editor', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Outra pessoa alterou esta página' });
     expect(within(dialog).getByText(/Alguém salvou esta página em/)).toBeTruthy();
+    // the addresses differ: said beside the content's differences (issue 26 #8)
+    expect(within(dialog).getByTestId('conflict-addresses').textContent).toBe('Endereço: na outra versão “troca-de-oleo”, na sua “oleo-novo”');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Carregar a outra versão no editor' }));
     await waitFor(() => expect(content().value).toBe('Texto deles'));
     expect((screen.getByRole('textbox', { name: /^Endereço/ }) as HTMLInputElement).value).toBe('troca-de-oleo');

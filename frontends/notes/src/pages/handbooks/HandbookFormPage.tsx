@@ -5,19 +5,19 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
 import { useInvalidate } from '../../hooks/invalidate';
 import { useMemberNames } from '../../hooks/notes';
 import { docs, handbooks } from '../../lib/api';
-import { CONFLICT_REASON, STALE_REASON } from '../../lib/contract';
+import { CONFLICT_REASON, PAGE_BYTES_MAX, STALE_REASON } from '../../lib/contract';
 import { isFieldError, serverFieldErrors } from '../../lib/field-errors';
-import { changeValues, initialValues, isDirty, toDocument, validate, type Errors, type HandbookValues } from '../../lib/handbook-form';
+import { formatMegabytes } from '../../lib/format';
+import { changeValues, initialValues, isDirty, newHandbookId, refusedSize, toDocument, validate, type Errors, type HandbookValues } from '../../lib/handbook-form';
 import { accountPath, handbookPath, useRoute } from '../../routing';
 import { ConflictDialog } from './ConflictDialog';
 import { FieldsEditor } from './FieldsEditor';
 import { useRoutedHandbook } from './HandbookShowPage';
 import { MarkdownEditor } from './MarkdownEditor';
+import { ErrorBanner, PageHeader } from '@app/module-kit';
 
 /** New and edit of a handbook (the edit screen by id or address, like the page). */
 export default function HandbookFormPage() {
@@ -28,10 +28,19 @@ export default function HandbookFormPage() {
 
 function EditHandbook() {
   const { t } = useTranslation('notes');
-  const query = useRoutedHandbook('edit');
+  const leaving = useRef(false);
+  const query = useRoutedHandbook('edit', leaving);
   if (query.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
   if (!query.data) return <ErrorBanner error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  return <HandbookForm key={query.data.doc._id} doc={query.data.doc} />;
+  return (
+    <HandbookForm
+      key={query.data.doc._id}
+      doc={query.data.doc}
+      onLeave={() => {
+        leaving.current = true;
+      }}
+    />
+  );
 }
 
 /** A save refused because the page changed since it was opened (the service's reason, or the generic one). */
@@ -46,9 +55,9 @@ interface Conflict {
 /**
  * Title, address, content type, tags, the content (MarkdownEditor: toolbar, live preview, link paste) and fields.
  * Ctrl/⌘+S saves. A save over someone else's newer save is refused by the service (409): the dialog shows both
- * versions and never overwrites theirs.
+ * versions and never overwrites theirs. `onLeave`: the form saved, or was left for theirs (the screen is being left).
  */
-export function HandbookForm({ doc }: { doc?: HandbookDoc }) {
+export function HandbookForm({ doc, onLeave }: { doc?: HandbookDoc; onLeave?: () => void }) {
   const { t } = useTranslation('notes');
   const { accountId } = useRoute();
   const navigate = useNavigate();
@@ -64,11 +73,14 @@ export function HandbookForm({ doc }: { doc?: HandbookDoc }) {
   const set = (patch: Partial<HandbookValues>) => setValues((v) => changeValues(v, patch));
   // once saved (or left for theirs), leaving asks nothing
   const saved = useRef(false);
+  // a new page's id, the same for every attempt to create it: a save sent again stores no second copy
+  const [newId] = useState(newHandbookId);
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => (base ? docs.update(accountId, base._id, base._rev, body) : docs.create(accountId, body)),
+    mutationFn: (body: Record<string, unknown>) => (base ? docs.update(accountId, base._id, base._rev, body) : docs.create(accountId, { ...body, _id: newId })),
     onSuccess: async (reply) => {
       saved.current = true;
+      onLeave?.();
       await invalidate();
       const uri = (reply.doc as { uri?: unknown } | undefined)?.uri;
       navigate(handbookPath(accountId, { _id: reply.id, uri: typeof uri === 'string' ? uri : values.uri.trim() || undefined }));
@@ -121,6 +133,7 @@ export function HandbookForm({ doc }: { doc?: HandbookDoc }) {
   const keepTheirs = () => {
     const theirs = conflict!.theirs;
     saved.current = true;
+    onLeave?.();
     setConflict(null);
     void invalidate();
     navigate(handbookPath(accountId, theirs));
@@ -136,13 +149,15 @@ export function HandbookForm({ doc }: { doc?: HandbookDoc }) {
 
   const tr = (key: string | undefined) => key && t(key, { ns: ['notes', 'translation'] });
   const conflictError = !!base && isConflict(save.error);
+  const tooLarge = refusedSize(save.error);
   return (
     <Stack>
       <PageHeader
         title={doc ? t('handbooks.edit_title', { title: doc.title }) : t('handbooks.new')}
         back={doc ? { to: handbookPath(accountId, doc), label: doc.title ?? doc._id } : { to: accountPath(accountId, 'handbooks'), label: t('handbooks.many') }}
       />
-      {!isFieldError(save.error) && !conflictError && <ErrorBanner error={save.error} />}
+      {tooLarge !== null && <TooLarge size={tooLarge} />}
+      {!isFieldError(save.error) && !conflictError && tooLarge === null && <ErrorBanner error={save.error} />}
       {conflictError && !conflict && (
         <Alert color="orange" variant="light" role="alert" title={t('conflict.title')}>
           {t('conflict.not_saved')}
@@ -207,6 +222,22 @@ export function HandbookForm({ doc }: { doc?: HandbookDoc }) {
         />
       )}
     </Stack>
+  );
+}
+
+/**
+ * A save refused because the page would pass what a page may hold once saved (413): its size and the limit, in
+ * megabytes and bytes (the unit the service counts); nothing was saved, and the text stays in the editor.
+ */
+function TooLarge({ size }: { size: number }) {
+  const { t, i18n } = useTranslation('notes');
+  const lang = i18n.language;
+  const bytes = (n: number) => new Intl.NumberFormat(lang.toLowerCase().startsWith('pt') ? 'pt-BR' : 'en').format(n);
+  const max = `${formatMegabytes(PAGE_BYTES_MAX, lang)} (${bytes(PAGE_BYTES_MAX)} bytes)`;
+  return (
+    <Alert color="red" variant="light" role="alert" title={t('too_large.title')} data-testid="too-large">
+      {size > 0 ? t('too_large.text', { size: `${formatMegabytes(size, lang)} (${bytes(size)} bytes)`, max }) : t('too_large.text_no_size', { max })}
+    </Alert>
   );
 }
 

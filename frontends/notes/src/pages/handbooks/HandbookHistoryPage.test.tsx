@@ -64,4 +64,21 @@ describe('a handbook’s history', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Compare to revision 1' }));
     expect((await screen.findByTestId('revision-diff')).textContent).toBe('No differences.');
   });
+
+  it('reads a revision whose content the list left out (a large page) before comparing it, never against an empty text', async () => {
+    const omitted = { ...rev(1, 'Big', '', 'usr-bia', '2026-05-01T10:00:00Z').value, content_omitted: true };
+    const { calls } = stubApi((call) => {
+      if (call.method === 'GET' && call.url === `/acc-1/${OIL._id}`) return { body: OIL };
+      if (viewOf(call, 'handbooks', 'by_uri')) return { body: { rows: [{ key: 'troca-de-oleo', value: { _id: OIL._id, uri: OIL.uri } }] } };
+      const params = viewOf(call, 'handbooks', 'revisions');
+      if (params?.get('revision') === '1') return { body: { rows: [rev(1, 'Big', 'Line A\nLine B\n', 'usr-bia', '2026-05-01T10:00:00Z')] } };
+      if (params) return { body: { rows: [rev(2, 'Big', 'Line A\nLine B\nLine C\n', 'usr-bia', '2026-05-02T10:00:00Z'), { key: 1, value: omitted }] } };
+      return undefined;
+    });
+    renderAt('/account/acc-1/handbooks/troca-de-oleo/history');
+    expect(await screen.findByRole('heading', { name: 'Revision 1 → revision 2' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('diff-added').textContent).toBe('1 line added'));
+    expect(screen.queryByTestId('diff-removed')).toBeNull();
+    expect(calls.filter((c) => viewOf(c, 'handbooks', 'revisions')?.get('revision') === '1')).toHaveLength(1);
+  });
 });

@@ -4,13 +4,11 @@ import { usePhone } from '@app/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DiffView } from '../../components/DiffView';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
-import { QueryList } from '../../components/QueryList';
-import { useMemberNames, useRevisions } from '../../hooks/notes';
+import { useMemberNames, useRevisions, useWholeRevision } from '../../hooks/notes';
 import { formatDateTime } from '../../lib/format';
 import { handbookPath, useRoute } from '../../routing';
 import { useRoutedHandbook } from './HandbookShowPage';
+import { ErrorBanner, PageHeader, QueryList } from '@app/module-kit';
 
 /**
  * A handbook's revisions, newest first, with who saved each and when; two chosen (an older "from" and a newer "to",
@@ -42,8 +40,9 @@ function Revisions({ id }: { id: string }) {
   const to = picked.to ?? list[0]?.revision;
   const from = picked.from ?? list[1]?.revision ?? to;
   const byNumber = (n: number | undefined) => list.find((r) => r.revision === n);
-  const older = byNumber(from);
-  const newer = byNumber(to);
+  // a revision the list holds without its content is read alone before it is compared
+  const older = useWholeRevision(accountId, id, byNumber(from));
+  const newer = useWholeRevision(accountId, id, byNumber(to));
   // the label the service kept with the revision, else the member's name now
   const who = (r: HandbookRevision) => r.updated_by_label || (r.updated_by && names.data?.get(r.updated_by)) || t('history.nobody');
   const pick = (side: 'from' | 'to', n: number) => setPicked((p) => ({ from: p.from ?? from, to: p.to ?? to, [side]: n }));

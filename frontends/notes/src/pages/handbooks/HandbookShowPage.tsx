@@ -4,9 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { DeleteDialog } from '../../components/DeleteDialog';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
 import { SafeHtml } from '../../components/SafeHtml';
 import { TagBadges } from '../../components/TagBadges';
 import { handbookKey, useHandbook } from '../../hooks/notes';
@@ -15,12 +12,15 @@ import { docs } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { forgetOpened, noteOpened } from '../../lib/recent';
 import { accountPath, handbookPath, useRoute } from '../../routing';
+import { DeleteDialog, ErrorBanner, PageHeader } from '@app/module-kit';
 
 /**
  * Resolves the path's handbook (id or address) for a screen; a handbook named by an id or an earlier address moves to
- * its current address (replacing the history entry, so Back does not bounce).
+ * its current address (replacing the history entry, so Back does not bounce). Not once the screen is being left
+ * (`leaving`): the edit form's save refreshes the handbook it renamed while it goes to the page, and moving the edit
+ * screen to the new address then would win over that.
  */
-export function useRoutedHandbook(suffix?: string) {
+export function useRoutedHandbook(suffix?: string, leaving?: { readonly current: boolean }) {
   const { accountId, handbookRef } = useRoute();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -28,13 +28,13 @@ export function useRoutedHandbook(suffix?: string) {
   const query = useHandbook(accountId, handbookRef);
   const resolved = query.data;
   useEffect(() => {
-    if (!resolved?.moved) return;
+    if (!resolved?.moved || leaving?.current) return;
     const to = handbookPath(accountId, resolved.doc, ...(suffix ? [suffix] : []));
     if (to === pathname) return;
     // the page at the new address starts from what was read here
     if (resolved.doc.uri) queryClient.setQueryData(handbookKey(accountId, resolved.doc.uri), { doc: resolved.doc, moved: false });
     navigate(to, { replace: true });
-  }, [resolved, accountId, suffix, navigate, queryClient, pathname]);
+  }, [resolved, accountId, suffix, navigate, queryClient, pathname, leaving]);
   return query;
 }
 

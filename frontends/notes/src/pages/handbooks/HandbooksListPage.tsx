@@ -4,13 +4,12 @@ import { usePhone } from '@app/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/PageHeader';
-import { QueryList } from '../../components/QueryList';
 import { TagBadges } from '../../components/TagBadges';
 import { useTags } from '../../hooks/notes';
 import { docs } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { accountPath, handbookPath, useRoute } from '../../routing';
+import { PageHeader, QueryList } from '@app/module-kit';
 
 /** Handbooks a page of the list shows. */
 export const PAGE_SIZE = 50;

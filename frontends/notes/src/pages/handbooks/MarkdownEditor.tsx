@@ -2,11 +2,11 @@ import { ActionIcon, Box, Group, Loader, Paper, SegmentedControl, SimpleGrid, St
 import { usePhone } from '@app/ui';
 import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { SafeHtml } from '../../components/SafeHtml';
 import { handbooks } from '../../lib/api';
 import type { ContentType } from '../../lib/handbook-form';
 import { applyEditTo, MARK_KEYS, markEdit, MARKS, pasteLinkEdit, type Edit, type Mark } from '../../lib/markdown-edit';
+import { ErrorBanner } from '@app/module-kit';
 
 /** How long the text must rest before the preview is asked for. */
 export const PREVIEW_DELAY_MS = 400;

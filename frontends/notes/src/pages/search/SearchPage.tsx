@@ -4,12 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/PageHeader';
-import { QueryList } from '../../components/QueryList';
 import { Snippet } from '../../components/SafeHtml';
 import { searchNotes } from '../../lib/api';
 import { formatDate, hostOf } from '../../lib/format';
 import { accountPath, handbookPath, useRoute } from '../../routing';
+import { PageHeader, QueryList } from '@app/module-kit';
 
 /** How long typing must rest before the address (and the results) follow it. */
 export const SEARCH_DELAY_MS = 300;

@@ -4,14 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/PageHeader';
-import { QueryList } from '../../components/QueryList';
 import { TagBadges } from '../../components/TagBadges';
 import { useTags } from '../../hooks/notes';
 import { docs } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { readRecent } from '../../lib/recent';
 import { accountPath, handbookPath, useRoute } from '../../routing';
+import { PageHeader, QueryList } from '@app/module-kit';
 
 /** Recently updated handbooks the wiki lists. */
 export const RECENT_UPDATED = 10;

@@ -272,7 +272,7 @@ describe('the feed (reader_items)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(lines()).toHaveLength(10));
     expect(checked(within(screen.getByTestId('filter-read')).getByLabelText('Não lidos'))).toBe(true);
     expect(within(screen.getByTestId('filter-star')).getByLabelText('Favoritos')).toBeTruthy();
-    expect(within(line(1)).getByTestId('item-date').textContent).toBe('mai 27º 2026');
+    expect(within(line(1)).getByTestId('item-date').textContent).toBe('27 de mai. de 2026');
     expect(within(line(1)).getByRole('button', { name: 'Marcar como lido' })).toBeTruthy();
     expect(within(line(1)).getByRole('button', { name: 'Favoritar' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Próxima' })).toBeTruthy();

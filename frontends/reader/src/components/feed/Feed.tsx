@@ -10,11 +10,11 @@ import { DEFAULT_READ, DEFAULT_STAR, READS, STARS, type ReadFilter, type StarFil
 import { hasNextPage } from '../../lib/pagination';
 import { moveSelection, shortcutFor, type ShortcutAction } from '../../lib/shortcuts';
 import { accountPath } from '../../routing';
-import { ErrorBanner } from '../ErrorBanner';
 import { KeyboardIcon, RefreshIcon } from '../icons';
 import { FeedLine } from './FeedLine';
 import { FeedPager } from './FeedPager';
 import { ShortcutsHelp } from './ShortcutsHelp';
+import { ErrorBanner } from '@app/module-kit';
 
 export interface FeedProps {
   accountId: string;

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useItem } from '../../hooks/reader';
 import { sanitizeHtml } from '../../lib/sanitize';
-import { ErrorBanner } from '../ErrorBanner';
+import { ErrorBanner } from '@app/module-kit';
 
 // An article's pictures, tables and code fit the column on a phone; long words and addresses wrap.
 const CONTENT_CSS = `

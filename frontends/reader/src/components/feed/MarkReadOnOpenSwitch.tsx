@@ -1,7 +1,7 @@
 import { Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMarkReadOnOpen } from '../../hooks/reader';
-import { ErrorBanner } from '../ErrorBanner';
+import { ErrorBanner } from '@app/module-kit';
 
 /** The user's setting (spec §2, the dashboard): an item opened is marked read. Saved as their UserConfiguration. */
 export function MarkReadOnOpenSwitch() {

@@ -2,12 +2,11 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { ItemContent } from '../../components/feed/ItemContent';
-import { PageHeader } from '../../components/PageHeader';
 import { useItem, useItemStatus, useMarkReadOnOpen } from '../../hooks/reader';
 import { formatPointAt } from '../../lib/dates';
 import { accountPath, useRoute } from '../../routing';
+import { ErrorBanner, PageHeader } from '@app/module-kit';
 
 /**
  * reader_items/:id (show): the item whole, its subscription and date, read/unread and star, the original article.

@@ -2,15 +2,13 @@ import { Badge, Button, CloseButton, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { DeleteDialog } from '../../components/DeleteDialog';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { Feed } from '../../components/feed/Feed';
 import { MarkReadOnOpenSwitch } from '../../components/feed/MarkReadOnOpenSwitch';
-import { PageHeader } from '../../components/PageHeader';
 import { useMarkAllRead, useRefresh } from '../../hooks/actions';
 import { useLabels, useSubscriptions } from '../../hooks/reader';
 import { subscriptionName } from '../../lib/subscriptions';
 import { accountPath, useRoute } from '../../routing';
+import { DeleteDialog, ErrorBanner, PageHeader } from '@app/module-kit';
 
 /**
  * reader_items (index): the feed, of every subscription, or of one subscription (?subscription=rsb-…) or label

@@ -4,15 +4,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { FormActions } from '../../components/FormActions';
-import { PageHeader } from '../../components/PageHeader';
 import { useInvalidate } from '../../hooks/invalidate';
 import { useLabel } from '../../hooks/reader';
 import { docs } from '../../lib/api';
 import { fieldMessage, isFieldError, serverFieldErrors } from '../../lib/field-errors';
 import { toLabelDocument, validateLabel, type Errors } from '../../lib/subscriptions';
 import { accountPath, useRoute } from '../../routing';
+import { ErrorBanner, FormActions, PageHeader } from '@app/module-kit';
 
 /** New and edit of a label. */
 export default function LabelFormPage() {

@@ -1,46 +1,27 @@
 import type { ReaderLabelDoc } from '@app/proto';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { DeleteDialog } from '../../components/DeleteDialog';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
+import { Link } from 'react-router';
 import { useMarkAllRead } from '../../hooks/actions';
-import { useInvalidate } from '../../hooks/invalidate';
 import { useLabel, useSubscriptions, useUnreadCounts } from '../../hooks/reader';
 import { docs } from '../../lib/api';
 import { labelUnread, subscriptionName } from '../../lib/subscriptions';
 import { accountPath, useRoute } from '../../routing';
+import { DeleteDialog, PageHeader, RecordPending, useDeleteRecord } from '@app/module-kit';
 
 /** reader_labels/:id (show): its subscriptions with their unread counts; its items, mark all read, edit and delete. */
 export default function LabelShowPage() {
   const { t } = useTranslation('reader');
   const { accountId, recordId } = useRoute();
-  const navigate = useNavigate();
-  const invalidate = useInvalidate();
   const label = useLabel(accountId, recordId);
   const subscriptions = useSubscriptions(accountId);
   const unread = useUnreadCounts(accountId);
   const markAll = useMarkAllRead(accountId);
   const [dialog, setDialog] = useState<'delete' | 'read' | null>(null);
-  const remove = useMutation({
-    mutationFn: (doc: ReaderLabelDoc) => docs.remove(accountId, doc._id, doc._rev),
-    onSuccess: async () => {
-      await invalidate();
-      navigate(accountPath(accountId, 'reader_labels'));
-    },
-  });
+  const remove = useDeleteRecord((doc: ReaderLabelDoc) => docs.remove(accountId, doc._id, doc._rev), accountPath(accountId, 'reader_labels'));
   const back = { to: accountPath(accountId, 'reader_labels'), label: t('labels.many') };
-  if (label.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
-  if (!label.data)
-    return (
-      <Stack>
-        <PageHeader title={t('labels.one')} back={back} />
-        <ErrorBanner error={label.error} onRetry={() => void label.refetch()} retrying={label.isFetching} />
-      </Stack>
-    );
+  if (!label.data) return <RecordPending query={label} title={t('labels.one')} back={back} />;
   const doc = label.data;
   const name = doc.name ?? doc._id;
   const subs = (subscriptions.data ?? []).filter((s) => s.reader_label_id === doc._id);

@@ -2,11 +2,10 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantin
 import { usePhone } from '@app/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/PageHeader';
-import { QueryList } from '../../components/QueryList';
 import { useLabels, useSubscriptions, useUnreadCounts } from '../../hooks/reader';
 import { labelUnread } from '../../lib/subscriptions';
 import { accountPath, useRoute } from '../../routing';
+import { PageHeader, QueryList } from '@app/module-kit';
 
 /** reader_labels (index): each label with how many subscriptions it holds and their unread items. */
 export default function LabelsListPage() {

@@ -2,10 +2,10 @@ import { Alert, Button, FileButton } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@app/ui';
 import { useTranslation } from 'react-i18next';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { useFollowUp } from '../../hooks/actions';
 import { reader } from '../../lib/api';
 import { OPML_MAX_BYTES, opmlTooLarge } from '../../lib/contract';
+import { ErrorBanner } from '@app/module-kit';
 
 /** The file name an export is saved under: subscriptions-2026-05-10.opml. */
 export const exportFileName = (now = new Date()) => `subscriptions-${now.toISOString().slice(0, 10)}.opml`;

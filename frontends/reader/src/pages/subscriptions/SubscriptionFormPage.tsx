@@ -4,15 +4,22 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { FormActions } from '../../components/FormActions';
-import { PageHeader } from '../../components/PageHeader';
 import { useInvalidate } from '../../hooks/invalidate';
 import { useLabels, useSubscription } from '../../hooks/reader';
 import { docs } from '../../lib/api';
 import { fieldMessage, isFieldError, serverFieldErrors } from '../../lib/field-errors';
-import { initialSubscriptionValues, subscriptionName, toSubscriptionDocument, validateSubscription, type Errors, type SubscriptionValues } from '../../lib/subscriptions';
+import {
+  httpFallback,
+  initialSubscriptionValues,
+  subscriptionName,
+  toSubscriptionDocument,
+  validateSubscription,
+  worthTryingHttp,
+  type Errors,
+  type SubscriptionValues,
+} from '../../lib/subscriptions';
 import { accountPath, useRoute } from '../../routing';
+import { ErrorBanner, FormActions, PageHeader } from '@app/module-kit';
 
 /** New and edit of a subscription. */
 export default function SubscriptionFormPage() {
@@ -37,9 +44,28 @@ export function SubscriptionForm({ doc }: { doc?: ReaderSubscriptionDoc }) {
   const labels = useLabels(accountId);
   const [values, setValues] = useState<SubscriptionValues>(() => initialSubscriptionValues(doc, search.get('label')));
   const [errors, setErrors] = useState<Errors>({});
+  // an address typed without a scheme is tried as https, then as http when https could not connect: both answers
+  const [tried, setTried] = useState<Array<{ url: string; key: string }> | null>(null);
   const set = (patch: Partial<SubscriptionValues>) => setValues((v) => ({ ...v, ...patch }));
+  const send = (body: Record<string, unknown>) => (doc ? docs.update(accountId, doc._id, doc._rev, body) : docs.create(accountId, body));
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => (doc ? docs.update(accountId, doc._id, doc._rev, body) : docs.create(accountId, body)),
+    mutationFn: async (body: Record<string, unknown>) => {
+      setTried(null);
+      try {
+        return await send(body);
+      } catch (err) {
+        const http = httpFallback(values.url);
+        const first = serverFieldErrors(err).url;
+        if (!http || !worthTryingHttp(first)) throw err;
+        try {
+          return await send({ ...body, url: http });
+        } catch (second) {
+          const again = serverFieldErrors(second).url;
+          if (again) setTried([{ url: String(body.url), key: first }, { url: http, key: again }]);
+          throw second;
+        }
+      }
+    },
     onSuccess: async (reply) => {
       await invalidate();
       navigate(accountPath(accountId, 'reader_subscriptions', reply.id));
@@ -73,9 +99,29 @@ export function SubscriptionForm({ doc }: { doc?: ReaderSubscriptionDoc }) {
             autoFocus={!doc}
             placeholder="https://example.com"
             value={values.url}
-            onChange={(e) => set({ url: e.currentTarget.value })}
-            error={tr(errors.url)}
+            onChange={(e) => {
+              set({ url: e.currentTarget.value });
+              setTried(null);
+            }}
+            error={
+              tried
+                ? t('hints.tried_both', { first: tried[0].url, firstError: tr(tried[0].key), second: tried[1].url, secondError: tr(tried[1].key) })
+                : tr(errors.url)
+            }
           />
+          {doc?.basic_auth_user ? (
+            <Switch
+              label={t('hints.keep_sign_in', { user: doc.basic_auth_user })}
+              description={t('hints.keep_sign_in_description')}
+              name="keep_sign_in"
+              checked={values.keep_sign_in}
+              onChange={(e) => set({ keep_sign_in: e.currentTarget.checked })}
+            />
+          ) : (
+            <Text size="sm" c="dimmed" data-testid="sign-in-hint">
+              {t('hints.sign_in')}
+            </Text>
+          )}
           <Select
             label={t('fields.label')}
             name="reader_label_id"

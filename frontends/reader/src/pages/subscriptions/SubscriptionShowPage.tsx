@@ -4,10 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DeleteDialog } from '../../components/DeleteDialog';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { Fields } from '../../components/Fields';
-import { PageHeader } from '../../components/PageHeader';
 import { useMarkAllRead, useRefresh } from '../../hooks/actions';
 import { useInvalidate } from '../../hooks/invalidate';
 import { useLabels, useSubscription, useUnreadCounts } from '../../hooks/reader';
@@ -16,6 +13,7 @@ import { formatDateTime } from '../../lib/dates';
 import { subscriptionName } from '../../lib/subscriptions';
 import { accountPath, useRoute } from '../../routing';
 import { SubscriptionBadges } from './SubscriptionsListPage';
+import { DeleteDialog, ErrorBanner, PageHeader } from '@app/module-kit';
 
 const link = (url: string | null | undefined) =>
   url ? (
@@ -65,6 +63,8 @@ export default function SubscriptionShowPage() {
     ['website_url', link(doc.website_url) ?? none],
     // where the last fetch ended up, when redirects took it elsewhere than the address
     ...(doc.feed_url && doc.feed_url !== doc.url ? ([['feed_url', link(doc.feed_url)]] as Array<[string, ReactNode]>) : []),
+    // a feed behind HTTP Basic: whom it signs in as (the service never shows the password, and the address has none)
+    ...(doc.basic_auth_user ? ([['basic_auth_user', doc.basic_auth_user]] as Array<[string, ReactNode]>) : []),
     [
       'label',
       doc.reader_label_id ? (

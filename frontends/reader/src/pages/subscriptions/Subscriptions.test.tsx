@@ -173,6 +173,48 @@ describe('the subscription form', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('tries http when https could not connect to an address typed without a scheme, and keeps what answered', async () => {
+    const { calls } = stubReader((call) => {
+      if (call.method !== 'POST' || call.url !== '/acc-1') return undefined;
+      const url = (call.body as { url: string }).url;
+      return url.startsWith('https:')
+        ? { status: 422, body: { error: 'unprocessable_entity', reason: { url: 'refused-the-connection' } } }
+        : { status: 201, body: { ok: true, id: 'rsb-new', rev: '1-a' } };
+    });
+    renderAt('/account/acc-1/reader_subscriptions/new');
+    fireEvent.change(await screen.findByRole('textbox', { name: /Address/ }), { target: { value: 'old.example.com/rss' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/acc-1/rsb-new')).toBe(true));
+    expect(calls.filter((c) => c.method === 'POST' && c.url === '/acc-1').map((c) => (c.body as { url: string }).url)).toEqual(['https://old.example.com/rss', 'http://old.example.com/rss']);
+  });
+
+  it('says what failed with https and with http when neither answered', async () => {
+    stubReader((call) => {
+      if (call.method !== 'POST' || call.url !== '/acc-1') return undefined;
+      const url = (call.body as { url: string }).url;
+      return { status: 422, body: { error: 'unprocessable_entity', reason: { url: url.startsWith('https:') ? 'refused-the-connection' : 'did-not-answer-in-time' } } };
+    });
+    renderAt('/account/acc-1/reader_subscriptions/new');
+    fireEvent.change(await screen.findByRole('textbox', { name: /Address/ }), { target: { value: 'old.example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'https://old.example.com refused the connection (nothing answers there, or its secure connection failed); http://old.example.com did not answer in time',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('does not try http for an address typed with https, nor after a refusal that http would not change', async () => {
+    const { calls } = stubReader((call) =>
+      call.method === 'POST' && call.url === '/acc-1' ? { status: 422, body: { error: 'unprocessable_entity', reason: { url: 'has-no-such-host' } } } : undefined,
+    );
+    renderAt('/account/acc-1/reader_subscriptions/new');
+    fireEvent.change(await screen.findByRole('textbox', { name: /Address/ }), { target: { value: 'nowhere.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('names a site that does not exist (its host name is not known)')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST' && c.url === '/acc-1')).toHaveLength(1);
+  });
+
   it('checks the address before sending', async () => {
     const { calls } = stubReader();
     renderAt('/account/acc-1/reader_subscriptions/new');
@@ -194,5 +236,56 @@ describe('the subscription form', { timeout: 30_000 }, () => {
     expect(put.url).toBe('/acc-1/rsb-blog?rev=2-a');
     expect(put.body).toMatchObject({ _id: 'rsb-blog', url: 'https://blog.example.com/feed.xml', customize_title: true, title: 'My blog', reader_label_id: 'rlb-tech', active: false });
     expect(put.body).not.toHaveProperty('error_count');
+  });
+});
+
+describe('a feed behind a password (security issue 25, item 13)', { timeout: 30_000 }, () => {
+  // as the service shows it: the address without the password, and whom it signs in as
+  const PRIVATE = { ...SUBSCRIPTIONS[0], _id: 'rsb-private', _rev: '4-a', url: 'https://members.example.com/feed.xml', title: 'Members', basic_auth_user: 'alice' };
+  const withPrivate = (more?: Handler) =>
+    stubReader((call) => more?.(call) ?? (call.method === 'GET' && call.url === '/acc-1/rsb-private' ? { body: PRIVATE } : undefined));
+
+  it('shows whom the feed signs in as, and its address without a password', async () => {
+    withPrivate();
+    renderAt('/account/acc-1/reader_subscriptions/rsb-private');
+    expect(await screen.findByRole('heading', { name: 'Members' })).toBeTruthy();
+    expect(screen.getByTestId('field-url').textContent).toBe('https://members.example.com/feed.xml');
+    expect(screen.getByTestId('field-basic_auth_user').textContent).toBe('alice');
+    expect(screen.getByText('Signs in as')).toBeTruthy();
+  });
+
+  it('says so in Portuguese', async () => {
+    withPrivate();
+    renderAt('/account/acc-1/reader_subscriptions/rsb-private', 'pt-BR');
+    expect(await screen.findByText('Entra como')).toBeTruthy();
+    expect(screen.getByTestId('field-basic_auth_user').textContent).toBe('alice');
+  });
+
+  it('shows no sign-in for a feed without one, and says how to give a password when adding a feed', async () => {
+    stubReader();
+    renderAt('/account/acc-1/reader_subscriptions/rsb-blog');
+    expect(await screen.findByRole('heading', { name: 'Example Blog' })).toBeTruthy();
+    expect(screen.queryByTestId('field-basic_auth_user')).toBeNull();
+    renderAt('/account/acc-1/reader_subscriptions/new', 'pt-BR');
+    expect((await screen.findByTestId('sign-in-hint')).textContent).toMatch(/^Um feed protegido por senha/);
+  });
+
+  it('keeps the sign-in when the subscription is edited, and forgets it when switched off (basic_auth_user null)', async () => {
+    const { calls } = withPrivate((call) => (call.method === 'PUT' && call.url.startsWith('/acc-1/rsb-private') ? { body: { ok: true, id: 'rsb-private', rev: '5-b' } } : undefined));
+    renderAt('/account/acc-1/reader_subscriptions/rsb-private/edit');
+    const keep = await screen.findByRole('switch', { name: /Sign in as alice/ });
+    expect((keep as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    const kept = calls.find((c) => c.method === 'PUT')!;
+    expect(kept.body).toMatchObject({ _id: 'rsb-private', url: 'https://members.example.com/feed.xml' });
+    expect(kept.body).not.toHaveProperty('basic_auth_user');
+
+    renderAt('/account/acc-1/reader_subscriptions/rsb-private/edit');
+    const switches = await screen.findAllByRole('switch', { name: /Sign in as alice/ });
+    fireEvent.click(switches[switches.length - 1]);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' }).at(-1)!);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PUT')[1].body).toMatchObject({ _id: 'rsb-private', url: 'https://members.example.com/feed.xml', basic_auth_user: null });
   });
 });

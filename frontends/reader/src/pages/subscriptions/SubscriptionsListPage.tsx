@@ -3,15 +3,13 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantin
 import { usePhone } from '@app/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
-import { QueryList } from '../../components/QueryList';
 import { useRefresh } from '../../hooks/actions';
 import { useLabels, useSubscriptions, useUnreadCounts } from '../../hooks/reader';
 import { formatDateTime } from '../../lib/dates';
 import { subscriptionName } from '../../lib/subscriptions';
 import { accountPath, useRoute } from '../../routing';
 import { OpmlButtons, OpmlOutcome, useOpml } from './OpmlButtons';
+import { ErrorBanner, PageHeader, QueryList } from '@app/module-kit';
 
 /** Active subscriptions first, then by name. */
 export const subscriptionOrder = (a: ReaderSubscriptionDoc, b: ReaderSubscriptionDoc) =>

@@ -3,12 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeModule } from '../../modules/module-store';
 import DashboardPage from '../../pages/account/DashboardPage';
 import { jsonResponse, renderPage } from '../../test/render';
-import { ReaderCard, type ReaderCardProps } from './ReaderCard';
+import type { DashboardCardProps } from '@app/ui';
+import { ReaderCard } from './ReaderCard';
 
 // the dashboard's default load of the remote: a card that names its account
 vi.mock('../../federation/load-module', () => ({
   loadModule: vi.fn(async () => ({
-    default: ({ accountId, refreshes }: ReaderCardProps) => (
+    default: ({ accountId, refreshes }: DashboardCardProps) => (
       <div data-testid="remote-card" data-refreshes={refreshes}>
         feed of {accountId}
       </div>
@@ -24,7 +25,7 @@ afterEach(() => {
 
 describe('ReaderCard', () => {
   it("loads the reader remote's dashboard card and gives it the account", async () => {
-    const load = vi.fn(async () => ({ default: ({ accountId }: ReaderCardProps) => <div data-testid="remote-card">feed of {accountId}</div> }));
+    const load = vi.fn(async () => ({ default: ({ accountId }: DashboardCardProps) => <div data-testid="remote-card">feed of {accountId}</div> }));
     renderPage(<ReaderCard accountId="acc-7" load={load} checkVersion={vi.fn()} />, '/account/acc-7');
     expect((await screen.findByTestId('remote-card')).textContent).toBe('feed of acc-7');
     expect(load).toHaveBeenCalledWith('reader', 'DashboardCard');

@@ -2,6 +2,7 @@ import { Alert, Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Component, useEffect, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DashboardCardProps, ModuleExpose } from '@app/ui';
 import { api } from '../../app/api';
 import { loadModule } from '../../federation/load-module';
 
@@ -9,14 +10,8 @@ import { loadModule } from '../../federation/load-module';
 // remote draws both (`reader/DashboardCard`: the user's setting, the feed with its filters, pager and keys), so the
 // feed on the dashboard is the one of reader_items; the shell only loads it, as ModulePage loads a module's page.
 
-export interface ReaderCardProps {
-  accountId: string;
-  /** how many times the dashboard's Refresh was pressed: the card reads its data again at each */
-  refreshes?: number;
-}
-
-type Exposed = ComponentType<ReaderCardProps> | { default: ComponentType<ReaderCardProps> };
-type Load = (name: string, expose: string) => Promise<Exposed>;
+type Exposed = ComponentType<DashboardCardProps> | { default: ComponentType<DashboardCardProps> };
+type Load = (name: string, expose: ModuleExpose) => Promise<Exposed>;
 
 /** A card that throws while rendering shows the module error, not the router's error screen. */
 class CardBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
@@ -29,7 +24,7 @@ class CardBoundary extends Component<{ fallback: ReactNode; children: ReactNode 
   }
 }
 
-export function ReaderCard({ accountId, refreshes = 0, load = loadModule as Load, checkVersion = () => api.checkVersion() }: ReaderCardProps & { load?: Load; checkVersion?: () => Promise<boolean> }) {
+export function ReaderCard({ accountId, refreshes = 0, load = loadModule as Load, checkVersion = () => api.checkVersion() }: DashboardCardProps & { load?: Load; checkVersion?: () => Promise<boolean> }) {
   const { t } = useTranslation();
   const card = useQuery({
     queryKey: ['module', 'reader', 'DashboardCard'],

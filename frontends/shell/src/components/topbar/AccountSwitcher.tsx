@@ -28,7 +28,8 @@ export function AccountSwitcher({ memberships, currentAccountId }: { memberships
           <Menu.Item key={m.account_id} component={Link} to={`/account/${m.account_id}`} data-testid="switcher-item">
             <Group gap="xs" wrap="nowrap">
               <PlanIcon plan={accountPlan(accounts[i]?.data)} size={20} />
-              <Text size="sm" truncate="end" maw={190}>
+              {/* spec §9: a long name is cut at 10em; the whole name shows on hover */}
+              <Text size="sm" truncate="end" maw="10em" title={m.account_name || m.account_id} data-testid="switcher-name">
                 {m.account_name || m.account_id}
               </Text>
             </Group>

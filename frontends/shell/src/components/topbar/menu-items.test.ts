@@ -32,11 +32,15 @@ describe('account menu per module (spec §2)', () => {
     expect(m.secondary).toEqual([]);
   });
 
-  it('finance: outgos, incomes, transfers, exchanges; wallets, categories, mappings (and disk when enabled)', () => {
+  it("finance: outgos, incomes, transfers, exchanges; wallets, its own categories, mappings (and disk when enabled)", () => {
     const m = accountMenuItems('finance', 'acc-1', on);
     expect(keys(m.main)).toEqual(['dashboard', 'outgos', 'incomes', 'transfers', 'exchanges']);
-    expect(keys(m.secondary)).toEqual(['wallets', 'categories', 'mappings', 'disk']);
-    expect(keys(accountMenuItems('finance', 'acc-1', off).secondary)).toEqual(['wallets', 'categories', 'mappings']);
+    expect(keys(m.secondary)).toEqual(['wallets', 'finance_categories', 'mappings', 'disk']);
+    expect(keys(accountMenuItems('finance', 'acc-1', off).secondary)).toEqual(['wallets', 'finance_categories', 'mappings']);
+    // finance's categories are its month view by category, served by the finance remote, never the tickets module's
+    expect(m.secondary.find((i) => i.key === 'finance_categories')?.to).toBe('/account/acc-1/finance/month');
+    expect(m.secondary.map((i) => i.to)).not.toContain('/account/acc-1/categories');
+    expect(keys(accountMenuItems('finance', 'acc-1', { ...on, deployed: ['tickets'] }).secondary)).not.toContain('finance_categories');
   });
 
   it('reader: its three lists', () => {
@@ -64,8 +68,8 @@ describe('account menu per module (spec §2)', () => {
   it('gives an undeployed module only the dashboard, the admin items and what another remote serves', () => {
     const m = accountMenuItems('finance', 'acc-1', { ...on, deployed: ['tickets'] });
     expect(keys(m.main)).toEqual(['dashboard']);
-    // categories is one path segment, served by the tickets remote
-    expect(keys(m.secondary)).toEqual(['categories']);
+    // nothing of the tickets module's own (its categories) stands in for finance's
+    expect(keys(m.secondary)).toEqual([]);
     expect(keys(m.admin)).toEqual(['admin', 'members', 'billing', 'usage']);
   });
 

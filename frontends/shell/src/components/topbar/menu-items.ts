@@ -52,12 +52,17 @@ const MAIN: Record<ModuleName, string[]> = {
 const SECONDARY: Record<ModuleName, string[]> = {
   // Board and My tickets sit first among the ticket module's secondary items (the top bar has no room for 7 buttons)
   ticket: ['ticket-board', 'my-tickets', 'estimates', 'contracts', 'maintenances', 'categories', 'disk'],
-  finance: ['wallets', 'categories', 'mappings', 'disk'],
+  // each module's menu holds its own things: finance's categories are those of its revenues and expenses (the month
+  // view by category), not the tickets module's categories (colours, checklists) at /categories
+  finance: ['wallets', 'finance_categories', 'mappings', 'disk'],
   reader: ['disk'],
   // the wiki index and the bookmarks (beyond the spec's menu: the notes module's other screens)
   notes: ['wiki', 'bookmarks'],
   disk: [],
 };
+
+// the path of an item whose key is not its page's first path segment
+const PATHS: Record<string, string> = { finance_categories: 'finance/month' };
 
 // the route segment of each admin item (members live at /subscriptions)
 const ADMIN: Array<[key: string, segment: string]> = [
@@ -74,10 +79,10 @@ const REPORTS: [key: string, segment: string] = ['reports', 'reports'];
 
 export function accountMenuItems(module: ModuleName, accountId: string, flags: MenuFlags): AccountMenuItems {
   const base = `/account/${accountId}`;
-  const item = (key: string): MenuItem => ({ key, to: `${base}/${key}`, ...(key === 'tickets' ? { badge: 'open-tickets' as const } : {}) });
-  // every item key is also the first path segment of its page, so the remote serving it is known
+  const item = (key: string): MenuItem => ({ key, to: `${base}/${PATHS[key] ?? key}`, ...(key === 'tickets' ? { badge: 'open-tickets' as const } : {}) });
+  // the first path segment of an item's page (its key, or PATHS's) names the remote serving it
   const loads = (key: string) => {
-    const remote = remoteForSegment(key);
+    const remote = remoteForSegment((PATHS[key] ?? key).split('/')[0]);
     return !remote || (flags.deployed ? flags.deployed.includes(remote) : remote === MODULE_REMOTES[module]);
   };
   const shown = (key: string) => loads(key) && (key === 'maintenances' ? flags.maintenance : key === 'disk' ? flags.rdisk : true);

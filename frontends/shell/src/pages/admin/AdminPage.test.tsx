@@ -17,6 +17,18 @@ afterEach(() => {
 
 const COUNTS = [{ key: 'Subscription', value: { count: 2, size: 900 } }, { key: 'Account', value: { count: 1, size: 500 } }, { key: 'Ticket', value: { count: 7, size: 9000 } }, { key: 'Customer', value: { count: 3, size: 900 } }];
 
+/**
+ * The count-by-klass view as the accounts service answers it (spec §3 Counter: kind, amount, size): the counted klasses,
+ * or the klasses named in `keys` whether counted or not (the reader's are not).
+ */
+function countRows(url: string, counts: typeof COUNTS) {
+  const keys = new URL(url, 'http://x').searchParams.get('keys');
+  const named = keys ? (JSON.parse(keys) as string[]) : null;
+  return counts
+    .filter((r) => (named ? named.includes(r.key) : !r.key.startsWith('Reader')))
+    .map((r) => ({ key: r.key, value: { kind: r.key, amount: r.value.count, size: r.value.size, count: r.value.count } }));
+}
+
 function stubApi(userId: string, subGroups: { _id: string; name: string }[] = [], deployed = ['tickets'], counts = COUNTS) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/modules') return jsonResponse(200, { modules: deployed });
@@ -27,7 +39,7 @@ function stubApi(userId: string, subGroups: { _id: string; name: string }[] = []
     if (url === '/_session') return jsonResponse(200, { ok: true, userCtx: { name: userId, roles: [] }, confirmed: true, memberships: [] });
     if (url.endsWith('/_security')) return jsonResponse(200, { admins: { roles: ['usr-admin'] }, members: { roles: [] } });
     if (url.startsWith('/accounts/')) return jsonResponse(200, { _id: 'acc-1', _rev: '1-a', name: 'Ann Repairs', billing_email: null, 'confirmed-plan': 'free' });
-    if (url.includes('count-by-klass')) return jsonResponse(200, { rows: counts });
+    if (url.includes('count-by-klass')) return jsonResponse(200, { rows: countRows(url, counts) });
     if (url.endsWith('/_find') && init?.method === 'POST')
       return jsonResponse(200, {
         docs: [
@@ -168,6 +180,36 @@ describe('AdminPage', () => {
     const tiles = [...document.querySelectorAll('[data-testid^="tile-"]')].map((e) => e.getAttribute('data-testid'));
     expect(tiles).toEqual(['reader_items', 'reader_subscriptions', 'reader_labels', 'members', 'billing', 'usage', 'groups'].map((k) => `tile-${k}`));
     expect(screen.queryByTestId('priority-bars')).toBeNull();
+  });
+
+  it('shows the features card in the ticket module only (spec §2)', async () => {
+    stubApi('usr-admin', [], ['reader', 'tickets']);
+    const { unmount } = renderPage(<AdminPage />, '/account/acc-1/admin', '/account/:account_id/admin');
+    expect(await screen.findByText('Features', undefined, { timeout: 4000 })).toBeTruthy();
+    unmount();
+    sessionStorage.setItem('module', 'reader');
+    renderPage(<AdminPage />, '/account/acc-1/admin', '/account/:account_id/admin');
+    await screen.findByTestId('tile-reader_items', undefined, { timeout: 4000 });
+    await screen.findByText('Phones');
+    expect(screen.queryByText('Features')).toBeNull();
+  });
+
+  it("counts the reader's items, subscriptions and labels on their tiles (spec §2), though they are not records of the limit", async () => {
+    sessionStorage.setItem('module', 'reader');
+    const reader = [
+      ...COUNTS,
+      { key: 'ReaderItem', value: { count: 40, size: 90_000 } },
+      { key: 'ReaderSubscription', value: { count: 2, size: 800 } },
+      { key: 'ReaderLabel', value: { count: 3, size: 300 } },
+    ];
+    const fetch = stubApi('usr-admin', [], ['reader', 'tickets'], reader);
+    renderPage(<AdminPage />, '/account/acc-1/admin', '/account/:account_id/admin');
+    const text = (key: string) => screen.getByTestId(`tile-${key}`).textContent;
+    await waitFor(() => expect([text('reader_items'), text('reader_subscriptions'), text('reader_labels')]).toEqual(['Items40', 'Subscriptions2', 'Labels3']), { timeout: 4000 });
+    // the billing tile's records stay those of the limit
+    expect(text('billing')).toBe('Billing13');
+    const asked = fetch.mock.calls.map(([url]) => String(url)).find((url) => url.includes('count-by-klass') && url.includes('keys='));
+    expect(JSON.parse(new URL(asked!, 'http://x').searchParams.get('keys')!)).toEqual(['ReaderItem', 'ReaderSubscription', 'ReaderLabel', 'Subscription']);
   });
 
   it("shows the connection error above the last counters when Refresh fails offline (the app's query client)", async () => {

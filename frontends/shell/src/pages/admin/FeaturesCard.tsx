@@ -14,7 +14,7 @@ export const CONTRACT_RECEIPT_VALUES = ['on-demand', 'always'] as const satisfie
 export const TEXT_FEATURES = ['estimate-observation', 'receipt-configuration'] as const satisfies readonly AccountConfigKey[];
 
 /** The optional modules, each switched on by its flag (spec §3: budget, rdisk, textnotes, exoreader). */
-export const MODULE_SWITCHES = ['finance', 'disk', 'notes', 'reader'] as const satisfies readonly Exclude<ModuleName, 'ticket'>[];
+export const FEATURE_MODULES = ['finance', 'disk', 'notes', 'reader'] as const satisfies readonly Exclude<ModuleName, 'ticket'>[];
 
 /**
  * The features card: on-off switches (a module's switch only once its remote is deployed: switching on a module
@@ -28,7 +28,7 @@ export function FeaturesCard({ accountId, isAdmin }: { accountId: string; isAdmi
   const value = (key: string) => settings.data?.[key]?.value;
   const deployed = useDeployedModules();
   const config = settings.data ? Object.fromEntries(Object.entries(settings.data).map(([k, d]) => [k, d.value])) : undefined;
-  const modules = MODULE_SWITCHES.filter((name) => isDeployed(name, deployed));
+  const modules = FEATURE_MODULES.filter((name) => isDeployed(name, deployed));
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
   useEffect(() => {

@@ -41,13 +41,19 @@ export function useSaveSetting(accountId: string) {
   });
 }
 
-export function useCounts(accountId: string) {
+/**
+ * The group's record counters (count-by-klass, spec §3 Counter: kind, amount, size) per klass: the counted klasses
+ * (usage, billing, the Free-plan limit), or the klasses named in `klasses` whether counted or not (the admin tiles:
+ * the reader's items, subscriptions and labels are not records of the limit, yet their tiles count them).
+ */
+export function useCounts(accountId: string, klasses?: readonly string[]) {
   return useQuery({
-    queryKey: ['count-by-klass', accountId],
+    queryKey: ['count-by-klass', accountId, ...(klasses ? [[...klasses].sort().join(',')] : [])],
+    enabled: !klasses || klasses.length > 0,
     queryFn: async () => {
-      const rows = await api.view(accountId, 'count-by-klass', { group_level: 1 });
+      const rows = await api.view(accountId, 'count-by-klass', { group_level: 1, ...(klasses ? { keys: JSON.stringify(klasses) } : {}) });
       const counts: Record<string, { count: number; size: number }> = {};
-      for (const r of rows) if (r.key !== null) counts[r.key] = r.value;
+      for (const r of rows) if (r.key !== null) counts[r.key] = { count: r.value.amount, size: r.value.size };
       return counts;
     },
   });

@@ -43,7 +43,7 @@ export function stubBillingApi(opts: StubOptions = {}) {
       return jsonResponse(200, { _id: 'acc-1', _rev: '3-a', name: 'Ann Repairs', billing_email: opts.billingEmail ?? null, 'confirmed-plan': opts.plan ?? 'free' });
     if (url.startsWith('/accounts/acc-1?') && method === 'PUT') return jsonResponse(200, { ok: true, id: 'acc-1', rev: '4-b' });
     if (url.includes('count-by-klass'))
-      return jsonResponse(200, { rows: [{ key: 'Account', value: { count: 1, size: 500 } }, { key: 'Ticket', value: { count: 40, size: 1_499_500 } }] });
+      return jsonResponse(200, { rows: [{ key: 'Account', value: { kind: 'Account', amount: 1, size: 500, count: 1 } }, { key: 'Ticket', value: { kind: 'Ticket', amount: 40, size: 1_499_500, count: 40 } }] });
     if (url === '/acc-1/_find')
       return jsonResponse(200, { docs: opts.unconfirmed ? [{ _id: 'acn-u', _rev: '1-u', klass: 'AccountConfiguration', key: 'unconfirmed-plan', value: opts.unconfirmed }] : [] });
     if (url === '/billing/config') return jsonResponse(200, { publishable_key: opts.publishableKey ?? null, livemode: false });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage } from '../../test/render';
 import GroupsPage from './GroupsPage';
@@ -26,28 +26,40 @@ function stub({ plan, parent, groups }: { plan: string; parent?: string; groups:
 }
 
 describe('GroupsPage', () => {
-  it('lists the sub groups and lets the administrator of a corporate group create one', async () => {
+  const NEW = { '/account/:account_id/groups/new': <GroupsPage page="new" /> };
+
+  it('lists the sub groups, links an administrator of a corporate group to the new page, which creates one', async () => {
     const fetch = stub({ plan: 'corp', groups: [{ _id: 'acc-2', name: 'Branch North' }] });
-    renderPage(<GroupsPage />, '/account/acc-1/groups', '/account/:account_id/groups');
+    renderPage(<GroupsPage />, '/account/acc-1/groups', '/account/:account_id/groups', { routes: NEW });
     expect((await screen.findByText('Branch North')).getAttribute('href')).toBe('/account/acc-2');
+    fireEvent.click(await screen.findByTestId('groups-new-link'));
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Branch South' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Sub group Branch South created.')).toBeTruthy();
     const post = fetch.mock.calls.find(([url, init]) => url === '/accounts' && (init as RequestInit | undefined)?.method === 'POST');
     expect(JSON.parse(String((post![1] as RequestInit).body))).toEqual({ name: 'Branch South', parent_account_id: 'acc-1' });
-    await waitFor(() => expect(screen.getAllByTestId('sub-group').map((e) => e.textContent)).toEqual(['Branch North', 'Branch South']));
+    // the new page leads back to the index once there are sub groups
+    expect((await screen.findByRole('link', { name: 'Sub groups' })).getAttribute('href')).toBe('/account/acc-1/groups');
+  });
+
+  it('offers the index only when the group has sub groups (spec §2): without any it opens the new page', async () => {
+    stub({ plan: 'corp', groups: [] });
+    renderPage(<GroupsPage />, '/account/acc-1/groups', '/account/:account_id/groups', { routes: NEW });
+    expect(await screen.findByRole('heading', { name: 'New sub group' })).toBeTruthy();
+    expect(await screen.findByLabelText('Name')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sub groups' })).toBeNull();
+    expect(screen.queryByText('No sub groups yet.')).toBeNull();
   });
 
   it('offers no new form to a group that is not corporate or is a sub group itself', async () => {
     stub({ plan: 'pro', groups: [] });
-    const { unmount } = renderPage(<GroupsPage />, '/account/acc-1/groups', '/account/:account_id/groups');
-    expect(await screen.findByText('No sub groups yet.')).toBeTruthy();
+    const { unmount } = renderPage(<GroupsPage page="new" />, '/account/acc-1/groups/new', '/account/:account_id/groups/new');
     expect(await screen.findByTestId('groups-corporate-only')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
     unmount();
-    stub({ plan: 'corp', parent: 'acc-0', groups: [] });
+    stub({ plan: 'corp', parent: 'acc-0', groups: [{ _id: 'acc-3', name: 'Sibling' }] });
     renderPage(<GroupsPage />, '/account/acc-1/groups', '/account/:account_id/groups');
-    expect(await screen.findByTestId('groups-corporate-only')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+    expect(await screen.findByText('Sibling')).toBeTruthy();
+    expect(screen.queryByTestId('groups-new-link')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Table, Text, TextInpu
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { fieldErrors, isApiError } from '@app/ui';
 import { accountQuery, api } from '../../app/api';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -10,8 +10,13 @@ import { PageLoader } from '../../components/PageLoader';
 import { subGroupsKey, useIsAdmin, useSettings, useSubGroups } from '../admin/admin-data';
 import { canCreateSubGroup } from './groups-rules';
 
-/** The account's sub groups, and for an administrator of a corporate group without a parent the new-sub-group form. */
-export default function GroupsPage() {
+/**
+ * groups (the index) and groups/new (spec §2: "groups has index and new, index only when the account has sub groups"):
+ * the index lists the sub groups and, for an administrator of a corporate group without a parent, links to the new
+ * page; without sub groups it is not offered and sends to the new page. The new page has the form (or says who may
+ * create one).
+ */
+export default function GroupsPage({ page = 'index' }: { page?: 'index' | 'new' }) {
   const { t } = useTranslation();
   const { account_id = '' } = useParams();
   const queryClient = useQueryClient();
@@ -34,6 +39,68 @@ export default function GroupsPage() {
   });
   const nameError = isApiError(create.error) ? fieldErrors(create.error.reason, ['name']).name : undefined;
   const base = `/account/${account_id}`;
+  const hasGroups = (groups.data?.length ?? 0) > 0;
+  const newForm = canCreate ? (
+    <Paper withBorder radius="md" p="md">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          setCreated(null);
+          create.mutate(name.trim());
+        }}
+      >
+        <Stack gap="xs">
+          {!(isApiError(create.error) && typeof create.error.reason === 'object') && <ErrorBanner error={create.error} />}
+          <Group align="flex-end" wrap="wrap">
+            <TextInput
+              label={t('groups.name')}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={nameError && t(nameError)}
+              style={{ flex: 1, minWidth: 220 }}
+            />
+            <Button type="submit" loading={create.isPending}>
+              {t('groups.create')}
+            </Button>
+          </Group>
+          {created && (
+            <Text size="sm" c="green">
+              <Anchor component={Link} to={`/account/${created.id}`} size="sm">
+                {t('groups.created', { name: created.name })}
+              </Anchor>
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  ) : (
+    <Text size="sm" c="dimmed" data-testid="groups-corporate-only">
+      {t('groups.corporate_only')}
+    </Text>
+  );
+  // the index is offered only while there are sub groups (spec §2)
+  if (page === 'index' && groups.isSuccess && !hasGroups) return <Navigate to={`${base}/groups/new`} replace />;
+  if (page === 'new')
+    return (
+      <Stack maw={720} mx="auto">
+        <Breadcrumbs>
+          <Anchor component={Link} to={`${base}/admin`} size="sm">
+            {t('groups.breadcrumb')}
+          </Anchor>
+          {hasGroups && (
+            <Anchor component={Link} to={`${base}/groups`} size="sm">
+              {t('groups.title')}
+            </Anchor>
+          )}
+          <Text size="sm">{t('groups.new')}</Text>
+        </Breadcrumbs>
+        <Title order={2} size="h3">
+          {t('groups.new')}
+        </Title>
+        {settings.isPending || account.isPending ? <PageLoader /> : newForm}
+      </Stack>
+    );
   return (
     <Stack maw={720} mx="auto">
       <Breadcrumbs>
@@ -49,12 +116,10 @@ export default function GroupsPage() {
       <Paper withBorder radius="md" p="md">
         {groups.isPending ? (
           <PageLoader />
-        ) : !groups.data?.length ? (
-          <Text c="dimmed">{t('groups.empty')}</Text>
         ) : (
           <Table>
             <Table.Tbody>
-              {groups.data.map((g) => (
+              {(groups.data ?? []).map((g) => (
                 <Table.Tr key={g._id}>
                   <Table.Td>
                     <Anchor component={Link} to={`/account/${g._id}`} size="sm" data-testid="sub-group">
@@ -67,47 +132,12 @@ export default function GroupsPage() {
           </Table>
         )}
       </Paper>
-      {canCreate ? (
-        <Paper withBorder radius="md" p="md">
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              setCreated(null);
-              create.mutate(name.trim());
-            }}
-          >
-            <Stack gap="xs">
-              <Title order={3} size="h5">
-                {t('groups.new')}
-              </Title>
-              {!(isApiError(create.error) && typeof create.error.reason === 'object') && <ErrorBanner error={create.error} />}
-              <Group align="flex-end" wrap="wrap">
-                <TextInput
-                  label={t('groups.name')}
-                  value={name}
-                  onChange={(e) => setName(e.currentTarget.value)}
-                  error={nameError && t(nameError)}
-                  style={{ flex: 1, minWidth: 220 }}
-                />
-                <Button type="submit" loading={create.isPending}>
-                  {t('groups.create')}
-                </Button>
-              </Group>
-              {created && (
-                <Text size="sm" c="green">
-                  <Anchor component={Link} to={`/account/${created.id}`} size="sm">
-                    {t('groups.created', { name: created.name })}
-                  </Anchor>
-                </Text>
-              )}
-            </Stack>
-          </form>
-        </Paper>
-      ) : (
-        <Text size="sm" c="dimmed" data-testid="groups-corporate-only">
-          {t('groups.corporate_only')}
-        </Text>
+      {canCreate && (
+        <Group justify="flex-end">
+          <Button component={Link} to={`${base}/groups/new`} variant="light" data-testid="groups-new-link">
+            {t('groups.new')}
+          </Button>
+        </Group>
       )}
     </Stack>
   );

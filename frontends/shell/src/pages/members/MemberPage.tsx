@@ -10,7 +10,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { useIsAdmin } from '../admin/admin-data';
 import { AdminOnly } from '../admin/AdminOnly';
 import type { SubscriptionDoc } from '@app/proto';
-import { FLAGS, memberName } from './members-data';
+import { FLAGS, memberEmail, memberName } from './members-data';
 
 type Flag = (typeof FLAGS)[number];
 type Flags = Record<Flag, boolean>;
@@ -117,9 +117,16 @@ function MemberPageContent({ edit }: { edit: boolean }) {
               </Text>
             </>
           ) : (
-            <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }} data-testid="member-name">
-              {memberName(doc, isAdmin, t)}
-            </Text>
+            <Stack gap={2} miw={0}>
+              <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }} data-testid="member-name">
+                {memberName(doc, isAdmin, t)}
+              </Text>
+              {memberEmail(doc, isAdmin, memberName(doc, isAdmin, t)) && (
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="member-email">
+                  {memberEmail(doc, isAdmin, memberName(doc, isAdmin, t))}
+                </Text>
+              )}
+            </Stack>
           )}
         </Group>
         <ErrorBanner error={save.error} onClose={() => save.reset()} />

@@ -10,7 +10,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { useIsAdmin } from '../admin/admin-data';
 import { AdminOnly } from '../admin/AdminOnly';
 import type { SubscriptionDoc } from '@app/proto';
-import { memberName } from './members-data';
+import { memberEmail, memberName } from './members-data';
 
 const DIALOG_PARTS = { Modal, Button, Alert };
 
@@ -111,6 +111,11 @@ function MembersPageContent() {
                           {memberName(sub, isAdmin, t)}
                         </Text>
                       </Anchor>
+                      {memberEmail(sub, isAdmin, memberName(sub, isAdmin, t)) && (
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="member-email">
+                          {memberEmail(sub, isAdmin, memberName(sub, isAdmin, t))}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>
                       {/* the badges keep their words on a phone (they shrank to dots) */}

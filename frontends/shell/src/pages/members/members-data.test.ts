@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '@app/ui';
-import { memberName, type MembershipNames } from './members-data';
+import { memberEmail, memberName, type MembershipNames } from './members-data';
 
 const { t } = createI18n('en');
 const sub = (fields: Partial<MembershipNames> & { user_id?: string; status?: string }): MembershipNames => ({ _id: 'sub-1', ...fields });
@@ -33,3 +33,19 @@ describe('memberName', () => {
     expect(memberName(sub({ status: 'accepted', user_id: 'usr-2' }), false, t)).toBe('Member');
   });
 });
+
+describe('memberEmail', () => {
+  it('gives an administrator the address of a member named by a full name, and of an invitation named otherwise', () => {
+    const doc = sub({ user: { _id: 'usr-2', fullname: 'Bob Lima', email: 'bob@example.com', label: 'Bob Lima' } });
+    expect(memberEmail(doc, true, memberName(doc, true, t))).toBe('bob@example.com');
+    const named = sub({ user: { _id: 'usr-2', email: 'bob@example.com' } });
+    // named by the address already: not twice
+    expect(memberEmail(named, true, memberName(named, true, t))).toBeNull();
+  });
+
+  it('gives a plain member no address (the server does not give them one either)', () => {
+    const doc = sub({ user: { _id: 'usr-2', fullname: 'Bob Lima', email: 'bob@example.com', label: 'Bob Lima' } });
+    expect(memberEmail(doc, false, memberName(doc, false, t))).toBeNull();
+  });
+});
+

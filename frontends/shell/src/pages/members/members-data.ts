@@ -33,3 +33,14 @@ export function memberName(sub: MembershipNames & { status?: string }, isAdmin: 
     : sub.user?.label || sub.user?.fullname || sub.user?.email || sub.email;
   return name || t(sub.status === 'accepted' ? 'members.member' : 'members.pending_invitation');
 }
+
+/**
+ * The member's address as an administrator sees it beside the name (spec §6: administrators may see member e-mails;
+ * the server gives them to administrators only): the user's address, else the invited one; null for anyone else, and
+ * when the name shown is that address already.
+ */
+export function memberEmail(sub: MembershipNames, isAdmin: boolean, shownName: string): string | null {
+  if (!isAdmin) return null;
+  const email = sub.user?.email || sub.email || null;
+  return email && email !== shownName ? email : null;
+}

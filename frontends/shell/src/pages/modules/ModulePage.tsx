@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Component, useEffect, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import type { ModuleExpose } from '@app/ui';
 import { api } from '../../app/api';
 import { PageLoader } from '../../components/PageLoader';
 import { loadModule } from '../../federation/load-module';
@@ -21,7 +22,7 @@ class RemoteBoundary extends Component<{ fallback: ReactNode; children: ReactNod
 type Exposed = ComponentType | { default: ComponentType };
 
 /** The page a module's remote exposes (`<module>/Page`), loaded at run time from /modules/<module>/mf-manifest.json. */
-export function useModulePage(name: string, load: (name: string, expose: string) => Promise<Exposed> = loadModule) {
+export function useModulePage(name: string, load: (name: string, expose: ModuleExpose) => Promise<Exposed> = loadModule) {
   return useQuery({
     queryKey: ['module', name],
     queryFn: async () => {
@@ -37,7 +38,7 @@ export function useModulePage(name: string, load: (name: string, expose: string)
 
 const checkServerVersion = () => api.checkVersion();
 
-export function ModuleView({ name, load, checkVersion = checkServerVersion }: { name: string; load?: (name: string, expose: string) => Promise<Exposed>; checkVersion?: () => Promise<boolean> }) {
+export function ModuleView({ name, load, checkVersion = checkServerVersion }: { name: string; load?: (name: string, expose: ModuleExpose) => Promise<Exposed>; checkVersion?: () => Promise<boolean> }) {
   const { t } = useTranslation();
   const remote = useModulePage(name, load);
   // a remote that fails to load may belong to a newer release: the version check raises the new-version banner

@@ -41,4 +41,34 @@ describe('TokensTab', () => {
     expect(screen.getByText('backup script')).toBeTruthy();
     expect(document.body.textContent).not.toContain(SECRET);
   });
+
+  it('asked for a WebDAV token: opens with write preselected, says why, and leads back with the new token', async () => {
+    const fetch = vi.fn(async (url: string, init: RequestInit) => {
+      if (url === '/usr-1/_find') return jsonResponse(200, { docs: [] });
+      if (url === '/usr-1' && init.method === 'POST') {
+        const body = JSON.parse(init.body as string);
+        return jsonResponse(201, { ok: true, id: 'utk-2', rev: '1-a', doc: { _id: 'utk-2', ...body, active: true, token: SECRET } });
+      }
+      return jsonResponse(404, { error: 'not_found' });
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderPage(<TokensTab userId="usr-1" />, '/user/profile?page=user_tokens&access=write&for=webdav&return=%2Faccount%2Facc-1%2Fdisk%2Fwebdav', '/user/profile');
+    expect(await screen.findByTestId('token-purpose')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Read and write' })).toHaveProperty('checked', true);
+    expect(screen.getByLabelText('Description')).toHaveProperty('value', 'WebDAV');
+    fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
+    const back = await screen.findByTestId('token-back');
+    expect(back.getAttribute('href')).toBe('/account/acc-1/disk/webdav');
+    expect(back.textContent).toBe('Back to the WebDAV setup with this token');
+    const created = fetch.mock.calls.find(([url, init]) => url === '/usr-1' && init.method === 'POST')!;
+    expect(JSON.parse(created[1].body as string)).toEqual({ klass: 'UserToken', description: 'WebDAV', permissions: ['read', 'write'] });
+  });
+
+  it('refuses a way back to another site', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { docs: [] })));
+    renderPage(<TokensTab userId="usr-1" />, '/user/profile?page=user_tokens&access=write&return=%2F%2Fevil.example%2F', '/user/profile');
+    expect(await screen.findByText('No active tokens.')).toBeTruthy();
+    expect(screen.queryByTestId('token-purpose')).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Read and write' })).toHaveProperty('checked', true);
+  });
 });

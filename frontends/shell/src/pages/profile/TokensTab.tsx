@@ -2,6 +2,8 @@ import { Alert, Badge, Button, Card, Code, CopyButton, Group, SegmentedControl, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { NEW_TOKEN_STATE, readTokenRequest } from '@app/ui';
 import { api } from '../../app/api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageLoader } from '../../components/PageLoader';
@@ -10,13 +12,20 @@ import { formatDate, tokensQuery } from './profile-api';
 
 type Access = 'read' | 'write';
 
-/** The user tokens tab: the active tokens, a create form (the secret shown once) and revoke. */
+/**
+ * The user tokens tab: the active tokens, a create form (the secret shown once) and revoke. A screen that needs a token
+ * (the disk's WebDAV setup) links here asking for a permission (`access=write`), saying what for (`for=webdav`) and
+ * where to go back (`return=`): the form opens with that permission and says why, and the new token's notice leads
+ * back with the token (@app/ui token-request).
+ */
 export function TokensTab({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const tokens = useQuery(tokensQuery(userId));
-  const [description, setDescription] = useState('');
-  const [access, setAccess] = useState<Access>('read');
+  const [search] = useSearchParams();
+  const request = readTokenRequest(search);
+  const [description, setDescription] = useState(request.purpose ? t(`profile.tokens.for.${request.purpose}.description`) : '');
+  const [access, setAccess] = useState<Access>(request.access);
   const [secret, setSecret] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['profile', 'tokens', userId] });
   const create = useMutation({
@@ -49,6 +58,11 @@ export function TokensTab({ userId }: { userId: string }) {
               {secret}
             </Code>
             <Group>
+              {request.returnTo && (
+                <Button size="xs" component={Link} to={request.returnTo} state={{ [NEW_TOKEN_STATE]: secret }} data-testid="token-back">
+                  {t(`profile.tokens.for.${request.purpose ?? 'any'}.back`)}
+                </Button>
+              )}
               <CopyButton value={secret}>
                 {({ copied, copy }) => (
                   <Button size="xs" variant="light" color={copied ? 'teal' : undefined} onClick={copy}>
@@ -73,6 +87,11 @@ export function TokensTab({ userId }: { userId: string }) {
         >
           <Stack>
             <Title order={4}>{t('profile.tokens.create_title')}</Title>
+            {request.purpose && (
+              <Alert color="blue" variant="light" data-testid="token-purpose">
+                {t(`profile.tokens.for.${request.purpose}.why`)}
+              </Alert>
+            )}
             <ErrorBanner error={create.error} />
             <TextInput label={t('profile.tokens.description')} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
             <Stack gap={4}>

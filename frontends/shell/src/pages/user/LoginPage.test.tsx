@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '@app/ui';
 import { jsonResponse, renderPage } from '../../test/render';
 import LoginPage from './LoginPage';
 
@@ -55,7 +56,18 @@ describe('LoginPage', () => {
     renderPage(<LoginPage />, '/user/login');
     fill('not-an-email', '');
     expect(await screen.findByText('is not a valid e-mail address')).toBeTruthy();
-    expect(screen.getByText('Required')).toBeTruthy();
+    expect(screen.getByTestId('login-missing').textContent).toBe('Please provide username and password');
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('says "Please provide username and password" for an empty password (spec §8), in Portuguese too', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderPage(<LoginPage />, '/user/login');
+    fill('ana@example.com', '');
+    expect((await screen.findByTestId('login-missing')).textContent).toBe('Please provide username and password');
+    expect(screen.queryByText('Required')).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(createI18n('pt-BR').t('errors.reason.Please-provide-username-and-password')).toBe('Por favor, informe usuário e senha');
   });
 });

@@ -3,11 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toLanguage } from '@app/ui';
+import type { REASONS } from '@app/proto';
+import { reasonKey, toLanguage } from '@app/ui';
 import { api, sessionQuery } from '../../app/api';
 import { AuthCard } from '../../components/AuthCard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { validateLogin, type LoginErrors, type LoginValues } from './login-form';
+
+// proto's reason for a login without both fields, written out (a value import of proto would bundle its schemas)
+const REASONS_LOGIN_MISSING = 'Please provide username and password' satisfies (typeof REASONS)['loginMissing'];
 
 /** What a page that sends the user here may ask the login page to say (router state). */
 export interface LoginNotice {
@@ -22,6 +26,8 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '', remember: false });
   const [errors, setErrors] = useState<LoginErrors>({});
+  // spec §5, §8: login needs both fields; a blank one is "Please provide username and password", not a bare "Required"
+  const missing = errors.email === 'validation.required' || errors.password === 'validation.required';
   const login = useMutation({
     mutationFn: ({ email, password }: LoginValues) => api.call('POST /_session', { body: { username: email.trim(), password } }),
     onSuccess: async () => {
@@ -44,7 +50,8 @@ export default function LoginPage() {
       const value = e.currentTarget.value;
       setValues((v) => ({ ...v, [name]: value }));
     },
-    error: errors[name] && t(errors[name]),
+    // a blank field is marked, its words are the notice's above
+    error: errors[name] === 'validation.required' ? true : errors[name] && t(errors[name]),
   });
   return (
     <AuthCard title={t('login.title')}>
@@ -53,6 +60,11 @@ export default function LoginPage() {
           {notice === 'password_changed' && !login.error && (
             <Alert color="green" data-testid="login-notice">
               {t('login.password_changed')}
+            </Alert>
+          )}
+          {missing && (
+            <Alert color="red" role="alert" data-testid="login-missing">
+              {t(`errors.reason.${reasonKey(REASONS_LOGIN_MISSING)}`)}
             </Alert>
           )}
           <ErrorBanner error={login.error} />

@@ -20,14 +20,53 @@ describe('RegisterPage', () => {
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'ana@example.com' } });
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Ana' } });
     fireEvent.change(screen.getByLabelText(/^Password\s*\*?$/), { target: { value: 'correct horse 1' } });
-    fireEvent.change(screen.getByLabelText(/^Password confirmation/), { target: { value: 'other' } });
+    fireEvent.change(screen.getByLabelText(/^Password confirmation/), { target: { value: 'correct horse 1' } });
+    fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Create profile' }));
 
     expect(await screen.findByText("doesn't match the password")).toBeTruthy();
     expect(screen.getByText('must be accepted')).toBeTruthy();
     expect(screen.getByText('has already been taken')).toBeTruthy();
     const body = JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string);
-    expect(body).toMatchObject({ email: 'ana@example.com', fullname: 'Ana', password: 'correct horse 1', password_confirmation: 'other', accept: false });
+    expect(body).toMatchObject({ email: 'ana@example.com', fullname: 'Ana', password: 'correct horse 1', password_confirmation: 'correct horse 1', accept: true });
+  });
+
+  it('does not send the form while the accept box is unticked (spec §5: it must be accepted)', async () => {
+    const fetch = vi.fn(async () => jsonResponse(201, { ok: true, _id: 'usr-new' }));
+    vi.stubGlobal('fetch', fetch);
+    renderPage(<RegisterPage />, '/user/register');
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'ana@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Password\s*\*?$/), { target: { value: 'correct horse 1' } });
+    fireEvent.change(screen.getByLabelText(/^Password confirmation/), { target: { value: 'correct horse 1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create profile' }));
+    expect(await screen.findByText('must be accepted')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('checks that the passwords match before sending', async () => {
+    const fetch = vi.fn(async () => jsonResponse(201, { ok: true, _id: 'usr-new' }));
+    vi.stubGlobal('fetch', fetch);
+    renderPage(<RegisterPage />, '/user/register');
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'ana@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Password\s*\*?$/), { target: { value: 'correct horse 1' } });
+    fireEvent.change(screen.getByLabelText(/^Password confirmation/), { target: { value: 'other' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create profile' }));
+    expect(await screen.findByText("doesn't match the password")).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('creates a profile without a password (spec §5: name and password are optional), saying how to set one later', async () => {
+    const fetch = vi.fn(async () => jsonResponse(201, { ok: true, _id: 'usr-new' }));
+    vi.stubGlobal('fetch', fetch);
+    renderPage(<RegisterPage />, '/user/register');
+    expect(screen.getByText('Optional: without one, set it later with “Forgot your password?” on the login page.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'ana@example.com' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create profile' }));
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeTruthy();
+    const body = JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string);
+    expect(body).toMatchObject({ email: 'ana@example.com', password: '', password_confirmation: '', accept: true });
   });
 
   // an address that already has a profile gets the same 201 (its owner a mail instead): the screen claims only the mail

@@ -57,11 +57,16 @@ export default function RegisterPage() {
           {!hasFieldErrors && <ErrorBanner error={register.error} />}
           <TextInput label={t('common.email')} type="email" autoComplete="email" required error={message(errors.email?.message)} {...form.register('email')} />
           <TextInput label={t('register.full_name')} autoComplete="name" error={message(errors.fullname?.message)} {...form.register('fullname')} />
-          <PasswordInput label={t('common.password')} autoComplete="new-password" required error={message(errors.password?.message)} {...form.register('password')} />
+          <PasswordInput
+            label={t('common.password')}
+            description={t('register.password_optional')}
+            autoComplete="new-password"
+            error={message(errors.password?.message)}
+            {...form.register('password')}
+          />
           <PasswordInput
             label={t('register.password_confirmation')}
             autoComplete="new-password"
-            required
             error={message(errors.password_confirmation?.message)}
             {...form.register('password_confirmation')}
           />

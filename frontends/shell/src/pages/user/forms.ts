@@ -8,12 +8,19 @@ export const passwordField = z.string().min(1, 'validation.required');
 
 // the login form checks itself without zod (login-form.ts): it is the first page loaded
 
+/**
+ * Registration (spec §5): the e-mail is required; name and password are optional (a profile without a password gets
+ * one through "Forgot password", docs/decisions.md); password and confirmation must match unless both are empty; an
+ * unticked accept box stops the form here, before anything is sent.
+ */
 export const registerSchema = requestForm<typeof RegisterRequest>()({
   email: emailField,
   fullname: z.string().trim(),
-  password: passwordField,
-  password_confirmation: passwordField,
-  accept: z.boolean(),
+  password: z.string(),
+  password_confirmation: z.string(),
+  accept: z.boolean().refine((v) => v, 'validation.must-be-accepted'),
+}).superRefine((v, ctx) => {
+  if (v.password !== v.password_confirmation) ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'validation.doesnt-match' });
 });
 export type RegisterValues = z.infer<typeof registerSchema>;
 

@@ -1,19 +1,18 @@
 import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
 import { useRefLabels } from '../../hooks/refs';
 import { formatDateTime } from '../../lib/format';
 import { accountPath, useRoute } from '../../routing';
-import { useDoc } from '../records/RecordShowPage';
+import { useShownDoc } from '../records/RecordShowPage';
+import { ErrorBanner, PageHeader } from '@app/module-kit';
 
 
 /** comments/{record_id}: one comment (show only): its author, date, text and ticket. */
 export default function CommentShowPage() {
   const { t, i18n } = useTranslation('tickets');
   const { accountId, recordId } = useRoute();
-  const comment = useDoc<'Comment'>(accountId, recordId);
+  const comment = useShownDoc<'Comment'>(accountId, recordId);
   const tickets = useRefLabels(accountId, 'Ticket');
   const c = comment.data;
   return (

@@ -3,13 +3,12 @@ import { Alert, Anchor, Badge, Button, Paper, Stack, Table, Text } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { QueryList } from '../../components/QueryList';
-import { PageHeader } from '../../components/PageHeader';
 import { useFeatures } from '../../hooks/account';
 import { useRefLabels } from '../../hooks/refs';
 import { docs } from '../../lib/api';
 import { formatDate, isoDay } from '../../lib/format';
 import { accountPath, useRoute } from '../../routing';
+import { QueryList, PageHeader } from '@app/module-kit';
 
 export const DUE_DAYS = 30;
 

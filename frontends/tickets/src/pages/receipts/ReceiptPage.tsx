@@ -3,13 +3,14 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { useAccountName, useFeatures } from '../../hooks/account';
 import { docs } from '../../lib/api';
 import { contractReceiptVisible } from '../../lib/tickets';
+import { readStatusLink } from '../tickets/status-link-data';
 import { accountPath, useRoute } from '../../routing';
 import { PRINT_CSS } from './print-css';
 import { ContractReceipt, EstimateReceipt, ServiceReceipt, type ReceiptData } from './receipts';
+import { ErrorBanner } from '@app/module-kit';
 
 
 /** The browser's time zone, so the PDF prints the same day as this page (the server prints UTC without one). */
@@ -38,12 +39,14 @@ export default function ReceiptPage() {
         return { estimate, customer, ticket: (ticket as TicketDoc | null) ?? undefined };
       }
       const ticket = await docs.get<'Ticket'>(accountId, recordId);
-      const [customer, equipment, contract] = await Promise.all([
+      const [customer, equipment, contract, statusLink] = await Promise.all([
         getOrNull(accountId, ticket.customer_id),
         getOrNull(accountId, ticket.equipment_id),
         kind === 'contract' ? getOrNull(accountId, ticket.contract_id) : Promise.resolve(null),
+        // the service receipt prints the ticket's status page (made the first time it is asked for); without it, none
+        kind === 'service' ? readStatusLink(accountId, ticket._id).catch(() => null) : Promise.resolve(null),
       ]);
-      return { ticket, customer, equipment, contract };
+      return { ticket, customer, equipment, contract, statusLink };
     },
   });
   const back = data.data?.ticket && kind !== 'estimate' ? accountPath(accountId, 'tickets', data.data.ticket._id) : accountPath(accountId, kind === 'estimate' ? 'estimates' : 'tickets', recordId);

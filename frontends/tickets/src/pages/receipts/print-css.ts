@@ -23,6 +23,9 @@ export const PRINT_CSS = `
 .receipt-shop { font-size: 9pt; }
 .receipt-shop strong { font-size: 12pt; }
 .receipt-meta { text-align: right; white-space: nowrap; }
+.receipt-qr { display: flex; flex-direction: column; align-items: center; gap: .5mm; width: 34mm; flex: none; font-size: 7pt; text-align: center; color: #333; }
+.receipt-qr svg { width: 20mm; height: 20mm; }
+.receipt-qr .receipt-link { font-size: 6.5pt; color: #000; overflow-wrap: anywhere; }
 .receipt-copy { height: 132mm; overflow: hidden; display: flex; flex-direction: column; }
 .receipt-copy .receipt-grow { flex: 1; overflow: hidden; }
 .receipt-copy-label { font-size: 8pt; text-transform: uppercase; letter-spacing: .05em; color: #444; }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address, Phone } from '@app/proto';
 import type { Features } from '../../hooks/account';
@@ -11,8 +12,11 @@ export function addressLine(a: Address): string {
 
 export const phoneLine = (p: Phone) => [p.description, p.number].filter(Boolean).join(': ');
 
-/** The receipt's head: the shop (account name, phones, addresses) and the document's title, number and date. */
-export function ReceiptHead({ shop, features, title, number, date }: { shop: string; features: Features; title: string; number: string; date: string }) {
+/**
+ * The receipt's head: the shop (account name, phones, addresses), what goes between (the service receipt's status page
+ * QR code) and the document's title, number and date.
+ */
+export function ReceiptHead({ shop, features, title, number, date, aside }: { shop: string; features: Features; title: string; number: string; date: string; aside?: ReactNode }) {
   const { t } = useTranslation('tickets');
   return (
     <div className="receipt-head">
@@ -23,6 +27,7 @@ export function ReceiptHead({ shop, features, title, number, date }: { shop: str
           <p key={a.id ?? a.uuid ?? i}>{addressLine(a)}</p>
         ))}
       </div>
+      {aside}
       <div className="receipt-meta">
         <h1>{title}</h1>
         <p>

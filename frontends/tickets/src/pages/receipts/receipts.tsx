@@ -1,9 +1,10 @@
-import type { Doc, TicketDoc } from '@app/proto';
+import type { Doc, StatusLinkReply, TicketDoc } from '@app/proto';
 import { useTranslation } from 'react-i18next';
 import type { Features } from '../../hooks/account';
 
 import { formatDate, formatDocument, formatMoney, formatQuantity } from '../../lib/format';
 import { estimateTotal, lineTotal } from '../../lib/tickets';
+import { StatusQr } from '../../components/StatusQr';
 import { ReceiptHead, Signatures } from './receipt-parts';
 
 // The printable documents (spec §2 ticket-related screens): the 2-copy service receipt, the contract receipt and the
@@ -17,6 +18,8 @@ export interface ReceiptData {
   equipment?: Doc | null;
   contract?: Doc | null;
   estimate?: Doc | null;
+  /** the ticket's status page for its customer (service receipts), printed on both copies while it is active */
+  statusLink?: StatusLinkReply | null;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
@@ -52,10 +55,26 @@ function EquipmentLines({ equipment, ticket }: { equipment?: Doc | null; ticket?
 function ServiceCopy({ data, copy }: { data: ReceiptData; copy: 1 | 2 }) {
   const { t, i18n } = useTranslation('tickets');
   const ticket = data.ticket!;
+  const link = data.statusLink?.state === 'active' && data.statusLink.url && data.statusLink.qr ? data.statusLink : null;
   return (
     <section className="receipt-copy" data-testid="receipt-copy">
       <span className="receipt-copy-label">{t(copy === 1 ? 'receipts.copy_shop' : 'receipts.copy_customer')}</span>
-      <ReceiptHead shop={data.shop} features={data.features} title={t('receipts.service_title')} number={`#${ticket.number ?? ''}`} date={formatDate(ticket.created_at, i18n.language)} />
+      <ReceiptHead
+        shop={data.shop}
+        features={data.features}
+        title={t('receipts.service_title')}
+        number={`#${ticket.number ?? ''}`}
+        date={formatDate(ticket.created_at, i18n.language)}
+        aside={
+          link && (
+            <div className="receipt-qr" data-testid="receipt-status-link">
+              <StatusQr qr={link.qr!} label={t('status_link.qr')} />
+              <span>{t('receipts.follow_online')}</span>
+              <span className="receipt-link">{link.url}</span>
+            </div>
+          )
+        }
+      />
       <div className="receipt-grow">
         <CustomerLines customer={data.customer} fallback={ticket.customer_name} />
         <EquipmentLines equipment={data.equipment} ticket={ticket} />

@@ -4,9 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { FieldInput } from '../../components/fields';
-import { PageHeader } from '../../components/PageHeader';
 import { useFeatures } from '../../hooks/account';
 import { useInvalidate } from '../../hooks/invalidate';
 import { docs } from '../../lib/api';
@@ -15,8 +13,8 @@ import { accountPath, useRoute } from '../../routing';
 import type { EntityDef } from './entities';
 import { editableFields, initialValues, requiredErrors, toDocument, unreadableNumbers, type Values } from './record-data';
 import { useDoc } from './RecordShowPage';
-import { FormActions } from '../../components/FormActions';
 import { holdsMoney, MoneyItemsInput } from './money-items';
+import { ErrorBanner, PageHeader, FormActions } from '@app/module-kit';
 
 /**
  * Brazil-only customer fields (CPF, CNPJ, documents, registrations) show when the interface is in Portuguese or the
@@ -68,10 +66,11 @@ export function RecordForm({ def, doc }: { def: EntityDef; doc?: Doc }) {
   };
   const fields = editableFields(def).filter((f) => (!f.brazil || brazil) && (!f.feature || features[f.feature]));
   const tr = (key: string | undefined) => key && t(key, { ns: ['tickets', 'translation'] });
-  const title = doc ? t('common.edit_title', { name: def.title(doc) }) : t(`entities.${def.segment}.new`);
+  const words = { language: i18n.language, noun: t(`entities.${def.segment}.one`) };
+  const title = doc ? t('common.edit_title', { name: def.title(doc, words) }) : t(`entities.${def.segment}.new`);
   return (
     <Stack>
-      <PageHeader title={title} back={{ to: accountPath(accountId, def.segment, doc?._id), label: doc ? def.title(doc) : t(`entities.${def.segment}.many`) }} />
+      <PageHeader title={title} back={{ to: accountPath(accountId, def.segment, doc?._id), label: doc ? def.title(doc, words) : t(`entities.${def.segment}.many`) }} />
       {!isFieldError(save.error) && <ErrorBanner error={save.error} />}
       <Paper withBorder radius="md" p="md" component="form" noValidate onSubmit={(e: React.FormEvent) => (e.preventDefault(), submit())}>
         <Stack>

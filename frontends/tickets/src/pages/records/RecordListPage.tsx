@@ -3,13 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { QueryList } from '../../components/QueryList';
 import { FieldValue, useLabelsFor } from '../../components/fields';
-import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
 import { docs } from '../../lib/api';
 import { accountPath, useRoute } from '../../routing';
 import type { EntityDef } from './entities';
+import { QueryList, PageHeader, Pager } from '@app/module-kit';
 
 export const PAGE_SIZE = 25;
 

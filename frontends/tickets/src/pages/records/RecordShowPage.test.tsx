@@ -58,3 +58,23 @@ describe("a record's delete", { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Maria Silva' })).toBeTruthy();
   });
 });
+
+describe('the title of a record without a name of its own (issue 28 #7)', { timeout: 20_000 }, () => {
+  it('titles a contract without a description by its customer and day, never by its id, in both languages', async () => {
+    const contract = { _id: 'ctr-0123456789', _rev: '1-a', klass: 'Contract', customer_id: 'cus-1', customer_name: 'Maria Silva', created_at: '2026-11-20T12:00:00Z', active: true };
+    stubApi((call: Call) => (call.method === 'GET' && call.url === '/acc-1/ctr-0123456789' ? { body: contract } : undefined));
+    const { unmount } = renderAt('/account/acc-1/contracts/ctr-0123456789');
+    expect(await screen.findByRole('heading', { name: 'Maria Silva · 2026-11-20' })).toBeTruthy();
+    expect(document.body.textContent).not.toContain('ctr-0123456789');
+    unmount();
+    renderAt('/account/acc-1/contracts/ctr-0123456789', 'pt-BR');
+    expect(await screen.findByRole('heading', { name: 'Maria Silva · 20/11/2026' })).toBeTruthy();
+  });
+
+  it('titles a maintenance by its equipment and day, or "Maintenance" and the day', async () => {
+    const maintenance = { _id: 'mnt-0123456789', _rev: '1-a', klass: 'Maintenance', date: '2026-11-02', created_at: '2026-11-02T12:00:00Z' };
+    stubApi((call: Call) => (call.method === 'GET' && call.url === '/acc-1/mnt-0123456789' ? { body: maintenance } : undefined));
+    renderAt('/account/acc-1/maintenances/mnt-0123456789');
+    expect(await screen.findByRole('heading', { name: 'Maintenance · 2026-11-02' })).toBeTruthy();
+  });
+});

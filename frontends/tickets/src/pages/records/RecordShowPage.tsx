@@ -4,31 +4,46 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DeleteDialog } from '../../components/DeleteDialog';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { FieldValue, useLabelsFor } from '../../components/fields';
-import { PageHeader } from '../../components/PageHeader';
 import { useFeatures } from '../../hooks/account';
 import { useInvalidate } from '../../hooks/invalidate';
 import { docs } from '../../lib/api';
 import { accountPath, useRoute } from '../../routing';
 import type { EntityDef } from './entities';
 import { holdsMoney, MoneyItemsTable } from './money-items';
+import { DeleteDialog, ErrorBanner, PageHeader } from '@app/module-kit';
 
+/**
+ * A document an edit form saves from, with the revision it holds: a live change only marks it stale (the shell's
+ * isRecordQuery, @app/ui's followHostLiveChanges), so the form is never replaced under the user's hands.
+ */
 export const docKey = (accountId: string, id: string) => ['tickets', 'doc', accountId, id] as const;
 
-/** A document by id; `useDoc<'Ticket'>` types it as that klass's. */
+/**
+ * A document a page shows (the ticket page, a record's or a comment's detail): a live change reads it again, so an open
+ * page follows what other members and the customer's status page change (issue 31: the ticket's history, an estimate's
+ * answer). Not the form's key: a form's query must stay as it was loaded.
+ */
+export const shownDocKey = (accountId: string, id: string) => ['tickets', 'shown', accountId, id] as const;
+
+/** A document by id for an edit form (docKey); `useDoc<'Ticket'>` types it as that klass's. */
 export function useDoc<K extends Klass = never>(accountId: string, id: string | undefined) {
   return useQuery({ queryKey: docKey(accountId, id ?? ''), queryFn: () => docs.get<K>(accountId, id!), enabled: !!id });
 }
 
+/** A document by id for a page that shows it (shownDocKey): it follows live changes. */
+export function useShownDoc<K extends Klass = never>(accountId: string, id: string | undefined) {
+  return useQuery({ queryKey: shownDocKey(accountId, id ?? ''), queryFn: () => docs.get<K>(accountId, id!), enabled: !!id });
+}
+
 /** A record's detail: every field (Brazil-only ones when filled), edit and delete, and the kind's extra sections. */
 export function RecordShowPage({ def, extra, actions }: { def: EntityDef; extra?: (doc: Doc) => ReactNode; actions?: (doc: Doc) => ReactNode }) {
-  const { t } = useTranslation('tickets');
+  const { t, i18n } = useTranslation('tickets');
+  const words = { language: i18n.language, noun: t(`entities.${def.segment}.one`) };
   const { accountId, recordId } = useRoute();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
-  const record = useDoc(accountId, recordId);
+  const record = useShownDoc(accountId, recordId);
   const features = useFeatures(accountId);
   const labels = useLabelsFor(def.fields, accountId);
   const [deleting, setDeleting] = useState(false);
@@ -53,7 +68,7 @@ export function RecordShowPage({ def, extra, actions }: { def: EntityDef; extra?
   return (
     <Stack>
       <PageHeader
-        title={def.title(doc)}
+        title={def.title(doc, words)}
         back={back}
         actions={
           <>
@@ -69,7 +84,7 @@ export function RecordShowPage({ def, extra, actions }: { def: EntityDef; extra?
       />
       <DeleteDialog
         opened={deleting}
-        name={def.title(doc)}
+        name={def.title(doc, words)}
         title={t(`entities.${def.segment}.delete_title`)}
         onConfirm={() => remove.mutateAsync(doc)}
         onClose={() => setDeleting(false)}

@@ -1,6 +1,7 @@
 import type { RefKlass } from '../../hooks/refs';
 
 import { isValidCnpj, isValidCpf, type Doc } from '@app/proto';
+import { contractTitle, maintenanceTitle, type TitleWords } from '../../lib/record-titles';
 import { unreadableAmounts } from './money-items';
 
 // The record kinds with plain list / show / new / edit screens, described once (spec §3 fields, the tickets-module
@@ -36,8 +37,8 @@ export interface EntityDef {
   segment: string;
   fields: FieldDef[];
   sort: Array<Record<string, 'asc' | 'desc'>>;
-  /** how a record is named in titles */
-  title(doc: Doc): string;
+  /** how a record is named in titles (`words`: the page's language and the kind's name, for a record without a name) */
+  title(doc: Doc, words?: TitleWords): string;
   /** checks in the form before saving: field → validation key */
   validate?(values: Record<string, unknown>): Record<string, string>;
 }
@@ -108,7 +109,7 @@ export const contracts: EntityDef = {
   klass: 'Contract',
   segment: 'contracts',
   sort: [{ created_at: 'desc' }],
-  title: (d) => String(d.description || d._id),
+  title: (d, words = { language: 'en', noun: 'Contract' }) => contractTitle(d, words),
   fields: [
     { name: 'description', kind: 'text', list: true },
     { name: 'customer_id', kind: 'ref', ref: 'Customer', list: true },
@@ -160,7 +161,7 @@ export const maintenances: EntityDef = {
   klass: 'Maintenance',
   segment: 'maintenances',
   sort: [{ next_maintenance: 'asc' }],
-  title: (d) => String(d.next_maintenance ?? d.date ?? d._id),
+  title: (d, words = { language: 'en', noun: 'Maintenance' }) => maintenanceTitle(d, words),
   fields: [
     { name: 'equipment_id', kind: 'ref', ref: 'Equipment', list: true },
     { name: 'category_id', kind: 'ref', ref: 'Category', list: true },

@@ -1,17 +1,18 @@
-import type { Doc } from '@app/proto';
-import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import type { Doc, EstimateAnswer } from '@app/proto';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { QueryList } from '../../components/QueryList';
 import { TicketTable } from '../../components/TicketTable';
 import { useFeatures } from '../../hooks/account';
 import { docs } from '../../lib/api';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { accountPath, useRoute } from '../../routing';
 import { newTicketFromMaintenance } from '../maintenance/MaintenanceAreaPage';
 import { receiptPdfUrl } from '../receipts/ReceiptPage';
+import { contractTitle } from '../../lib/record-titles';
+import { QueryList } from '@app/module-kit';
 
 // What a record's detail page shows beyond its fields: the records linked to it and the actions it starts.
 
@@ -86,12 +87,13 @@ function LinkedList({ title, klass, field, id, segment, label, newQuery }: { tit
 }
 
 export function CustomerExtra({ doc }: { doc: Doc }) {
-  const { t } = useTranslation('tickets');
+  const { t, i18n } = useTranslation('tickets');
+  const contractWords = { language: i18n.language, noun: t('entities.contracts.one') };
   const q = `customer_id=${encodeURIComponent(doc._id)}`;
   return (
     <>
       <LinkedList title={t('entities.equipment.many')} klass="Equipment" field="customer_id" id={doc._id} segment="equipment" label={(d) => String(d.identifier ?? d._id)} newQuery={q} />
-      <LinkedList title={t('entities.contracts.many')} klass="Contract" field="customer_id" id={doc._id} segment="contracts" label={(d) => String(d.description || d._id)} newQuery={q} />
+      <LinkedList title={t('entities.contracts.many')} klass="Contract" field="customer_id" id={doc._id} segment="contracts" label={(d) => contractTitle(d, contractWords)} newQuery={q} />
       <LinkedTickets field="customer_id" id={doc._id} newQuery={q} />
     </>
   );
@@ -142,5 +144,72 @@ export function EstimateActions({ doc }: { doc: Doc }) {
         {t('receipts.download_pdf')}
       </Button>
     </>
+  );
+}
+
+/**
+ * The customer's answer to an estimate on the ticket's status page (issue 31): approved or declined, when, the note,
+ * which link and from which address; the answers an edit of the estimate set aside below it.
+ */
+export function EstimateExtra({ doc }: { doc: Doc }) {
+  const { t, i18n } = useTranslation('tickets');
+  const current = (doc.customer_answer ?? null) as EstimateAnswer | null;
+  const past = (Array.isArray(doc.past_answers) ? doc.past_answers : []) as EstimateAnswer[];
+  if (!doc.ticket_id && !current && past.length === 0) return null;
+  const rows = (answers: EstimateAnswer[]) =>
+    answers.map((a, i) => (
+      <Table.Tr key={i}>
+        <Table.Td>
+          <Badge color={a.decision === 'approved' ? 'green' : 'red'} variant="light">
+            {t(`customer_answer.${a.decision}`)}
+          </Badge>
+        </Table.Td>
+        <Table.Td>{formatDateTime(a.at, i18n.language)}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{a.note ?? '—'}</Table.Td>
+        <Table.Td>{t('customer_answer.via_link', { link: a.link })}</Table.Td>
+        <Table.Td>{a.ip ?? '—'}</Table.Td>
+      </Table.Tr>
+    ));
+  const head = (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th />
+        <Table.Th>{t('customer_answer.at')}</Table.Th>
+        <Table.Th>{t('customer_answer.note')}</Table.Th>
+        <Table.Th>{t('customer_answer.via')}</Table.Th>
+        <Table.Th>{t('customer_answer.ip')}</Table.Th>
+      </Table.Tr>
+    </Table.Thead>
+  );
+  return (
+    <Section title={t('customer_answer.title')}>
+      <Stack gap="xs" data-testid="customer-answer">
+        {current ? (
+          <Table.ScrollContainer minWidth={560}>
+            <Table>
+              {head}
+              <Table.Tbody>{rows([current])}</Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('customer_answer.pending')}
+          </Text>
+        )}
+        {past.length > 0 && (
+          <>
+            <Text size="sm" fw={600}>
+              {t('customer_answer.past')}
+            </Text>
+            <Table.ScrollContainer minWidth={560}>
+              <Table>
+                {head}
+                <Table.Tbody>{rows(past)}</Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+      </Stack>
+    </Section>
   );
 }

@@ -6,14 +6,13 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BoardSwitcher } from '../../components/BoardSwitcher';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
 import { PriorityBadge } from '../../components/TicketBadges';
 import { invalidateAfterWrite } from '../../hooks/invalidate';
 import { docs } from '../../lib/api';
 import { STATUS_COLOR, STATUSES } from '../../lib/tickets';
 import { accountPath, useRoute } from '../../routing';
 import { changeStatus } from './ticket-data';
+import { ErrorBanner, PageHeader } from '@app/module-kit';
 
 // a column shows its 20 newest tickets ("20+" when there are more; search lists them all): one small request per board
 export const BOARD_LIMIT = 20;

@@ -1,14 +1,13 @@
 import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
 import { RefSelect } from '../../components/RefSelect';
 import { TicketList } from '../../components/TicketList';
 import { useFeatures, useMembers } from '../../hooks/account';
 import { KINDS, PRIORITIES, SEARCH_TEXT_MAX, searchRegex, STATUSES } from '../../lib/tickets';
 import { useRoute } from '../../routing';
 import { useTickets } from './ticket-data';
+import { PageHeader, Pager } from '@app/module-kit';
 
 export const PAGE_SIZES = ['10', '25', '50', '100'] as const;
 export const SORTS = ['number', 'created_at', 'updated_at', 'priority'] as const;

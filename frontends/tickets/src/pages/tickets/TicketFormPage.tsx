@@ -4,8 +4,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
 import { RefSelect } from '../../components/RefSelect';
 import { useFeatures, useMembers } from '../../hooks/account';
 import { useInvalidate } from '../../hooks/invalidate';
@@ -14,7 +12,8 @@ import { isFieldError, serverFieldErrors } from '../../lib/field-errors';
 import { KINDS, PRIORITIES, TITLE_MAX, titleFromContent, ticketLabel } from '../../lib/tickets';
 import { accountPath, useRoute } from '../../routing';
 import { useDoc } from '../records/RecordShowPage';
-import { FormActions } from '../../components/FormActions';
+import { TEXTAREA_MAX_ROWS, TEXTAREA_ROWS } from '@app/ui';
+import { ErrorBanner, PageHeader, FormActions } from '@app/module-kit';
 
 export interface TicketValues {
   title: string;
@@ -148,8 +147,8 @@ export function TicketForm({ ticket }: { ticket?: TicketDoc }) {
             name="content"
             required
             autosize
-            minRows={3}
-            maxRows={10}
+            minRows={TEXTAREA_ROWS}
+            maxRows={TEXTAREA_MAX_ROWS}
             value={values.content}
             onChange={(e) => set('content', e.currentTarget.value)}
             error={err('content')}
@@ -166,7 +165,7 @@ export function TicketForm({ ticket }: { ticket?: TicketDoc }) {
           <Text size="sm" c="dimmed" data-testid="title-preview">
             {t('tickets.title_preview')}: {preview ? preview : '—'}
           </Text>
-          <Textarea label={t('fields.problem')} name="problem" autosize minRows={2} maxRows={10} value={values.problem} onChange={(e) => set('problem', e.currentTarget.value)} error={err('problem')} />
+          <Textarea label={t('fields.problem')} name="problem" autosize minRows={TEXTAREA_ROWS} maxRows={TEXTAREA_MAX_ROWS} value={values.problem} onChange={(e) => set('problem', e.currentTarget.value)} error={err('problem')} />
           <Group>
             <div>
               <Text size="sm" fw={500}>

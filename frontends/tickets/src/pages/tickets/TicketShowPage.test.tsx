@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { announceHostLiveChanges, followHostLiveChanges } from '@app/ui';
+import { formatDateTime } from '../../lib/format';
 import { renderAt, selectorOf, settings, stubApi, type Call } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -153,5 +155,33 @@ describe("the ticket's delete", () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/acc-1/tkt-5?rev=3-c'));
     expect(await screen.findByRole('heading', { name: 'Tickets' })).toBeTruthy();
+  });
+});
+
+describe('the open ticket page and live changes (issue 31)', () => {
+  it("shows the customer's answer on the status page in its History as soon as the shell announces the change, no reload", async () => {
+    let ticket: Record<string, unknown> = TICKET;
+    const { calls } = stubApi((call: Call) => {
+      if (selectorOf(call).klass === 'AccountConfiguration') return { body: { docs: settings({}) } };
+      if (call.method === 'GET' && call.url === '/acc-1/tkt-5') return { body: ticket };
+      return undefined;
+    });
+    const { queryClient } = renderAt('/account/acc-1/tickets/tkt-5');
+    const stop = followHostLiveChanges(queryClient, 'tickets');
+    const history = await screen.findByTestId('status-history');
+    expect(within(history).queryByTestId('customer-event')).toBeNull();
+    ticket = {
+      ...TICKET,
+      _rev: '4-d',
+      customer_events: [{ kind: 'estimate-approved', estimate_id: 'est-1', estimate_number: 7, note: 'Go ahead', at: '2026-03-05T10:00:00.000Z' }],
+    };
+    const reads = calls.filter((c) => c.url === '/acc-1/tkt-5').length;
+    announceHostLiveChanges({ accountId: 'acc-1', klasses: ['Estimate', 'Ticket'] });
+    const row = await within(history).findByTestId('customer-event');
+    stop();
+    expect(calls.filter((c) => c.url === '/acc-1/tkt-5').length).toBe(reads + 1);
+    expect(row.textContent).toContain('Estimate #7 approved: “Go ahead”');
+    expect(row.textContent).toContain('Customer (status page)');
+    expect(row.textContent).toContain(formatDateTime('2026-03-05T10:00:00.000Z', 'en'));
   });
 });

@@ -1,13 +1,9 @@
-import type { TicketDoc } from '@app/proto';
-import { Anchor, Button, Checkbox, SimpleGrid, Group, Menu, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import type { EstimateDoc, TicketDoc } from '@app/proto';
+import { Anchor, Badge, Button, Checkbox, SimpleGrid, Group, Menu, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DeleteDialog } from '../../components/DeleteDialog';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
-import { QueryList } from '../../components/QueryList';
 import { PriorityBadge, StatusBadge } from '../../components/TicketBadges';
 import { useFeatures, useMembers } from '../../hooks/account';
 import { useInvalidate } from '../../hooks/invalidate';
@@ -17,11 +13,17 @@ import { serverFieldErrors } from '../../lib/field-errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { contractReceiptVisible, STATUSES, ticketLabel } from '../../lib/tickets';
 import { accountPath, useRoute } from '../../routing';
-import { useDoc } from '../records/RecordShowPage';
+import { useShownDoc } from '../records/RecordShowPage';
 import { CommentText } from './CommentText';
+import { StatusLinkPanel } from './StatusLinkPanel';
 import { useChangeStatus, useToggleChecklist } from './ticket-data';
+import { TEXTAREA_MAX_ROWS, TEXTAREA_ROWS } from '@app/ui';
+import { DeleteDialog, ErrorBanner, PageHeader, QueryList } from '@app/module-kit';
 
-/** A ticket: details, status actions, checklist (feature), status history, estimates, receipts and comments. */
+/**
+ * A ticket: details, status actions, the customer's status page (issue 31), checklist (feature), history (status
+ * changes and the customer's answers), estimates, receipts and comments.
+ */
 export default function TicketShowPage() {
   const { t, i18n } = useTranslation('tickets');
   const { accountId, recordId = '' } = useRoute();
@@ -29,7 +31,7 @@ export default function TicketShowPage() {
   const invalidate = useInvalidate();
   const features = useFeatures(accountId);
   const members = useMembers(accountId);
-  const ticket = useDoc<'Ticket'>(accountId, recordId);
+  const ticket = useShownDoc<'Ticket'>(accountId, recordId);
   const status = useChangeStatus(accountId);
   const toggle = useToggleChecklist(accountId);
   const customers = useRefLabels(accountId, 'Customer');
@@ -79,6 +81,7 @@ export default function TicketShowPage() {
     ['updated_at', formatDateTime(tk.updated_at, i18n.language)],
   ];
   const checklist = tk.checklist ?? [];
+  const history = historyRows(tk);
   return (
     <Stack>
       <PageHeader
@@ -155,6 +158,7 @@ export default function TicketShowPage() {
           </SimpleGrid>
         </Stack>
       </Paper>
+      <StatusLinkPanel ticket={tk} />
       {features.checklist && checklist.length > 0 && (
         <Paper withBorder radius="md" p="md" data-testid="checklist">
           <Title order={3} size="h5" mb="xs">
@@ -186,14 +190,26 @@ export default function TicketShowPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {(tk.status_events ?? []).map((e, i) => (
-              <Table.Tr key={i}>
-                <Table.Td>{formatDateTime(e.at, i18n.language)}</Table.Td>
-                <Table.Td>{e.from ? t(`status.${e.from}`) : '—'}</Table.Td>
-                <Table.Td>{t(`status.${e.status}`)}</Table.Td>
-                <Table.Td>{e.user_label ?? member(e.user_id ?? undefined) ?? ''}</Table.Td>
-              </Table.Tr>
-            ))}
+            {history.map((row, i) =>
+              row.kind === 'status' ? (
+                <Table.Tr key={i}>
+                  <Table.Td>{formatDateTime(row.event.at, i18n.language)}</Table.Td>
+                  <Table.Td>{row.event.from ? t(`status.${row.event.from}`) : '—'}</Table.Td>
+                  <Table.Td>{t(`status.${row.event.status}`)}</Table.Td>
+                  <Table.Td>{row.event.user_label ?? member(row.event.user_id ?? undefined) ?? ''}</Table.Td>
+                </Table.Tr>
+              ) : (
+                <Table.Tr key={i} data-testid="customer-event">
+                  <Table.Td>{formatDateTime(row.event.at, i18n.language)}</Table.Td>
+                  <Table.Td>—</Table.Td>
+                  <Table.Td>
+                    {t(`tickets.customer_event.${row.event.kind}`, { number: row.event.estimate_number })}
+                    {row.event.note ? `: “${row.event.note}”` : ''}
+                  </Table.Td>
+                  <Table.Td>{t('tickets.history_customer')}</Table.Td>
+                </Table.Tr>
+              ),
+            )}
           </Table.Tbody>
         </Table>
       </Paper>
@@ -230,6 +246,7 @@ function TicketEstimates({ ticket }: { ticket: TicketDoc }) {
                   #{String(e.number ?? '?')} {String(e.description ?? '')}
                 </Anchor>
                 <Group gap="xs">
+                  <AnswerBadge estimate={e} />
                   <Text size="sm">{formatMoney(e.total, i18n.language)}</Text>
                   <Anchor component={Link} to={accountPath(accountId, 'receipts', 'estimate', e._id)} size="sm">
                     {t('receipts.estimate')}
@@ -241,6 +258,29 @@ function TicketEstimates({ ticket }: { ticket: TicketDoc }) {
         )}
       </QueryList>
     </Paper>
+  );
+}
+
+type HistoryRow = { kind: 'status'; event: NonNullable<TicketDoc['status_events']>[number] } | { kind: 'customer'; event: NonNullable<TicketDoc['customer_events']>[number] };
+
+/** The ticket's history: its status changes and its customer's answers on the status page, oldest first. */
+export function historyRows(ticket: TicketDoc): HistoryRow[] {
+  const rows: HistoryRow[] = [
+    ...(ticket.status_events ?? []).map((event) => ({ kind: 'status' as const, event })),
+    ...(ticket.customer_events ?? []).map((event) => ({ kind: 'customer' as const, event })),
+  ];
+  return rows.sort((a, b) => Date.parse(a.event.at) - Date.parse(b.event.at));
+}
+
+/** The customer's answer to an estimate from the status page, when there is one. */
+export function AnswerBadge({ estimate }: { estimate: Pick<EstimateDoc, 'customer_answer'> }) {
+  const { t } = useTranslation('tickets');
+  const answer = estimate.customer_answer;
+  if (!answer) return null;
+  return (
+    <Badge color={answer.decision === 'approved' ? 'green' : 'red'} variant="light" data-testid="estimate-answer" title={answer.note ?? undefined}>
+      {t(`customer_answer.${answer.decision}`)}
+    </Badge>
   );
 }
 
@@ -297,7 +337,8 @@ function TicketComments({ ticket }: { ticket: TicketDoc }) {
           name="comment"
           description={t('tickets.comment_hint')}
           autosize
-          minRows={2}
+          minRows={TEXTAREA_ROWS}
+          maxRows={TEXTAREA_MAX_ROWS}
           value={content}
           onChange={(e) => setContent(e.currentTarget.value)}
           error={error && t(error, { ns: ['tickets', 'translation'] })}

@@ -2,14 +2,12 @@ import { Button, Paper, SegmentedControl, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
 import { PriorityBar } from '../../components/PriorityBar';
 import { TicketList } from '../../components/TicketList';
 import { useSession } from '../../hooks/account';
 import { accountPath, useRoute } from '../../routing';
 import { OPEN_STATUSES, usePriorityCounts, useTickets } from './ticket-data';
+import { ErrorBanner, PageHeader, Pager } from '@app/module-kit';
 
 const PAGE_SIZE = 25;
 

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { priorityCounts, type PriorityCounts } from '@app/ui';
 import { docs } from '../../lib/api';
 import { invalidateAfterWrite } from '../../hooks/invalidate';
+import { shownDocKey } from '../records/RecordShowPage';
 
 // Ticket calls of the tickets-module contract: finds, the status and checklist update handlers, the priority views.
 
@@ -44,7 +45,7 @@ export function useToggleChecklist(accountId: string) {
       docs.handler(accountId, 'ticket-checklist', 'toggle', id, { index, checked }),
     // the box follows the click at once; the reload after the call shows the stored list
     onMutate: ({ id, index, checked }) => {
-      queryClient.setQueryData<TicketDoc>(['tickets', 'doc', accountId, id], (t) =>
+      queryClient.setQueryData<TicketDoc>(shownDocKey(accountId, id), (t) =>
         t?.checklist ? { ...t, checklist: t.checklist.map((item, i) => (i === index ? { ...item, checked } : item)) } : t,
       );
     },

@@ -1,10 +1,12 @@
 import type { MailTemplate } from '@app/proto';
 import { confirmation } from './confirmation';
+import { estimateAnswered } from './estimate-answered';
 import { freeLimit } from './free-limit';
 import { invitation } from './invitation';
 import { passwordChanged } from './password-changed';
 import { passwordReset } from './password-reset';
 import { registrationAttempt } from './registration-attempt';
+import { ticketStatusLink } from './ticket-status-link';
 import type { MailTemplateDef } from './template';
 import { weeklySummary } from './weekly-summary';
 
@@ -17,4 +19,6 @@ export const TEMPLATES: Partial<Record<MailTemplate, MailTemplateDef>> = {
   'registration-attempt': registrationAttempt,
   'weekly-summary': weeklySummary,
   'free-limit': freeLimit,
+  'ticket-status-link': ticketStatusLink,
+  'estimate-answered': estimateAnswered,
 };

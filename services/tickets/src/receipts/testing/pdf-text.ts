@@ -37,6 +37,10 @@ export function pageCount(pdf: Buffer): number {
 }
 
 /** The PDF as Latin-1 text with its deflated streams inflated in place. */
+export function pdfContent(pdf: Buffer): string {
+  return contentOf(pdf);
+}
+
 function contentOf(pdf: Buffer): string {
   const parts: string[] = [];
   let at = 0;

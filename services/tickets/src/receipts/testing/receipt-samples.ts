@@ -1,5 +1,6 @@
 import { contractReceipt, estimateModel, FormatOptions, serviceReceipt, shopOf } from '../receipt-model';
 import type { ReceiptLocale } from '../receipt-i18n';
+import { qrRuns } from '../../status-links/qr';
 
 // A repair shop's records as stored, for the layout tests and for rendering sample PDFs to look at
 // (`npx tsx services/tickets/src/receipts/testing/render-samples.ts pt-BR /tmp/receipts`, then `pdftoppm -png`).
@@ -27,6 +28,9 @@ export const sampleTicket = {
   problem: 'Fonte queimada; capacitor estufado na placa-mãe.',
   equipment_observation: 'Sem bateria, arranhões na tampa.',
 };
+
+/** A status page's address as a receipt prints it (issue 31). */
+export const sampleStatusUrl = 'https://conserta.example/s/Q2xpZW50ZVN0YXR1c0xpbmsx';
 
 export const sampleEquipment = { identifier: 'NB-0042', description: 'Notebook Inspiron 15', maker: 'Dell' };
 
@@ -56,7 +60,7 @@ export function sampleModels(locale: ReceiptLocale, overrides: { content?: strin
   const shop = sampleShop();
   const ticket = { ...sampleTicket, ...(overrides.content ? { content: overrides.content } : {}) };
   return {
-    service: serviceReceipt(ticket, { customer: sampleCustomer, equipment: sampleEquipment }, shop, opts),
+    service: serviceReceipt(ticket, { customer: sampleCustomer, equipment: sampleEquipment }, shop, opts, { url: sampleStatusUrl, qr: qrRuns(sampleStatusUrl) }),
     contract: contractReceipt(ticket, { customer: sampleCustomer, contract: sampleContract }, shop, opts),
     estimate: estimateModel(sampleEstimate, { customer: sampleCustomer, ticket }, shop, opts),
   };

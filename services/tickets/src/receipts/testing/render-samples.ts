@@ -17,4 +17,7 @@ async function main() {
   console.log(`wrote ${Object.keys(models).join(', ')} to ${out}`);
 }
 
-void main();
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,3 @@
+-- The pending records (unconfirmed, not imported) that every Wallet read sums (issue 27 #12): few in any group, found
+-- without walking all of its records.
+CREATE INDEX "documents_pending_idx" ON "finance"."documents" USING btree ("account_id","klass") WHERE klass IN ('Income', 'Outgo', 'Transfer', 'Exchange') AND NOT deleted AND NOT COALESCE((body ->> 'confirmed')::boolean, false) AND NOT COALESCE((body ->> 'imported')::boolean, false);

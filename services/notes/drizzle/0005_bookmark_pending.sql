@@ -1,0 +1,1 @@
+CREATE INDEX "documents_bookmark_pending_idx" ON "notes"."documents" USING btree ("updated_at") WHERE klass = 'Bookmark' AND NOT deleted AND (body ->> 'fetch_status') = 'pending';

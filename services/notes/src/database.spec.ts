@@ -1,0 +1,3 @@
+import { describePoolLoss } from '@app/platform/testing/pool-loss';
+
+describePoolLoss('notes', async () => (await import('./notes.module')).NotesModule);

@@ -1,0 +1,3 @@
+import { describePoolLoss } from '@app/platform/testing/pool-loss';
+
+describePoolLoss('reader', async () => (await import('./reader.module')).ReaderModule);
