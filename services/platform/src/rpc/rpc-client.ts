@@ -3,7 +3,7 @@ import { connect, createInbox, JSONCodec, Msg, NatsConnection, NatsError, Subscr
 import { AppError, CallName, Calls, isWireError, subject } from '@app/proto';
 import { batchNatsWrites } from './nats-write-batching';
 import { natsOptions } from './nats-options';
-import { isFirstPart, PartsError, readParts, ReplySender } from './reply-parts';
+import { isFirstPart, PartsError, readParts, ReplySender, restDeadline } from './reply-parts';
 
 const logger = new Logger('rpc-client');
 const codec = JSONCodec<unknown>();
@@ -213,7 +213,7 @@ export class RpcClient {
   }
 
   private readRest(call: Pending, first: Msg): void {
-    readParts(this.nc!, first, { deadline: call.deadline }).then(
+    readParts(this.nc!, first, { deadline: restDeadline(call.deadline, first) }).then(
       (data) => {
         this.observe(call.name, call.started, 'reply');
         call.resolve(data);
