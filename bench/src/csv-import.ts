@@ -22,7 +22,7 @@ import { copyFloor } from './copy-floor';
 import { cpuSecondsOf, cpuSnapshot } from './load';
 import { measured, printFloorTable } from './floor';
 import { compareUnderLoad, Comparison, printComparisons, startMinimal } from './same-sql';
-import { benchStack, databasePids, ROOT, settled, waitUntil } from './stack';
+import { benchStack, databasePids, gatewayEnv, ROOT, settled, waitUntil } from './stack';
 import { spawn } from 'node:child_process';
 
 const ROWS = Number(process.env.ROWS || 100_000);
@@ -81,15 +81,7 @@ function rssMb(pid: number): number {
 async function main() {
   const base = `http://127.0.0.1:${GATEWAY_PORT}`;
   const stack = await benchStack({
-    GATEWAY_PORT: String(GATEWAY_PORT),
-    GATEWAY_HOST: '127.0.0.1',
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(SMTP_PORT),
-    API_URL: base,
-    PUBLIC_URL: base,
-    RL_LOGIN_IP_MAX: '100000',
-    RL_MAIL_IP_MAX: '100000',
-    RL_REGISTER_IP_MAX: '100000',
+    ...gatewayEnv(GATEWAY_PORT, SMTP_PORT),
   });
   const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (s, _c, cb) => s.on('end', cb).resume() });
   await new Promise<void>((r) => smtp.listen(SMTP_PORT, '127.0.0.1', r));

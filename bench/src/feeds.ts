@@ -29,7 +29,7 @@ import { safeFetch } from '@app/platform';
 import { fixtureFeed, type FixtureKind } from './feed-fixtures';
 import { measured, printFloorTable, type SideLoad } from './floor';
 import { cpuSnapshot, pidsNamed } from './load';
-import { benchStack, ROOT, switchModuleOn, waitUntil } from './stack';
+import { benchStack, gatewayEnv, ROOT, switchModuleOn, waitUntil } from './stack';
 
 const FIXTURE: FixtureKind = process.env.FIXTURE === 'short' ? 'short' : 'heavy';
 const FEEDS = Number(process.env.FEEDS || 1000);
@@ -166,15 +166,7 @@ async function main() {
   const base = `http://127.0.0.1:${GATEWAY_PORT}`;
   const fixture = await startFixture();
   const stack = await benchStack({
-    GATEWAY_PORT: String(GATEWAY_PORT),
-    GATEWAY_HOST: '127.0.0.1',
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(SMTP_PORT),
-    API_URL: base,
-    PUBLIC_URL: base,
-    RL_LOGIN_IP_MAX: '100000',
-    RL_MAIL_IP_MAX: '100000',
-    RL_REGISTER_IP_MAX: '100000',
+    ...gatewayEnv(GATEWAY_PORT, SMTP_PORT),
     READER_ALLOW_PRIVATE_URLS: '1',
     // the scheduler stays out of the way: the bench asks for each refresh itself
     READER_SCHEDULER_EVERY_S: '3600',

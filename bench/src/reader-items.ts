@@ -22,7 +22,7 @@ import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { READER_ITEM_LIST_FIELDS, READER_PAGE_SIZE, readerItemSelector } from '@app/proto';
 import { compareUnderLoad, Comparison, printComparisons, startMinimal } from './same-sql';
-import { benchStack, databasePids, ROOT, switchModuleOn, waitUntil } from './stack';
+import { benchStack, databasePids, gatewayEnv, ROOT, switchModuleOn, waitUntil } from './stack';
 
 const ITEMS = Number(process.env.ITEMS || 100_000);
 const FEEDS = 50;
@@ -91,15 +91,7 @@ async function seed(pg: Client, account: string, subs: Array<{ id: string; title
 async function main() {
   const base = `http://127.0.0.1:${GATEWAY_PORT}`;
   const stack = await benchStack({
-    GATEWAY_PORT: String(GATEWAY_PORT),
-    GATEWAY_HOST: '127.0.0.1',
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(SMTP_PORT),
-    API_URL: base,
-    PUBLIC_URL: base,
-    RL_LOGIN_IP_MAX: '100000',
-    RL_MAIL_IP_MAX: '100000',
-    RL_REGISTER_IP_MAX: '100000',
+    ...gatewayEnv(GATEWAY_PORT, SMTP_PORT),
     READER_FETCHER: 'off',
   });
   const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (s, _c, cb) => s.on('end', cb).resume() });

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { benchStack, percentile, ROOT, waitForServices } from './stack';
+import { benchStack, gatewayEnv, percentile, ROOT, waitForServices } from './stack';
 
 const RUNS = Number(process.env.RUNS || 9);
 const GATEWAY_PORT = 24000 + Math.floor(Math.random() * 500);
@@ -68,16 +68,8 @@ async function main() {
   }
   const base = `http://127.0.0.1:${GATEWAY_PORT}`;
   const stack = await benchStack({
-    GATEWAY_PORT: String(GATEWAY_PORT),
-    GATEWAY_HOST: '127.0.0.1',
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(SMTP_PORT),
-    API_URL: base,
-    PUBLIC_URL: base,
+    ...gatewayEnv(GATEWAY_PORT, SMTP_PORT),
     APP_VERSION: '0.0.0-bench',
-    RL_LOGIN_IP_MAX: '100000',
-    RL_MAIL_IP_MAX: '100000',
-    RL_REGISTER_IP_MAX: '100000',
     STATUS_PAGE_IP_MAX: '100000',
   });
   const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (s, _c, cb) => s.on('end', cb).resume() });

@@ -16,7 +16,7 @@ import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { KLASSES, KLASS_NAMES } from '@app/proto';
 import { cpuSecondsOf, load, LoadResult } from './load';
-import { benchStack, ROOT, waitForServices, waitUntil } from './stack';
+import { benchStack, gatewayEnv, ROOT, waitForServices, waitUntil } from './stack';
 
 const TICKETS = Number(process.env.TICKETS || 100_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY || 20);
@@ -131,15 +131,7 @@ interface Measured {
 async function main() {
   const base = `http://127.0.0.1:${GATEWAY_PORT}`;
   const stack = await benchStack({
-    GATEWAY_PORT: String(GATEWAY_PORT),
-    GATEWAY_HOST: '127.0.0.1',
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(SMTP_PORT),
-    API_URL: base,
-    PUBLIC_URL: base,
-    RL_LOGIN_IP_MAX: '100000',
-    RL_MAIL_IP_MAX: '100000',
-    RL_REGISTER_IP_MAX: '100000',
+    ...gatewayEnv(GATEWAY_PORT, SMTP_PORT),
   });
   const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (s, _c, cb) => s.on('end', cb).resume() });
   await new Promise<void>((r) => smtp.listen(SMTP_PORT, '127.0.0.1', r));
