@@ -206,9 +206,7 @@ interface Measured {
 
 async function main() {
   const base = `http://127.0.0.1:${GATEWAY_PORT}`;
-  const stack = await benchStack({
-    ...gatewayEnv(GATEWAY_PORT, SMTP_PORT),
-  });
+  const stack = await benchStack(gatewayEnv(GATEWAY_PORT, SMTP_PORT));
   const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (s, _c, cb) => s.on('end', cb).resume() });
   await new Promise<void>((r) => smtp.listen(SMTP_PORT, '127.0.0.1', r));
   const db = new Client({ connectionString: stack.dbUrl });

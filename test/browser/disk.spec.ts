@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'fs';
 import type { Download, Locator, Page } from '@playwright/test';
-import { apiGroup, apiSignUp, expect, LAYOUTS, shotsWanted, signIn, test } from './fixtures';
+import { apiGroup, apiSignUp, expect, LAYOUTS, recordValues, shotsWanted, signIn, test } from './fixtures';
 
 // Issue 13 (What it must show, the Playwright bullet): the disk as a person uses it in Chromium, at 1280×800 in en and
 // 390×844 in pt-BR (LAYOUTS, one test and group each; all four pairs with BROWSER_SHOTS=1): open the
@@ -171,15 +171,7 @@ for (const { width, viewport, lang } of LAYOUTS) {
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 600_000 });
       // every state the text file's row shows, noted as it changes: a small file can pass from "12 %" to "Done" between
       // two looks of the test on a loaded machine (seen in CI), so what was shown is checked afterwards
-      await page.evaluate((name) => {
-        const seen: string[] = [];
-        (window as unknown as { uploadStates: string[] }).uploadStates = seen;
-        new MutationObserver(() => {
-          const upload = [...document.querySelectorAll('[data-testid="upload-row"]')].find((r) => r.textContent?.includes(name));
-          const state = upload?.querySelector('[data-testid="upload-state"]')?.textContent;
-          if (state && seen[seen.length - 1] !== state) seen.push(state);
-        }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-      }, w.file);
+      const uploadStates = await recordValues(page, { selector: '[data-testid="upload-row"]', hasText: w.file, inner: '[data-testid="upload-state"]' });
       await zone.dispatchEvent('drop', { dataTransfer });
       const textUpload = page.getByTestId('upload-row').filter({ hasText: w.file });
       await expect(textUpload).toHaveAttribute('data-status', /uploading|done/);
@@ -192,7 +184,7 @@ for (const { width, viewport, lang } of LAYOUTS) {
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
       await expect(textUpload.getByTestId('upload-state')).toHaveText(w.done);
       await expect(bar).toHaveAttribute('aria-valuenow', '100');
-      const states = await page.evaluate(() => (window as unknown as { uploadStates: string[] }).uploadStates);
+      const states = await uploadStates();
       expect(states.some((state) => /\d\s*%/.test(state)), `the row showed a percentage before "${w.done}": ${states.join(' → ')}`).toBe(true);
       expect(states[states.length - 1]).toBe(w.done);
       await expect(page.getByTestId('upload-row').filter({ hasText: w.image })).toHaveAttribute('data-status', 'done');

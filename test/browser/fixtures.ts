@@ -241,3 +241,42 @@ export async function signIn(page: Page, user: { api: Browser }, path: string | 
   await page.context().addCookies([...user.api.cookies].map(([name, value]) => ({ name, value, url })));
   if (path !== null) await page.goto(path);
 }
+
+/** Where `recordValues` reads its value: the first element matching `selector` (and containing `hasText`), then
+ * `inner` inside it; its `attribute` (`absent` when it has none) or else its text. */
+export interface RecordedValue {
+  selector: string;
+  hasText?: string;
+  inner?: string;
+  attribute?: string;
+  absent?: string;
+}
+
+/**
+ * Records in the page the value of `what` now and each new one as the DOM changes, and returns what reads the list back.
+ * For a state that lasts a moment (a flash, a progress line, an upload's percentage): a look after the fact misses it
+ * on a busy machine, a record made as it happens does not.
+ */
+export async function recordValues(page: Page, what: RecordedValue): Promise<() => Promise<string[]>> {
+  const key = `recorded${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    ({ key, what }) => {
+      const seen: string[] = [];
+      (window as unknown as Record<string, string[]>)[key] = seen;
+      const read = (): string | undefined => {
+        const host = [...document.querySelectorAll(what.selector)].find((el) => !what.hasText || el.textContent?.includes(what.hasText));
+        const el = what.inner ? host?.querySelector(what.inner) : host;
+        if (!el) return undefined;
+        return what.attribute ? (el.getAttribute(what.attribute) ?? what.absent) : (el.textContent ?? undefined);
+      };
+      const look = () => {
+        const value = read();
+        if (value !== undefined && value !== seen[seen.length - 1]) seen.push(value);
+      };
+      look(); // the value now, if there is one, first
+      new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    },
+    { key, what },
+  );
+  return () => page.evaluate((key) => [...(window as unknown as Record<string, string[]>)[key]], key);
+}

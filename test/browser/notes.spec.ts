@@ -1,7 +1,7 @@
 import { mkdirSync } from 'fs';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
-import { apiSignUp, expect, LAYOUTS, login, test } from './fixtures';
+import { apiSignUp, expect, LAYOUTS, login, recordValues, test } from './fixtures';
 
 // Issue 16, "What it must show": the notes module used as a person would, in Chromium, once at 1280×800 in English and
 // once at 390×844 in Portuguese. The module is switched on from the user menu; a handbook is written in markdown with a
@@ -321,21 +321,14 @@ for (const { width, viewport, lang } of LAYOUTS) {
       // progress, then the service's, then the report (issue 26 #11). The progress line's texts are recorded as they
       // change: which of the service's phases a poll (every 0.5 s) lands in depends on the machine's load (in CI the
       // import took 6 s and a starved page polled once), so the test holds the order, not one transient text
-      await page.evaluate(() => {
-        const seen: string[] = [];
-        (window as unknown as { progressTexts: string[] }).progressTexts = seen;
-        new MutationObserver(() => {
-          const text = document.querySelector('[data-testid="import-progress"] p')?.textContent;
-          if (text && text !== seen[seen.length - 1]) seen.push(text);
-        }).observe(document.body, { subtree: true, childList: true, characterData: true });
-      });
+      const progressTexts = await recordValues(page, { selector: '[data-testid="import-progress"] p' });
       await page.locator('input[type="file"]').setInputFiles({ name: 'bookmarks.html', mimeType: 'text/html', buffer: chromeExport(6000) });
       await expect(page.getByTestId('import-report')).toHaveText(w.imported, { timeout: 90_000 });
       await expect(page.getByTestId('import-progress')).toHaveCount(0);
       await expect(page.getByTestId('bookmark-row')).toHaveCount(50);
       await shot('bookmarks-imported');
       // the file's upload with its percentage, then the service's side (reading the file, or how many are stored)
-      const texts = await page.evaluate(() => (window as unknown as { progressTexts: string[] }).progressTexts);
+      const texts = await progressTexts();
       const firstService = texts.findIndex((t) => w.serviceSide.test(t));
       expect(texts.findIndex((t) => w.sending.test(t)), texts.join(' | ')).toBe(0);
       expect(firstService, texts.join(' | ')).toBeGreaterThan(0);

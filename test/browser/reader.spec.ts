@@ -1,6 +1,6 @@
 import { mkdirSync } from 'fs';
 import type { Page } from '@playwright/test';
-import { apiGroup, apiSignUp, expect, shotsWanted, signIn, test } from './fixtures';
+import { apiGroup, apiSignUp, expect, recordValues, shotsWanted, signIn, test } from './fixtures';
 import { fixtureEntries, fixtureOpml, ReaderFeeds } from './reader-fixtures';
 
 // Issue 15, "What it must show": the reader module used as a person would, in Chromium, once at 1280×800 in English
@@ -248,15 +248,11 @@ for (const { name: width, viewport, lang } of WIDTHS) {
         await shot('content');
         // the flash blinks twice in 1.5 s: its changes are recorded as they happen (a check after the fact missed both
         // blinks in CI, when the machine was busy between the click and the first look)
-        await line(0).evaluate((el) => {
-          const seen: string[] = [];
-          (window as unknown as { flashes: string[] }).flashes = seen;
-          new MutationObserver(() => seen.push(el.getAttribute('data-flash') ?? 'off')).observe(el, { attributes: true, attributeFilter: ['data-flash'] });
-        });
+        const flashes = await recordValues(page, { selector: '[data-testid="feed-item"]', attribute: 'data-flash', absent: 'off' });
         await line(0).getByRole('button', { name: w.hideContent }).click();
         await expect(line(0).getByTestId('item-content')).toHaveCount(0);
-        // on, off, on, off: two blinks, and the line ends without the highlight
-        await expect.poll(() => page.evaluate(() => (window as unknown as { flashes: string[] }).flashes.join(' '))).toBe('true off true off');
+        // off before the click, then on, off, on, off: two blinks, and the line ends without the highlight
+        await expect.poll(async () => (await flashes()).join(' ')).toBe('off true off true off');
         await expect(line(0)).not.toHaveAttribute('data-flash', 'true');
 
         // one label's feed, from its screen: only Daily News and Cooking Corner, News story 8 read already

@@ -190,14 +190,14 @@ export function isFirstPart(msg: Msg): boolean {
 /** Once the first part of a call's answer has come, the rest has at least this long, and a second more per
  * REST_BYTES_PER_SECOND announced: the service has answered, and a deadline sized for the question (15 s) must not
  * cut a 50 MB answer half read on a busy machine (what a call waits for is its answer, not the parts' transfer). */
-export const REST_BASE_MS = 5_000;
-export const REST_BYTES_PER_SECOND = 2 * 1024 * 1024;
+const REST_BASE_MS = 5_000;
+const REST_BYTES_PER_SECOND = 2 * 1024 * 1024;
 
 /** The deadline for the other parts of the answer whose first part is `first`: the call's, or later for a big one. */
-export function restDeadline(callDeadline: number, first: Msg, now = Date.now()): number {
+export function restDeadline(callDeadline: number, first: Msg): number {
   const total = Number(first.headers?.get(BYTES_HEADER));
   if (!Number.isSafeInteger(total) || total <= 0) return callDeadline;
-  return Math.max(callDeadline, now + REST_BASE_MS + Math.ceil(total / REST_BYTES_PER_SECOND) * 1000);
+  return Math.max(callDeadline, Date.now() + REST_BASE_MS + Math.ceil(total / REST_BYTES_PER_SECOND) * 1000);
 }
 
 /**
