@@ -21,7 +21,7 @@ import { SMTPServer } from 'smtp-server';
 import { copyFloor } from './copy-floor';
 import { cpuSecondsOf, cpuSnapshot } from './load';
 import { measured, printFloorTable } from './floor';
-import { compareUnderLoad, Comparison, printComparisons, startMinimal } from './same-sql';
+import { compareUnderLoad, Comparison, printComparisons, startMinimal, startRawChain } from './same-sql';
 import { benchStack, databasePids, gatewayEnv, ROOT, settled, waitUntil } from './stack';
 import { spawn } from 'node:child_process';
 
@@ -205,6 +205,7 @@ async function main() {
     const minimal = await startMinimal(stack, MINIMAL_PORT, { DB: account, TABLE: '"finance"."documents"', KLASSES: FINANCE_KLASSES });
     const outgo = { selector: { klass: 'Outgo', wallet_id: wallet }, sort: [{ date: 'desc' }], limit: 25 };
     const search = { selector: { klass: 'Outgo', description: { $regex: '(?i)farmácia' } }, sort: [{ date: 'desc' }], limit: 25 };
+    const chain = await startRawChain(stack, MINIMAL_PORT + 1, { DB: account, TABLE: '"finance"."documents"', KLASSES: FINANCE_KLASSES, body: JSON.stringify(outgo) });
     const lists: Comparison[] = [];
     for (const [name, body] of [
       ['outgos list (date desc, limit 25)', outgo],
@@ -212,6 +213,7 @@ async function main() {
     ] as const) {
       const spec = { method: 'POST', bodies: [JSON.stringify(body)], concurrency: CONCURRENCY };
       const backends = () => databasePids(dbName);
+      const local = { 'content-type': 'application/json' };
       lists.push(
         await compareUnderLoad(
           name,
@@ -219,12 +221,17 @@ async function main() {
             spec: { ...spec, url: `${base}/${account}/_find`, headers },
             watch: () => ({ gateway: [pids.gateway!], finance: [pids.finance!], accounts: [pids.accounts!], postgres: backends().postgres, nats: backends().nats }),
           },
-          { spec: { ...spec, url: `http://127.0.0.1:${MINIMAL_PORT}/`, headers: { 'content-type': 'application/json' } }, watch: () => ({ minimal: [minimal.pid!], postgres: backends().postgres }) },
+          { spec: { ...spec, url: `http://127.0.0.1:${MINIMAL_PORT}/`, headers: local }, watch: () => ({ minimal: [minimal.pid!], postgres: backends().postgres }) },
           SECONDS,
+          {
+            spec: { ...spec, url: `http://127.0.0.1:${MINIMAL_PORT + 1}/`, headers: local },
+            watch: () => ({ 'lean http': [chain.http.pid!], 'lean service': [chain.service.pid!], postgres: backends().postgres, nats: backends().nats }),
+          },
         ),
       );
     }
     minimal.kill();
+    chain.kill();
 
     const rate = ROWS / seconds;
     console.log(`\nbench/csv-import on ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);

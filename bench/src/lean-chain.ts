@@ -1,26 +1,28 @@
-// The floor of bench/find's product path: the same hops (HTTP process → NATS → service process → Postgres) with no
+// The floor of the product's `_find` path: the same hops (HTTP process → NATS → service process → Postgres) with no
 // framework, no sessions and no checks at all — raw `http.createServer` publishing to NATS, a raw NATS subscription
-// running the same SQL. What the product costs above this is framework and features; what this costs above the
-// minimal server is the hops themselves on this machine. ROLE=http or ROLE=service.
+// running the same SQL as minimal-server.ts (the store's `buildFindSql`, the services' pool setting, `projectFields`).
+// What the product costs above this is framework and features; what this costs above the minimal server is the hops
+// themselves on this machine (bench/find, and the raw-chain side of same-sql.ts). ROLE=http or ROLE=service.
 import http from 'node:http';
 import { connect, createInbox, Msg } from 'nats';
 import { Pool } from 'pg';
-import { batchNatsWrites, buildFindSql } from '@app/platform';
+import { batchNatsWrites, buildFindSql, projectFields } from '@app/platform';
 
 const { DATABASE_URL, PORT, DB, TABLE, KLASSES, POOL_SIZE, ROLE, SUBJECT, NATS_URL } = process.env;
 const natsUrl = NATS_URL || 'nats://127.0.0.1:4222';
 const subject = SUBJECT || 'bench.lean.find';
 
 async function service(): Promise<void> {
-  const pool = new Pool({ connectionString: DATABASE_URL, max: Number(POOL_SIZE || 10) });
+  // as minimal-server.ts: the services' pools plan with this setting
+  const pool = new Pool({ connectionString: DATABASE_URL, max: Number(POOL_SIZE || 10), options: `-c random_page_cost=${Number(process.env.PG_RANDOM_PAGE_COST || 1.1)}` });
   const klasses = KLASSES!.split(',');
   const nc = await connect({ servers: natsUrl });
   batchNatsWrites(nc);
   const answer = async (msg: Msg) => {
     try {
       const sql = buildFindSql({ table: TABLE!, db: DB!, query: JSON.parse(Buffer.from(msg.data).toString()), klasses });
-      const { rows } = await pool.query(sql.text, sql.values);
-      msg.respond(Buffer.from(JSON.stringify({ docs: rows.map((r) => r.body) })));
+      const { rows } = await pool.query<{ body: Record<string, unknown> }>(sql.text, sql.values);
+      msg.respond(Buffer.from(JSON.stringify({ docs: rows.map((r) => projectFields(r.body, sql.fields)) })));
     } catch (e) {
       msg.respond(Buffer.from(JSON.stringify({ error: String(e) })));
     }

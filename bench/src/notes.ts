@@ -18,7 +18,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { load } from './load';
-import { compareUnderLoad, Comparison, printComparisons, startMinimal } from './same-sql';
+import { compareUnderLoad, Comparison, printComparisons, startMinimal, startRawChain } from './same-sql';
 import { benchStack, databasePids, gatewayEnv, ROOT, waitUntil } from './stack';
 
 const HANDBOOKS = Number(process.env.HANDBOOKS || 100_000);
@@ -300,6 +300,9 @@ async function main() {
     // each query through the product, then from the floor; the backends are listed once each side has run a moment (the
     // pools close a connection idle for 10 s, and a backend opened later would be counted as "rest of machine")
     const dbName = stack.dbUrl.replace(/^.*\//, '');
+    // the lists (finds) over the raw chain too: the hops' own price (the searches are a view the chain does not serve)
+    const firstFind = measured.find((m) => !m.view);
+    const chain = firstFind ? await startRawChain(stack, MINIMAL_PORT + 1, { DB: account, TABLE: '"notes"."documents"', KLASSES: NOTES_KLASSES, body: JSON.stringify(firstFind.find) }) : undefined;
     const compared: Comparison[] = [];
     for (const m of measured) {
       const side = (root: string, h: Record<string, string>) =>
@@ -316,10 +319,20 @@ async function main() {
           },
           { spec: side(minimalBase, json), watch: () => ({ minimal: [minimal.pid!], postgres: databasePids(dbName).postgres }) },
           SECONDS,
+          chain && !m.view
+            ? {
+                spec: { ...side(`http://127.0.0.1:${MINIMAL_PORT + 1}`, json), url: `http://127.0.0.1:${MINIMAL_PORT + 1}/` },
+                watch: () => {
+                  const others = databasePids(dbName);
+                  return { 'lean http': [chain.http.pid!], 'lean service': [chain.service.pid!], postgres: others.postgres, nats: others.nats };
+                },
+              }
+            : undefined,
         ),
       );
     }
     minimal.kill();
+    chain?.kill();
 
     // what PostgreSQL spends on each query alone (EXPLAIN ANALYZE, second run), and the plan of the most common word's
     // search: the finds' SQL is the store's (buildFindSql), the search's the notes service's own (its repository, as

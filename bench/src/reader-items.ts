@@ -21,7 +21,7 @@ import { spawn } from 'node:child_process';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { READER_ITEM_LIST_FIELDS, READER_PAGE_SIZE, readerItemSelector } from '@app/proto';
-import { compareUnderLoad, Comparison, printComparisons, startMinimal } from './same-sql';
+import { compareUnderLoad, Comparison, printComparisons, startMinimal, startRawChain } from './same-sql';
 import { benchStack, databasePids, gatewayEnv, ROOT, switchModuleOn, waitUntil } from './stack';
 
 const ITEMS = Number(process.env.ITEMS || 100_000);
@@ -161,6 +161,7 @@ async function main() {
     const floorCheck = (await (await fetch(`http://127.0.0.1:${MINIMAL_PORT}/`, { method: 'POST', body: find(asStored(readerItemSelector('unread', 'all', null, subs[0].reader_label_id))) })).json()) as { docs: Array<{ read: boolean }> };
     if (floorCheck.docs.length !== READER_PAGE_SIZE || floorCheck.docs.some((d) => d.read)) throw new Error('the floor\'s label page is not what it should be');
     const dbName = stack.dbUrl.replace(/^.*\//, '');
+    const chain = await startRawChain(stack, MINIMAL_PORT + 1, { DB: account, TABLE: '"reader"."documents"', KLASSES: READER_KLASSES, body: find(asStored(readerItemSelector('all', 'all'))) });
     const compared: Comparison[] = [];
     for (const [name, selector, skip] of cases) {
       const spec = { method: 'POST', concurrency: CONCURRENCY };
@@ -179,10 +180,18 @@ async function main() {
             watch: () => ({ minimal: [minimal.pid!], postgres: databasePids(dbName).postgres }),
           },
           SECONDS,
+          {
+            spec: { ...spec, url: `http://127.0.0.1:${MINIMAL_PORT + 1}/`, headers: json, bodies: [find(asStored(selector), skip)] },
+            watch: () => {
+              const others = databasePids(dbName);
+              return { 'lean http': [chain.http.pid!], 'lean service': [chain.service.pid!], postgres: others.postgres, nats: others.nats };
+            },
+          },
         ),
       );
     }
     minimal.kill();
+    chain.kill();
 
     console.log(`\nbench/reader-items on ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`${ITEMS} items (70 % read, 2 % starred) over ${subs.length} subscriptions in 5 labels, seeded in ${seeded.toFixed(1)} s; ${CONCURRENCY} clients, ${SECONDS} s each`);

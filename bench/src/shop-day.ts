@@ -450,7 +450,7 @@ async function main(): Promise<void> {
     const importQuiet = sorted([...quiet.value.result.importDoneMs, ...after.value.result.importDoneMs]);
     const importDay = sorted(d.result.importDoneMs);
     console.log(
-      `statement imports (${STATEMENT_ROWS} rows), upload → done as the screen polls it: quiet ${importQuiet.length}, p50 ${ms(percentile(importQuiet, 50))} p99 ${ms(percentile(importQuiet, 99))} ms; ` +
+      `statement imports (${STATEMENT_ROWS} rows), confirmed → done as the screen polls it (every 500 ms): quiet ${importQuiet.length}, p50 ${ms(percentile(importQuiet, 50))} p99 ${ms(percentile(importQuiet, 99))} ms; ` +
         `day ${importDay.length}, p50 ${ms(percentile(importDay, 50))} p99 ${ms(percentile(importDay, 99))} ms`,
     );
 

@@ -16,6 +16,18 @@ describe('sanitizing a feed entry’s HTML', () => {
     );
   });
 
+  it('each entry’s links against its own address, one after the other (the options are shared by every call)', () => {
+    const html = '<a href="p">p</a><video src="v.mp4" poster="v.jpg"></video>';
+    expect(sanitizeContent(html, 'https://one.example/a/')).toBe(
+      '<a href="https://one.example/a/p" target="_blank" rel="noopener noreferrer">p</a><video src="https://one.example/a/v.mp4" poster="https://one.example/a/v.jpg"></video>',
+    );
+    expect(sanitizeContent(html, 'https://two.example/b/')).toBe(
+      '<a href="https://two.example/b/p" target="_blank" rel="noopener noreferrer">p</a><video src="https://two.example/b/v.mp4" poster="https://two.example/b/v.jpg"></video>',
+    );
+    // no address: a relative link cannot be made absolute and is dropped, whatever the call before had
+    expect(sanitizeContent('<a href="p">p</a>', undefined)).toBe('<a target="_blank" rel="noopener noreferrer">p</a>');
+  });
+
   it('keeps no javascript: or data: link, and no iframe except YouTube and Vimeo players', () => {
     expect(sanitizeContent('<a href="javascript:alert(1)">x</a>', base)).toBe('<a target="_blank" rel="noopener noreferrer">x</a>');
     expect(sanitizeContent('<iframe src="https://evil.example/x"></iframe><iframe src="https://www.youtube-nocookie.com/embed/abc" allowfullscreen></iframe><iframe src="https://player.vimeo.com/video/1"></iframe>', base)).toBe(
