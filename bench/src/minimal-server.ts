@@ -73,6 +73,9 @@ async function main(): Promise<void> {
     .listen(Number(PORT), '127.0.0.1', () => process.stdout.write('ready\n'));
 }
 
+// ended by the bench with SIGTERM: exit normally, so PROFILE's CPU profile is written
+process.on('SIGTERM', () => process.exit(0));
+
 main().catch((e: unknown) => {
   console.error(e);
   process.exit(1);

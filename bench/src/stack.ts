@@ -41,7 +41,10 @@ export async function benchStack(env: Record<string, string> = {}): Promise<Benc
       // the product's own flags (infra/node-flags) for every started process, or NODE_FLAGS="--flag …" instead
       // (NODE_FLAGS=none: no flags; NODE_OPTIONS refuses some, like the GC's)
       const flags = process.env.NODE_FLAGS === undefined ? productNodeFlags() : process.env.NODE_FLAGS === 'none' ? [] : process.env.NODE_FLAGS.split(/\s+/).filter(Boolean);
-      const child = spawn(process.execPath, [...profile, ...flags, script], { cwd: path.dirname(path.dirname(script)), env: { ...fullEnv, ...extra }, stdio: ['ignore', 'ignore', 'inherit'] });
+      // STDOUT_DIR=<dir> keeps each started process's standard output there as <name>.out (NODE_FLAGS=--trace-gc …)
+      const stdout = process.env.STDOUT_DIR ? fs.openSync(path.join(process.env.STDOUT_DIR, `${name}.out`), 'a') : 'ignore';
+      const child = spawn(process.execPath, [...profile, ...flags, script], { cwd: path.dirname(path.dirname(script)), env: { ...fullEnv, ...extra }, stdio: ['ignore', stdout, 'inherit'] });
+      if (typeof stdout === 'number') fs.closeSync(stdout);
       child.on('exit', (code, signal) => {
         children.delete(child);
         if (code) console.error(`${name} exited with ${code}`);

@@ -58,7 +58,7 @@ function slowSender(port: number, opts: { bytesPerSecond: number; sendMs: number
     const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true });
     const t0 = Date.now();
     let got = '';
-    let timer: NodeJS.Timeout | undefined;
+    // the socket's events come after this turn, once `timer` below is set
     const done = (how: string) => {
       clearInterval(timer);
       socket.destroy();
@@ -71,7 +71,7 @@ function slowSender(port: number, opts: { bytesPerSecond: number; sendMs: number
     socket.on('end', () => done('end'));
     socket.write('POST /upload HTTP/1.1\r\nhost: test\r\ntransfer-encoding: chunked\r\ncontent-type: text/csv\r\n\r\n');
     const chunk = Buffer.alloc(Math.max(1, Math.round(opts.bytesPerSecond / 10)), 97);
-    timer = setInterval(() => {
+    const timer = setInterval(() => {
       if (Date.now() - t0 < opts.sendMs) {
         socket.write(`${chunk.length.toString(16)}\r\n`);
         socket.write(chunk);
