@@ -33,8 +33,7 @@ export function drainAfterEarlyAnswer(req: IncomingMessage, res: ServerResponse,
     const socket = req.socket;
     const readBefore = socket.bytesRead;
     req.on('error', () => undefined); // a client gone away: nothing left to answer
-    // Node's parser reads the socket itself (the bytes never reach JavaScript as events): what arrives is counted by
-    // the socket's bytesRead, whichever reads it
+    // Node's parser reads the socket itself (the socket emits no 'data'): what arrives is counted by its bytesRead
     req.on('data', () => {
       if (socket.bytesRead - readBefore > bounds.maxBytes) socket.destroy();
     });
