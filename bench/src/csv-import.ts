@@ -213,7 +213,6 @@ async function main() {
     ] as const) {
       const spec = { method: 'POST', bodies: [JSON.stringify(body)], concurrency: CONCURRENCY };
       const backends = () => databasePids(dbName);
-      const local = { 'content-type': 'application/json' };
       lists.push(
         await compareUnderLoad(
           name,
@@ -221,12 +220,9 @@ async function main() {
             spec: { ...spec, url: `${base}/${account}/_find`, headers },
             watch: () => ({ gateway: [pids.gateway!], finance: [pids.finance!], accounts: [pids.accounts!], postgres: backends().postgres, nats: backends().nats }),
           },
-          { spec: { ...spec, url: `http://127.0.0.1:${MINIMAL_PORT}/`, headers: local }, watch: () => ({ minimal: [minimal.pid!], postgres: backends().postgres }) },
+          { spec: { ...spec, url: `http://127.0.0.1:${MINIMAL_PORT}/`, headers: { 'content-type': 'application/json' } }, watch: () => ({ minimal: [minimal.pid!], postgres: backends().postgres }) },
           SECONDS,
-          {
-            spec: { ...spec, url: `http://127.0.0.1:${MINIMAL_PORT + 1}/`, headers: local },
-            watch: () => ({ 'lean http': [chain.http.pid!], 'lean service': [chain.service.pid!], postgres: backends().postgres, nats: backends().nats }),
-          },
+          chain.side(spec),
         ),
       );
     }

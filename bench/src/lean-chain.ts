@@ -1,28 +1,24 @@
 // The floor of the product's `_find` path: the same hops (HTTP process → NATS → service process → Postgres) with no
 // framework, no sessions and no checks at all — raw `http.createServer` publishing to NATS, a raw NATS subscription
-// running the same SQL as minimal-server.ts (the store's `buildFindSql`, the services' pool setting, `projectFields`).
+// running the same `_find` as minimal-server.ts (floor-find.ts).
 // What the product costs above this is framework and features; what this costs above the minimal server is the hops
 // themselves on this machine (bench/find, and the raw-chain side of same-sql.ts). ROLE=http or ROLE=service.
 import http from 'node:http';
 import { connect, createInbox, Msg } from 'nats';
-import { Pool } from 'pg';
-import { batchNatsWrites, buildFindSql, projectFields } from '@app/platform';
+import { batchNatsWrites } from '@app/platform';
+import { floorFind, floorPool } from './floor-find';
 
-const { DATABASE_URL, PORT, DB, TABLE, KLASSES, POOL_SIZE, ROLE, SUBJECT, NATS_URL } = process.env;
+const { PORT, ROLE, SUBJECT, NATS_URL } = process.env;
 const natsUrl = NATS_URL || 'nats://127.0.0.1:4222';
 const subject = SUBJECT || 'bench.lean.find';
 
 async function service(): Promise<void> {
-  // as minimal-server.ts: the services' pools plan with this setting
-  const pool = new Pool({ connectionString: DATABASE_URL, max: Number(POOL_SIZE || 10), options: `-c random_page_cost=${Number(process.env.PG_RANDOM_PAGE_COST || 1.1)}` });
-  const klasses = KLASSES!.split(',');
+  const find = floorFind(floorPool());
   const nc = await connect({ servers: natsUrl });
   batchNatsWrites(nc);
   const answer = async (msg: Msg) => {
     try {
-      const sql = buildFindSql({ table: TABLE!, db: DB!, query: JSON.parse(Buffer.from(msg.data).toString()), klasses });
-      const { rows } = await pool.query<{ body: Record<string, unknown> }>(sql.text, sql.values);
-      msg.respond(Buffer.from(JSON.stringify({ docs: rows.map((r) => projectFields(r.body, sql.fields)) })));
+      msg.respond(Buffer.from(await find(Buffer.from(msg.data).toString())));
     } catch (e) {
       msg.respond(Buffer.from(JSON.stringify({ error: String(e) })));
     }

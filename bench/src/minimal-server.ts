@@ -3,21 +3,20 @@
 // request — no gateway, no NATS, no sessions. Its throughput and latency are what the product's hops and framework
 // are compared with.
 //
-// - any POST: a `_find` body; the SQL built by the document store's own `buildFindSql` over TABLE for the account DB
-//   and the klasses KLASSES (the ones the owning service passes), the documents answered as `{docs}` with the body's
-//   `fields` applied by the store's own `projectFields` (so both sides send the same bytes);
+// - any POST: a `_find` body, answered by floor-find.ts (the document store's own `buildFindSql` over TABLE for the
+//   account DB and the klasses KLASSES the owning service passes, `{docs}` with the body's `fields` applied by the
+//   store's own `projectFields`, so both sides send the same bytes);
 // - GET /_design/notes/_view/search?q=…&limit=… (when NOTES_DIST names the notes service's build): the notes service's
 //   own search view (its repository's SQL and its snippets, services/notes/src/search) over this process's pool.
 import http from 'node:http';
 import path from 'node:path';
-import { Pool } from 'pg';
-import { buildFindSql, projectFields } from '@app/platform';
+import type { Pool } from 'pg';
 import { NOTES_DESIGN, NOTES_VIEWS } from '@app/proto';
+import { floorFind, floorPool } from './floor-find';
 
-const { DATABASE_URL, PORT, DB, TABLE, KLASSES, POOL_SIZE, NOTES_DIST } = process.env;
-// the services' pools (platform service-providers.ts) plan with this setting: the same plans need it here too
-const pool = new Pool({ connectionString: DATABASE_URL, max: Number(POOL_SIZE || 10), options: `-c random_page_cost=${Number(process.env.PG_RANDOM_PAGE_COST || 1.1)}` });
-const klasses = KLASSES!.split(',');
+const { PORT, DB, NOTES_DIST } = process.env;
+const pool = floorPool();
+const findJson = floorFind(pool);
 const SEARCH_PATH = `/_design/${NOTES_DESIGN}/_view/${NOTES_VIEWS.search}`;
 
 type View = (ctx: { user_id: string; db: string }, params: Record<string, unknown>) => Promise<unknown>;
@@ -30,10 +29,9 @@ async function notesSearch(dist: string): Promise<View> {
 }
 
 async function find(body: string, res: http.ServerResponse): Promise<void> {
-  const sql = buildFindSql({ table: TABLE!, db: DB!, query: JSON.parse(body), klasses });
-  const { rows } = await pool.query<{ body: Record<string, unknown> }>(sql.text, sql.values);
+  const json = await findJson(body);
   res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ docs: rows.map((r) => projectFields(r.body, sql.fields)) }));
+  res.end(json);
 }
 
 /** A view's parameters as the gateway passes them: each JSON-decoded when it parses (`q="word"`, `limit=20`). */

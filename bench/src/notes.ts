@@ -319,15 +319,7 @@ async function main() {
           },
           { spec: side(minimalBase, json), watch: () => ({ minimal: [minimal.pid!], postgres: databasePids(dbName).postgres }) },
           SECONDS,
-          chain && !m.view
-            ? {
-                spec: { ...side(`http://127.0.0.1:${MINIMAL_PORT + 1}`, json), url: `http://127.0.0.1:${MINIMAL_PORT + 1}/` },
-                watch: () => {
-                  const others = databasePids(dbName);
-                  return { 'lean http': [chain.http.pid!], 'lean service': [chain.service.pid!], postgres: others.postgres, nats: others.nats };
-                },
-              }
-            : undefined,
+          chain && !m.view ? chain.side({ method: 'POST', bodies: [JSON.stringify(m.find)], concurrency: CONCURRENCY }) : undefined,
         ),
       );
     }

@@ -180,13 +180,7 @@ async function main() {
             watch: () => ({ minimal: [minimal.pid!], postgres: databasePids(dbName).postgres }),
           },
           SECONDS,
-          {
-            spec: { ...spec, url: `http://127.0.0.1:${MINIMAL_PORT + 1}/`, headers: json, bodies: [find(asStored(selector), skip)] },
-            watch: () => {
-              const others = databasePids(dbName);
-              return { 'lean http': [chain.http.pid!], 'lean service': [chain.service.pid!], postgres: others.postgres, nats: others.nats };
-            },
-          },
+          chain.side({ ...spec, bodies: [find(asStored(selector), skip)] }),
         ),
       );
     }

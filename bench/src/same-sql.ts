@@ -11,7 +11,7 @@ import { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { FloorRow, FloorVerdict, measured, printFloorTable, SideLoad } from './floor';
 import { load, LoadResult, LoadSpec } from './load';
-import { BenchStack, waitUntil } from './stack';
+import { BenchStack, databasePids, waitUntil } from './stack';
 
 export const MINIMAL_FLOOR = 'the same SQL from one process (minimal-server.ts, same load)';
 export const RAW_CHAIN_FLOOR = "the same SQL over the product's hops with no framework (lean-chain.ts, same load)";
@@ -33,6 +33,8 @@ export async function startMinimal(stack: BenchStack, port: number, env: { DB: s
 export interface RawChain {
   http: ChildProcess;
   service: ChildProcess;
+  /** the load side of a `_find` body over the chain, counting its two processes, the database's backends and NATS */
+  side(spec: Omit<LoadSide['spec'], 'url' | 'headers'>): LoadSide;
   kill(): void;
 }
 
@@ -53,7 +55,14 @@ export async function startRawChain(stack: BenchStack, port: number, env: { DB: 
     kill();
     throw e;
   });
-  return { http, service, kill };
+  const side = (spec: Omit<LoadSide['spec'], 'url' | 'headers'>): LoadSide => ({
+    spec: { ...spec, url: `http://127.0.0.1:${port}/`, headers: { 'content-type': 'application/json' } },
+    watch: () => {
+      const { postgres, nats } = databasePids(stack.dbUrl.replace(/^.*\//, ''));
+      return { 'lean http': [http.pid!], 'lean service': [service.pid!], postgres, nats };
+    },
+  });
+  return { http, service, side, kill };
 }
 
 /** One side of a comparison: what to send, and the processes to count CPU of (listed once the load has begun). */
