@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Gauge, Registry } from 'prom-client';
-import { createMetricsRegistry, instanceName, MetricsReply, MetricsScraper, RpcClient, RpcClientMetrics, watchQueueDepths } from '@app/platform';
+import { closeMetricsRegistry, createMetricsRegistry, instanceName, MetricsReply, MetricsScraper, RpcClient, RpcClientMetrics, watchQueueDepths } from '@app/platform';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 import { SERVED_SERVICES } from '../documents/doc-router';
 import { QueueBoard } from '../queues/queue-board';
@@ -77,5 +77,6 @@ export class GatewayMetrics implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.scraper.close();
+    closeMetricsRegistry(this.registry);
   }
 }

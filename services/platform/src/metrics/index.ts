@@ -1,4 +1,4 @@
-export { createMetricsRegistry, instanceName, LATENCY_BUCKETS } from './metrics-registry';
+export { closeMetricsRegistry, createMetricsRegistry, instanceName, LATENCY_BUCKETS } from './metrics-registry';
 export { subjectLabel, statusLabel, RpcClientMetrics, RpcHandledMetrics } from './rpc-metrics';
 export { PoolMetrics } from './pool-metrics';
 export { JobQueues, QUEUE_STATES, watchQueueDepths } from './queue-metrics';

@@ -1,7 +1,7 @@
 import type { Registry } from 'prom-client';
 import type { Pool } from 'pg';
 import type { RpcServerMetrics } from '../rpc/lean-nats-server';
-import { createMetricsRegistry, instanceName } from './metrics-registry';
+import { closeMetricsRegistry, createMetricsRegistry, instanceName } from './metrics-registry';
 import { PoolMetrics } from './pool-metrics';
 import { RpcClientMetrics, RpcHandledMetrics } from './rpc-metrics';
 
@@ -48,7 +48,15 @@ export class ServiceMetrics {
       subject: metricsSubject(this.service, this.prefix),
       timer: (pattern) => this.handled.timer(pattern),
       render: async () => JSON.stringify(await this.reply()),
+      close: () => this.close(),
     };
+  }
+
+  /** Stops the registry's default metrics; the next serviceMetrics() of this service and prefix makes a new one. */
+  close(): void {
+    closeMetricsRegistry(this.registry);
+    const key = `${this.prefix} ${this.service}`;
+    if (byService.get(key) === this) byService.delete(key);
   }
 
   async reply(): Promise<MetricsReply> {

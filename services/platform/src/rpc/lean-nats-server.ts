@@ -33,6 +33,8 @@ export interface RpcServerMetrics {
   subject: string;
   timer(pattern: string): RpcTimer;
   render(): Promise<string>;
+  /** the server closed: its process part is done with the metrics */
+  close?(): void;
 }
 
 export interface LeanNatsServerOptions {
@@ -128,6 +130,7 @@ export class LeanNatsServer extends Server implements CustomTransportStrategy {
     for (const sub of this.subscriptions.splice(0)) sub.unsubscribe();
     await this.nc?.drain().catch(() => undefined);
     this.nc = undefined;
+    this.opts.metrics?.close?.();
   }
 
   on(): never {
