@@ -27,4 +27,8 @@ module.exports = {
   globalTeardown: '<rootDir>/test/global-teardown.js',
   setupFiles: ['<rootDir>/test/setup-env.js'],
   testTimeout: 30000,
+  // a worker whose heap passed this after a file is started again before its next one. A jest worker keeps what a
+  // file leaves registered with Node outside jest's sandbox (prom-client's GC observers were, until closed with their
+  // registries), and its last end-to-end files ran 3–5× slower at 1.5 GB of heap (docs/decisions.md, the suite's length)
+  workerIdleMemoryLimit: '600MB',
 };

@@ -85,10 +85,10 @@ it('rclone copies a tree of 400 files up, checks it byte for byte, copies it dow
   await rclone('check', up, 'disk:tree', '--download');
   const { stdout: listed } = await rclone('lsf', '-R', '--files-only', 'disk:tree');
   expect(listed.trim().split('\n').sort()).toEqual([...(await digest(up)).keys()].sort());
-  // The whole took 276 s and 292 s within two clean-clone jest runs and ran out of its 300 s in a third, but 60 s run
-  // alone: the bound is the sum of the seven calls' (120 s each, which none has reached), not a figure of the WebDAV's
-  // speed. What slows it beside the other jest files is still to find: on an idle machine it takes 33–36 s alone, as
-  // much beside a core kept busy, beside another jest process running end-to-end files, or after eight of them in the
-  // same process, yet 77 s in a full jest run and 173–180 s in a clean clone's; its logs then show no retry and no
-  // error, every call slower alike (the first copy 31 of the 77 s).
+  // The bound is the sum of the seven calls' (120 s each, which none has reached), not a figure of the WebDAV's speed.
+  // It once took 276–292 s, and 173–226 s as late as 2026-11-28, within clean-clone jest runs, against 33–36 s alone.
+  // The cause was the jest worker, not the disk: a worker that had run a hundred files carried 1.5 GB of heap (about
+  // half of it kept by prom-client's GC observers of every earlier stack, metrics-registry.ts), and each of its
+  // collections was that much longer. With the observers closed and a worker started again past 600 MB of heap
+  // (jest.config.js), it took 41–60 s there.
 }, 600_000);
