@@ -22,8 +22,9 @@ const stops = new WeakMap<Registry, () => void>();
  * process that makes registries again and again (the tests' in-process stacks, 8 registries a stack) kept every one of
  * them — each observer's histogram, its registry and through them the rest of that stack — and called every observer
  * on every collection and every histogram's timer every 10 ms. A jest worker grew to 1.5 GB of heap by the end of the
- * suite and its last end-to-end files ran 3–5× slower (dav-rclone 226 s there, 51 s in a fresh worker). The two are
- * caught as prom-client makes them, so that closing the registry stops them.
+ * suite and its last end-to-end files ran 3–5× slower (dav-rclone 226 s there, 41 s in a fresh worker). The two are
+ * caught as prom-client makes them, so that closing the registry stops them. (Node keeps a histogram's object even
+ * once disabled, so the jest workers are also started again past 600 MB of heap: jest.config.js.)
  */
 function collectStoppableDefaultMetrics(registry: Registry): () => void {
   const observers: PerformanceObserver[] = [];
