@@ -19,7 +19,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { benchStack, percentile, ROOT, switchModuleOn, waitForServices } from './stack';
+import { benchStack, chromiumFlags, percentile, ROOT, switchModuleOn, waitForServices } from './stack';
 
 const RUNS = Number(process.env.RUNS || 7);
 const GATEWAY_PORT = 24000 + Math.floor(Math.random() * 500); // below the ephemeral range (32768+)
@@ -38,7 +38,6 @@ const REMOTES = [
   { name: 'notes', segment: 'handbooks' },
   { name: 'reader', segment: 'reader_items' },
 ] as const;
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 function runToEnd(script: string, env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -189,7 +188,7 @@ async function main() {
     // the modules' own services are started for their screens' data; the measured switch needs only the remote's code
     await waitForServices(base, ['identity', 'accounts', 'tickets']);
 
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: FLAGS });
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumFlags() });
 
     // a signed-in user with a group (over the API, in a context whose cookies the measured contexts start from)
     const setup = await browser.newContext();

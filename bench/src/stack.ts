@@ -74,13 +74,23 @@ export async function benchStack(env: Record<string, string> = {}): Promise<Benc
   };
 }
 
-/** The flags `make up` starts the product's processes with (infra/node-flags). */
-export function productNodeFlags(): string[] {
+/** A flags file of infra/: one flag a line, # starts a comment line. */
+function flagsFile(name: string): string[] {
   return fs
-    .readFileSync(path.join(ROOT, 'infra/node-flags'), 'utf8')
+    .readFileSync(path.join(ROOT, 'infra', name), 'utf8')
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('#'));
+}
+
+/** The flags `make up` starts the product's processes with (infra/node-flags). */
+export function productNodeFlags(): string[] {
+  return flagsFile('node-flags');
+}
+
+/** The flags the browser tests start Chromium with (infra/chromium-flags), for the benches that drive a page. */
+export function chromiumFlags(): string[] {
+  return flagsFile('chromium-flags');
 }
 
 export async function waitUntil<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000, everyMs = 200): Promise<T> {

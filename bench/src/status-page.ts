@@ -15,12 +15,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { benchStack, gatewayEnv, percentile, ROOT, waitForServices } from './stack';
+import { benchStack, chromiumFlags, gatewayEnv, percentile, ROOT, waitForServices } from './stack';
 
 const RUNS = Number(process.env.RUNS || 9);
 const GATEWAY_PORT = 24000 + Math.floor(Math.random() * 500);
 const SMTP_PORT = GATEWAY_PORT + 500;
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** Lighthouse's mobile profile ("slow 4G", a mid-range phone's CPU) */
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
@@ -81,7 +80,7 @@ async function main() {
     stack.start('gateway', path.join(ROOT, 'gateway/dist/main.js'));
     await waitForServices(base, ['identity', 'accounts', 'tickets']);
 
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: FLAGS });
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumFlags() });
 
     // a shop with a ticket in repair, its history and a pending estimate of 6 items (over the API)
     const setup = await browser.newContext();

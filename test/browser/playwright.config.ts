@@ -1,4 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
+import { readFileSync } from 'fs';
+import path from 'path';
 
 // Browser tests of the web shell in Debian's Chromium (/usr/bin/chromium, installed by infra/browser.sh; Playwright's
 // own browser downloads are never used), against the real stack that global-setup.ts starts from the builds.
@@ -25,23 +27,22 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
-    // the trace keeps the actions, the network and the DOM of a failed test, not the screencast: its JPEG frames took
-    // about a third of the suite's CPU (tickets.spec.ts alone: 145 CPU-s with them, 92 without, 78 with no trace),
-    // and with three workers on two cores that starved the pages until long journeys ran out of time
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // the trace of a failed test keeps its actions, their logs and its console, beside the screenshot and the page's
+    // accessibility snapshot (error-context.md) Playwright writes at the failure. Not the screencast: its JPEG frames
+    // took about a third of the suite's CPU (tickets.spec.ts alone: 145 CPU-s with them, 92 without, 78 with no
+    // trace), and with three workers on two cores that starved the pages until long journeys ran out of time. Nor the
+    // DOM snapshots (and with them the network, which Playwright records only beside them): copying the whole DOM
+    // before and after every action was a quarter of the renderer's work (8 of 32 s in a finance journey), and the
+    // suite took 11.4 min with them, 9.0 without (docs/decisions.md, "The test suite's length")
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      // infra/chromium-flags: headless, nothing reaching out, none of Chromium's own idle pages
+      args: readFileSync(path.join(__dirname, '../../infra/chromium-flags'), 'utf8')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line && !line.startsWith('#')),
     },
   },
   projects: [{ name: 'chromium' }],
