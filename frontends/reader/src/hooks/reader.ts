@@ -61,18 +61,29 @@ export function patchCachedItem(queryClient: QueryClient, accountId: string, id:
   queryClient.setQueryData<ReaderItemDoc>(readerKeys.item(accountId, id), (doc) => (doc ? { ...doc, ...patch } : doc));
 }
 
+/** Each cached page of the feed and how many times its data was set: what a write has written its change into. */
+function pagesNow(queryClient: QueryClient, accountId: string): Map<string, number> {
+  return new Map(queryClient.getQueryCache().findAll({ queryKey: readerKeys.items(accountId) }).map((q) => [q.queryHash, q.state.dataUpdateCount]));
+}
+
 /**
  * read, unread, star, unstar. The line changes at once and keeps its place on the page (an item read under the
  * "unread" filter stays until the page is read again, as in Miniflux); the unread counts and the shell's counters are
- * read again after the write; a refusal puts the line back as the server has it.
+ * read again after the write; a refusal puts the line back as the server has it. A page read while the write was on
+ * its way (the "starred" filter chosen right after a star) may have been answered before the write was stored, so
+ * such pages, and only they, are read again once it is.
  */
 export function useItemStatus(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, update }: { id: string; update: StatusUpdate }) => reader.status(accountId, update, id),
-    onMutate: ({ id, update }) => patchCachedItem(queryClient, accountId, id, statusPatch(update)),
+    onMutate: ({ id, update }) => {
+      patchCachedItem(queryClient, accountId, id, statusPatch(update));
+      return { patched: pagesNow(queryClient, accountId) };
+    },
     onError: () => queryClient.invalidateQueries({ queryKey: readerKeys.items(accountId) }),
-    onSuccess: () => {
+    onSuccess: (_answer, _update, context) => {
+      void queryClient.invalidateQueries({ queryKey: readerKeys.items(accountId), predicate: (q) => context.patched.get(q.queryHash) !== q.state.dataUpdateCount });
       // the counters too (they share the shell's cache)
       void queryClient.invalidateQueries({ predicate: (q) => isCountersQuery(q.queryKey) });
       void queryClient.invalidateQueries({ queryKey: readerKeys.unread(accountId) });

@@ -122,6 +122,34 @@ describe('the feed (reader_items)', { timeout: 30_000 }, () => {
     expect(itemFinds(calls)).toHaveLength(1);
   });
 
+  it('reads the starred filter again once a star sent just before it is stored, and leaves the page it was sent from', async () => {
+    let stored = false;
+    let store!: () => void;
+    const storing = new Promise<void>((resolve) => (store = resolve));
+    const { calls, fetch } = stubFeed({
+      pages: (selector, skip) => (selector.starred === true ? (stored ? [feedItem(3, { starred: true })] : []) : skip === 0 ? Array.from({ length: 10 }, (_, i) => feedItem(i + 1)) : []),
+    });
+    // the server stores the star only when the test says so, and answers it then
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT' && url.includes('/_design/status/_update/')) {
+        await storing;
+        stored = true;
+      }
+      return fetch(url, init);
+    });
+    renderAt('/account/acc-1/reader_items');
+    await waitFor(() => expect(lines()).toHaveLength(10));
+    fireEvent.click(within(line(3)).getByRole('button', { name: 'Star' }));
+    fireEvent.click(within(screen.getByTestId('filter-star')).getByLabelText('Starred'));
+    await waitFor(() => expect(selectorOf(itemFinds(calls).at(-1)!)).toEqual({ klass: 'ReaderItem', read: false, starred: true }));
+    await waitFor(() => expect(screen.queryAllByTestId('feed-item')).toHaveLength(0));
+    store();
+    await waitFor(() => expect(updates(calls)).toEqual([['status', 'star', 'rit-3']]));
+    await waitFor(() => expect(lines().map((l) => l.getAttribute('data-id'))).toEqual(['rit-3']));
+    // the starred page was read again; the page the star was sent from was not (it had the star written in)
+    expect(itemFinds(calls).map((c) => selectorOf(c).starred)).toEqual([undefined, true, true]);
+  });
+
   it('puts a refused toggle back as the server has it and shows why', async () => {
     let refused = false;
     const { calls } = stubApi((call) => {

@@ -40,7 +40,9 @@ const ESTIMATE = {
 
 const NEW_URL = 'http://app.test/s/ZZZZZZZZZZZZZZZZZZZZZZZZ';
 
+/** The gateway as the ticket page reads it; the link as the server keeps it, changed by Renew and Revoke. */
 function api(opts: { admin?: boolean; link?: Record<string, unknown> } = {}) {
+  let link = statusLinkReply(opts.link);
   return stubApi((call: Call) => {
     const klass = selectorOf(call).klass;
     if (klass === 'AccountConfiguration') return { body: { docs: settings({}) } };
@@ -49,10 +51,10 @@ function api(opts: { admin?: boolean; link?: Record<string, unknown> } = {}) {
     if (call.method === 'GET' && call.url === '/acc-1/est-1') return { body: ESTIMATE };
     if (call.url === '/acc-1/_security') return { body: { admins: { roles: opts.admin ? ['usr-me'] : ['usr-other'] }, members: { roles: opts.admin ? [] : ['usr-me'] } } };
     const base = '/acc-1/tickets/tkt-5/status-link';
-    if (call.method === 'GET' && call.url.startsWith(base)) return { body: statusLinkReply(opts.link) };
-    if (call.method === 'POST' && call.url === `${base}/_mail`) return { body: statusLinkReply({ mailed_to: 'maria@example.com' }) };
-    if (call.method === 'POST' && call.url.startsWith(`${base}/_renew`)) return { body: statusLinkReply({ url: NEW_URL }) };
-    if (call.method === 'DELETE' && call.url === base) return { body: statusLinkReply({ state: 'revoked', url: null, qr: null, revoked_at: '2026-03-07T10:00:00.000Z' }) };
+    if (call.method === 'GET' && call.url.startsWith(base)) return { body: link };
+    if (call.method === 'POST' && call.url === `${base}/_mail`) return { body: { ...link, mailed_to: 'maria@example.com' } };
+    if (call.method === 'POST' && call.url.startsWith(`${base}/_renew`)) return { body: (link = statusLinkReply({ url: NEW_URL })) };
+    if (call.method === 'DELETE' && call.url === base) return { body: (link = statusLinkReply({ state: 'revoked', url: null, qr: null, revoked_at: '2026-03-07T10:00:00.000Z' })) };
     return undefined;
   });
 }
@@ -128,6 +130,46 @@ describe('the status link on the ticket page', () => {
     expect(screen.getByTestId('status-link-revoked').textContent).toContain('This link was revoked');
     expect(screen.queryByTestId('status-link-revoke')).toBeNull();
     expect(screen.queryByRole('img', { name: 'QR code of the status page' })).toBeNull();
+  });
+
+  it('stays revoked when a read of the link sent before the revoke is answered after it', async () => {
+    let revoked = false;
+    let answerLate!: () => void;
+    const late = new Promise<void>((resolve) => (answerLate = resolve));
+    const reply = () => (revoked ? statusLinkReply({ state: 'revoked', url: null, qr: null, revoked_at: '2026-03-07T10:00:00.000Z' }) : statusLinkReply());
+    const { calls, fetch } = stubApi((call: Call) => {
+      const klass = selectorOf(call).klass;
+      if (klass === 'AccountConfiguration') return { body: { docs: settings({}) } };
+      if (call.method === 'GET' && call.url === '/acc-1/tkt-5') return { body: TICKET };
+      if (call.url === '/acc-1/_security') return { body: { admins: { roles: ['usr-me'] }, members: { roles: [] } } };
+      const base = '/acc-1/tickets/tkt-5/status-link';
+      if (call.method === 'GET' && call.url.startsWith(base)) return { body: reply() };
+      if (call.method === 'DELETE' && call.url === base) return (revoked = true), { body: reply() };
+      return undefined;
+    });
+    // the second read of the link is answered (as the link was when it came) only when the test says so
+    let reads = 0;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      const answer = fetch(url, init);
+      if ((init?.method ?? 'GET') === 'GET' && url.startsWith('/acc-1/tickets/tkt-5/status-link') && ++reads === 2) await late;
+      return answer;
+    });
+    const { queryClient } = renderAt('/account/acc-1/tickets/tkt-5');
+    const stop = followHostLiveChanges(queryClient, 'tickets');
+    fireEvent.click(await screen.findByTestId('status-link-revoke'));
+    // a change the page hears of (the customer's answer) reads the link again: that read waits
+    announceHostLiveChanges({ accountId: 'acc-1', klasses: ['Ticket'] });
+    await waitFor(() => expect(reads).toBe(2));
+    fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
+    await waitFor(() => expect(screen.getByTestId('status-link-state').textContent).toBe('Revoked'));
+    answerLate();
+    stop();
+    // read again once revoked: revoked still, and the late answer never shown
+    await waitFor(() => expect(reads).toBe(3));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.getByTestId('status-link-state').textContent).toBe('Revoked');
+    expect(screen.getByTestId('status-link-revoked').textContent).toContain('This link was revoked');
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 
   it('renews after asking: the new address shows', async () => {

@@ -27,11 +27,19 @@ function change(accountId: string, ticketId: string, action: StatusLinkChange): 
   return api.call('POST /{account_id}/tickets/{ticket_id}/status-link/_mail', { params });
 }
 
-/** Renew, revoke or mail: the answer is the link as it is now, shown at once. */
+/**
+ * Renew, revoke or mail: the answer is the link as it is now, shown at once. A read of the link already on its way
+ * (the page's live updates read it again after each of the customer's answers) was answered before the change, so it
+ * is cancelled first, and the link is read again once the change is stored: a late answer of that read put the revoked
+ * link back on the page as active.
+ */
 export function useStatusLinkChange(accountId: string, ticketId: string) {
   const queryClient = useQueryClient();
+  const key = statusLinkKey(accountId, ticketId);
   return useMutation({
     mutationFn: (action: StatusLinkChange) => change(accountId, ticketId, action),
-    onSuccess: (reply) => queryClient.setQueryData(statusLinkKey(accountId, ticketId), reply),
+    onMutate: () => queryClient.cancelQueries({ queryKey: key }),
+    onSuccess: (reply) => queryClient.setQueryData(key, reply),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
