@@ -133,20 +133,9 @@ describe('the status link on the ticket page', () => {
   });
 
   it('stays revoked when a read of the link sent before the revoke is answered after it', async () => {
-    let revoked = false;
     let answerLate!: () => void;
     const late = new Promise<void>((resolve) => (answerLate = resolve));
-    const reply = () => (revoked ? statusLinkReply({ state: 'revoked', url: null, qr: null, revoked_at: '2026-03-07T10:00:00.000Z' }) : statusLinkReply());
-    const { calls, fetch } = stubApi((call: Call) => {
-      const klass = selectorOf(call).klass;
-      if (klass === 'AccountConfiguration') return { body: { docs: settings({}) } };
-      if (call.method === 'GET' && call.url === '/acc-1/tkt-5') return { body: TICKET };
-      if (call.url === '/acc-1/_security') return { body: { admins: { roles: ['usr-me'] }, members: { roles: [] } } };
-      const base = '/acc-1/tickets/tkt-5/status-link';
-      if (call.method === 'GET' && call.url.startsWith(base)) return { body: reply() };
-      if (call.method === 'DELETE' && call.url === base) return (revoked = true), { body: reply() };
-      return undefined;
-    });
+    const { calls, fetch } = api({ admin: true });
     // the second read of the link is answered (as the link was when it came) only when the test says so
     let reads = 0;
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
